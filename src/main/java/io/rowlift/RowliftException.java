@@ -1,0 +1,39 @@
+package io.rowlift;
+
+/**
+ * A problem Rowlift reports to its operator with a definite process exit code (see the contract's
+ * exit-code table). The message is shown as it is, so it must name the place, the problem and the fix.
+ */
+public class RowliftException extends RuntimeException {
+
+	/** Exit code for bad configuration or input found before anything was written. */
+	public static final int BAD_INPUT = 2;
+
+	/** Exit code for a refused run: already loaded, file changed, another run active. */
+	public static final int REFUSED = 3;
+
+	private final int exitCode;
+
+	public RowliftException(int exitCode, String message) {
+		super(message);
+		this.exitCode = exitCode;
+	}
+
+	public RowliftException(int exitCode, String message, Throwable cause) {
+		super(message, cause);
+		this.exitCode = exitCode;
+	}
+
+	public static RowliftException badInput(String message) {
+		return new RowliftException(BAD_INPUT, message);
+	}
+
+	public static RowliftException refused(String message) {
+		return new RowliftException(REFUSED, message);
+	}
+
+	public int exitCode() {
+		return this.exitCode;
+	}
+
+}

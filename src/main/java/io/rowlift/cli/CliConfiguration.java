@@ -1,0 +1,26 @@
+package io.rowlift.cli;
+
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.rowlift.job.JobProperties;
+import io.rowlift.job.LoadLauncher;
+import io.rowlift.report.ReportProperties;
+import io.rowlift.source.SourceProperties;
+import io.rowlift.target.TargetDialect;
+import io.rowlift.target.TargetProperties;
+
+/** The command line's beans. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ReportProperties.class)
+public class CliConfiguration {
+
+	@Bean
+	RowliftCommand rowliftCommand(LoadLauncher launcher, JobRepository jobRepository, TargetDialect dialect,
+			SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report) {
+		return new RowliftCommand(launcher, jobRepository, dialect, source, target, job, report);
+	}
+
+}

@@ -1,0 +1,113 @@
+package io.rowlift.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.repository.JobRepository;
+
+import io.rowlift.RowliftException;
+import io.rowlift.job.JobProperties;
+import io.rowlift.job.LoadLauncher;
+import io.rowlift.job.RunSummaries;
+import io.rowlift.report.LoadSummary;
+import io.rowlift.report.ReportProperties;
+import io.rowlift.source.SourceProperties;
+import io.rowlift.target.TargetDialect;
+import io.rowlift.target.TargetProperties;
+
+/**
+ * The command line: {@code rowlift [load] --key=value ...}. Runs the verb and returns the exit code
+ * of the contract (0 completed, 1 failed or stopped, 2 bad configuration or input, 3 refused). The
+ * outcome goes to standard output, problems to standard error.
+ */
+public final class RowliftCommand {
+
+	private final LoadLauncher launcher;
+
+	private final JobRepository jobRepository;
+
+	private final TargetDialect dialect;
+
+	private final SourceProperties source;
+
+	private final TargetProperties target;
+
+	private final JobProperties job;
+
+	private final ReportProperties report;
+
+	private final PrintStream out;
+
+	private final PrintStream err;
+
+	public RowliftCommand(LoadLauncher launcher, JobRepository jobRepository, TargetDialect dialect, SourceProperties source,
+			TargetProperties target, JobProperties job, ReportProperties report) {
+		this.launcher = launcher;
+		this.jobRepository = jobRepository;
+		this.dialect = dialect;
+		this.source = source;
+		this.target = target;
+		this.job = job;
+		this.report = report;
+		this.out = System.out;
+		this.err = System.err;
+	}
+
+	/**
+	 * @param verbs the arguments that are not {@code --key=value} options
+	 * @return the process exit code
+	 */
+	public int execute(List<String> verbs) {
+		String verb = verbs.isEmpty() ? "load" : verbs.get(0);
+		if (verbs.size() > 1) {
+			return fail(RowliftException.badInput("one command at a time, got " + String.join(" ", verbs)
+					+ "; settings are --key=value options"));
+		}
+		if (!verb.equals("load")) {
+			return fail(RowliftException.badInput("unknown command '" + verb
+					+ "'; this version has 'load' (the default); settings are --key=value options"));
+		}
+		try {
+			LoadLauncher.LoadRun run = this.launcher.load(this.source, this.target, this.job);
+			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
+			writeSummaryFile(summary);
+			this.out.print(summary.table());
+			this.out.println(summary.line());
+			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
+				return 0;
+			}
+			this.err.println("rowlift: run " + summary.run() + " " + summary.status().toLowerCase() + ": " + summary.failure());
+			this.err.println("rowlift: run the same command again to resume from the last commit (" + summary.rowsTotal()
+					+ " rows committed so far)");
+			return 1;
+		}
+		catch (RowliftException ex) {
+			return fail(ex);
+		}
+		catch (Exception ex) {
+			this.err.println("rowlift: the load failed: " + ex);
+			return 1;
+		}
+	}
+
+	private void writeSummaryFile(LoadSummary summary) throws IOException {
+		Path file = this.report.summaryFile();
+		if (file != null) {
+			Path parent = file.toAbsolutePath().getParent();
+			if (parent != null) {
+				Files.createDirectories(parent);
+			}
+			Files.writeString(file, summary.json());
+		}
+	}
+
+	private int fail(RowliftException ex) {
+		this.err.println("rowlift: " + ex.getMessage());
+		return ex.exitCode();
+	}
+
+}

@@ -1,0 +1,32 @@
+package io.rowlift.job;
+
+import javax.sql.DataSource;
+
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import io.rowlift.schema.Migrations;
+import io.rowlift.target.TargetDialect;
+
+/** The launcher and what it needs to find earlier runs. */
+@Configuration(proxyBeanMethods = false)
+public class JobConfiguration {
+
+	@Bean
+	LoadHistory loadHistory(DataSource dataSource, JobRepository jobRepository, Environment environment) {
+		return new LoadHistory(new JdbcTemplate(dataSource), jobRepository,
+				environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_"));
+	}
+
+	@Bean
+	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
+			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob) {
+		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob);
+	}
+
+}

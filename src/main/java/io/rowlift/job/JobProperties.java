@@ -1,0 +1,22 @@
+package io.rowlift.job;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How a load runs ({@code rowlift.job.*}).
+ *
+ * @param partitions byte ranges the file is split into (default: chosen from the file size, the cores
+ * and the target; see the summary for what was chosen and why); fixed by the first run of a load,
+ * a resume keeps them
+ * @param threads partitions loaded at the same time (default: the smaller of partitions and cores)
+ * @param chunkSize records per transaction (default 10000); a resume restarts each unfinished
+ * partition after its last committed chunk
+ * @param startOver abandon an unfinished run of this load instead of resuming it (default false); its
+ * committed rows stay in the table
+ * @param reload load a file again although the same unchanged file was loaded already (default false)
+ */
+@ConfigurationProperties("rowlift.job")
+public record JobProperties(Integer partitions, Integer threads, @DefaultValue("10000") int chunkSize,
+		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload) {
+}

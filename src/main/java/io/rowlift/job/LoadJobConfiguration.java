@@ -1,0 +1,143 @@
+package io.rowlift.job;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import org.springframework.batch.core.configuration.annotation.JobScope;
+import org.springframework.batch.core.configuration.annotation.StepScope;
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.builder.JobBuilder;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.batch.core.step.tasklet.Tasklet;
+import org.springframework.batch.infrastructure.item.ItemStreamReader;
+import org.springframework.batch.infrastructure.item.ItemWriter;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import io.rowlift.model.RawRecord;
+import io.rowlift.schema.IndexDropTasklet;
+import io.rowlift.schema.IndexRebuildTasklet;
+import io.rowlift.schema.SchemaProperties;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.ByteRangePartitioner;
+import io.rowlift.source.ByteRangeReader;
+import io.rowlift.source.SourceLocator;
+import io.rowlift.source.SourceProperties;
+import io.rowlift.target.JdbcRowWriter;
+import io.rowlift.target.TargetDialect;
+
+/**
+ * The load job: {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD} (partitioned by byte
+ * ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD}.
+ *
+ * <p>Every step runs with the target database's transaction manager and Spring Batch's tables live
+ * in that same database, so each chunk's rows and its reader offset commit atomically: a resumed
+ * run neither loses nor repeats a row. The job has no incrementer; {@link LoadLauncher} passes the
+ * identifying parameters, so the same command resumes the same job instance.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SchemaProperties.class })
+public class LoadJobConfiguration {
+
+	@Bean
+	LoadPlanner loadPlanner(DataSource dataSource, SourceProperties source) {
+		return new LoadPlanner(dataSource, source);
+	}
+
+	@Bean
+	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep) {
+		return new JobBuilder(LoadJobNames.JOB, jobRepository).start(indexDropStep)
+			.next(loadStep)
+			.next(indexRebuildStep)
+			.build();
+	}
+
+	@Bean
+	Step indexDropStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, Tasklet indexDropTasklet) {
+		return new StepBuilder(LoadJobNames.INDEX_DROP, jobRepository).tasklet(indexDropTasklet, transactionManager).build();
+	}
+
+	@Bean
+	Step indexRebuildStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+			Tasklet indexRebuildTasklet) {
+		return new StepBuilder(LoadJobNames.INDEX_REBUILD, jobRepository).tasklet(indexRebuildTasklet, transactionManager)
+			.build();
+	}
+
+	@Bean
+	@StepScope
+	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema,
+			@Value("#{jobParameters}") Map<String, Object> parameters) {
+		return new IndexDropTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE), schema.dropIndexes());
+	}
+
+	@Bean
+	@StepScope
+	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect,
+			@Value("#{jobParameters}") Map<String, Object> parameters) {
+		return new IndexRebuildTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE));
+	}
+
+	/**
+	 * The partitioned load. Job-scoped because partition count, threads and chunk size are job
+	 * parameters: a resume runs with the values of the load's first run.
+	 */
+	@Bean
+	@JobScope
+	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
+			ItemStreamReader<RawRecord> loadReader, ItemWriter<RawRecord> loadWriter,
+			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId) {
+		LoadPlan plan = plan(planner, parameters, executionId);
+		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
+		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
+		int chunkSize = ((Long) parameters.get(LoadJobNames.CHUNK_SIZE)).intValue();
+		Step worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
+			.transactionManager(transactionManager)
+			.reader(loadReader)
+			.writer(loadWriter)
+			.build();
+		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
+		executor.setConcurrencyLimit(threads);
+		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
+			.partitioner(LoadJobNames.WORKER,
+					new ByteRangePartitioner(plan.file(), plan.header().dataStart(), plan.header().dataStartLine()))
+			.step(worker)
+			.gridSize(partitions)
+			.taskExecutor(executor)
+			.build();
+	}
+
+	@Bean
+	@StepScope
+	ItemStreamReader<RawRecord> loadReader(LoadPlanner planner, SourceProperties source,
+			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{stepExecution.jobExecutionId}") long executionId,
+			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte) {
+		LoadPlan plan = plan(planner, parameters, executionId);
+		return new ByteRangeReader(plan.file(), plan.displayName(), plan.format(), (int) source.readBuffer().toBytes(),
+				(int) source.maxRecordSize().toBytes(), failAtByte);
+	}
+
+	@Bean
+	@StepScope
+	ItemWriter<RawRecord> loadWriter(LoadPlanner planner, DataSource dataSource, TargetDialect dialect,
+			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{stepExecution.jobExecutionId}") long executionId,
+			@Value("#{stepExecution.executionContext}") org.springframework.batch.infrastructure.item.ExecutionContext context) {
+		LoadPlan plan = plan(planner, parameters, executionId);
+		SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(), ByteRange.readFrom(context));
+		return new JdbcRowWriter(dataSource, dialect, plan.mapping(), locator);
+	}
+
+	private static LoadPlan plan(LoadPlanner planner, Map<String, Object> parameters, long executionId) {
+		return planner.plan(Path.of((String) parameters.get(LoadJobNames.PATH)), (String) parameters.get(LoadJobNames.DISPLAY),
+				(String) parameters.get(LoadJobNames.TABLE), "execution-" + executionId);
+	}
+
+}

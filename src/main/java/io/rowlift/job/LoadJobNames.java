@@ -1,0 +1,54 @@
+package io.rowlift.job;
+
+/**
+ * Names persisted in the job repository. Renaming one breaks the resume of loads started by an
+ * earlier version, so they never change.
+ */
+public final class LoadJobNames {
+
+	/** The load job. */
+	public static final String JOB = "rowliftLoad";
+
+	/** Step: record the table's secondary indexes in the ledger, then drop them. */
+	public static final String INDEX_DROP = "indexDrop";
+
+	/** Step: the partitioned load (manager). */
+	public static final String LOAD = "load";
+
+	/** Step: one partition of the load (worker); executions are named {@code loadWorker:partitionN}. */
+	public static final String WORKER = "loadWorker";
+
+	/** Step: rebuild the indexes the ledger holds. */
+	public static final String INDEX_REBUILD = "indexRebuild";
+
+	/** Identifying parameter: which load this is, {@code table <- canonical path}. */
+	public static final String LOAD_KEY = "load.key";
+
+	/** Identifying parameter: the file's fingerprint (size, modification time, checksum). */
+	public static final String FINGERPRINT = "source.fingerprint";
+
+	/** Identifying parameter: when this load started, so a reload is a new job instance. */
+	public static final String STARTED = "load.started";
+
+	/** Parameter: the canonical path of the file. */
+	public static final String PATH = "source.path";
+
+	/** Parameter: the file as the operator named it, for messages. */
+	public static final String DISPLAY = "source.display";
+
+	/** Parameter: the table, as the database spells it. */
+	public static final String TABLE = "target.table";
+
+	/** Parameter: number of partitions. */
+	public static final String PARTITIONS = "job.partitions";
+
+	/** Parameter: partitions loaded at once. */
+	public static final String THREADS = "job.threads";
+
+	/** Parameter: records per chunk. */
+	public static final String CHUNK_SIZE = "job.chunk-size";
+
+	private LoadJobNames() {
+	}
+
+}

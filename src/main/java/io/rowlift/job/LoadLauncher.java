@@ -1,0 +1,203 @@
+package io.rowlift.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.job.parameters.JobParametersBuilder;
+import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.core.env.Environment;
+
+import io.rowlift.RowliftException;
+import io.rowlift.schema.Migrations;
+import io.rowlift.schema.RowliftSchema;
+import io.rowlift.source.SourceFingerprint;
+import io.rowlift.source.SourceProperties;
+import io.rowlift.target.RunLock;
+import io.rowlift.target.TargetDialect;
+import io.rowlift.target.TargetProperties;
+
+/**
+ * Decides which run the load command means and starts it (contract, "Which run a command means"):
+ * a new load, a resume of an unfinished one, or a refusal (exit 3).
+ *
+ * <p>Order matters: the file is checked before the database is touched; the run lock is taken
+ * before anything is written; the migrations and Rowlift's own tables come next; then the table and
+ * header are checked (exit 2), and only then does a job start. A run left STARTED by a process that
+ * is gone (its lock is free, ours is held) is marked failed with {@link JobOperator#recover} and
+ * resumed. Not thread-safe: one load at a time per process.
+ */
+public final class LoadLauncher {
+
+	private static final Log log = LogFactory.getLog(LoadLauncher.class);
+
+	private final DataSource dataSource;
+
+	private final TargetDialect dialect;
+
+	private final Environment environment;
+
+	private final Migrations migrations;
+
+	private final LoadPlanner planner;
+
+	private final LoadHistory history;
+
+	private final JobOperator jobOperator;
+
+	private final Job job;
+
+	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
+			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job) {
+		this.dataSource = dataSource;
+		this.dialect = dialect;
+		this.environment = environment;
+		this.migrations = migrations;
+		this.planner = planner;
+		this.history = history;
+		this.jobOperator = jobOperator;
+		this.job = job;
+	}
+
+	/**
+	 * Runs the load the configuration names, to its end.
+	 * @return the finished execution and what it loaded
+	 * @throws RowliftException exit 2 for bad input, exit 3 for a refusal
+	 */
+	public LoadRun load(SourceProperties source, TargetProperties target, JobProperties settings) throws Exception {
+		Path file = LoadPlanner.checkFile(source.path());
+		String table = target.table();
+		if (table == null || table.isBlank()) {
+			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
+		}
+		String url = this.environment.getProperty("spring.datasource.url");
+		try (RunLock lock = lock(url, table)) {
+			log.debug("holding " + lock.description());
+			this.migrations.migrate();
+			RowliftSchema.ensure(this.dataSource, this.dialect);
+			LoadPlan plan = this.planner.plan(file, source.path(), table);
+			String fingerprint = SourceFingerprint.of(file);
+			String key = plan.table() + " <- " + file;
+			Optional<JobExecution> last = this.history.lastExecution(key);
+			Decision decision = decide(last, key, fingerprint, plan, settings);
+			JobExecution execution = this.jobOperator.start(this.job, decision.parameters());
+			return new LoadRun(execution, plan, decision.resume());
+		}
+	}
+
+	private RunLock lock(String url, String table) throws SQLException {
+		RunLock lock = this.dialect.tryLock(this.dataSource, url, table);
+		if (lock == null) {
+			throw RowliftException.refused("another run is active: a load into " + table
+					+ " is running now (it holds the run lock); wait for it to end, nothing was written");
+		}
+		return lock;
+	}
+
+	private Decision decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan,
+			JobProperties settings) throws Exception {
+		if (found.isEmpty()) {
+			return new Decision(fresh(key, fingerprint, plan, settings), false);
+		}
+		JobExecution last = found.get();
+		long run = last.getJobInstanceId();
+		if (last.getStatus().isRunning()) {
+			log.warn("run " + run + " was left " + last.getStatus() + " by a process that is gone (the run lock was free); "
+					+ "marking it failed so that it can resume");
+			last = this.jobOperator.recover(last);
+		}
+		boolean sameFile = fingerprint.equals(last.getJobParameters().getString(LoadJobNames.FINGERPRINT));
+		BatchStatus status = last.getStatus();
+		if (status == BatchStatus.COMPLETED) {
+			if (sameFile && !settings.reload()) {
+				throw RowliftException.refused("already loaded: run " + run + " loaded this file into " + plan.table()
+						+ " (completed " + last.getEndTime() + ") and the file has not changed since; "
+						+ "set rowlift.job.reload=true to load it again");
+			}
+			return new Decision(fresh(key, fingerprint, plan, settings), false);
+		}
+		if (status == BatchStatus.ABANDONED) {
+			return new Decision(fresh(key, fingerprint, plan, settings), false);
+		}
+		if (settings.startOver()) {
+			log.warn("abandoning unfinished run " + run + " (rowlift.job.start-over=true); the rows it committed stay in "
+					+ plan.table());
+			this.jobOperator.abandon(last);
+			return new Decision(fresh(key, fingerprint, plan, settings), false);
+		}
+		if (!sameFile) {
+			throw RowliftException.refused("file changed since run " + run + ", which did not finish (" + status
+					+ "): resuming it would load a different file; set rowlift.job.start-over=true to abandon run " + run
+					+ " and load the file as it is now (rows run " + run + " committed stay in " + plan.table() + ")");
+		}
+		if (status == BatchStatus.UNKNOWN) {
+			throw RowliftException.refused("run " + run + " ended in an unknown state and cannot resume; "
+					+ "set rowlift.job.start-over=true to abandon it");
+		}
+		log.info("resuming run " + run + " (" + status + "): only its unfinished partitions run, each from its last commit");
+		return new Decision(last.getJobParameters(), true);
+	}
+
+	private JobParameters fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings) throws IOException {
+		long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
+		int cores = Runtime.getRuntime().availableProcessors();
+		int partitions;
+		String reason;
+		if (settings.partitions() != null) {
+			partitions = settings.partitions();
+			reason = "set by rowlift.job.partitions";
+		}
+		else {
+			partitions = this.dialect.defaultPartitions(dataBytes, cores);
+			reason = this.dialect.partitionsReason();
+		}
+		if (partitions < 1 || partitions > 4096) {
+			throw RowliftException.badInput("rowlift.job.partitions is " + partitions + "; it must be between 1 and 4096");
+		}
+		int threads = settings.threads() != null ? settings.threads() : Math.min(partitions, cores);
+		int pool = this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
+		if (threads < 1 || threads > pool - 3) {
+			throw RowliftException.badInput("rowlift.job.threads is " + threads + "; it must be between 1 and " + (pool - 3)
+					+ " (spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)");
+		}
+		if (settings.chunkSize() < 1) {
+			throw RowliftException.badInput("rowlift.job.chunk-size is " + settings.chunkSize() + "; it must be at least 1");
+		}
+		return new JobParametersBuilder().addString(LoadJobNames.LOAD_KEY, key, true)
+			.addString(LoadJobNames.FINGERPRINT, fingerprint, true)
+			.addString(LoadJobNames.STARTED, Instant.now().toString(), true)
+			.addString(LoadJobNames.PATH, plan.file().toString(), false)
+			.addString(LoadJobNames.DISPLAY, plan.displayName(), false)
+			.addString(LoadJobNames.TABLE, plan.table(), false)
+			.addLong(LoadJobNames.PARTITIONS, (long) partitions, false)
+			.addString(LoadJobNames.PARTITIONS + "-reason", reason, false)
+			.addLong(LoadJobNames.THREADS, (long) threads, false)
+			.addLong(LoadJobNames.CHUNK_SIZE, (long) settings.chunkSize(), false)
+			.toJobParameters();
+	}
+
+	private record Decision(JobParameters parameters, boolean resume) {
+	}
+
+	/**
+	 * A finished execution of the load job.
+	 *
+	 * @param execution the execution, with its step executions
+	 * @param plan what was loaded where
+	 * @param resumed whether it resumed an unfinished run
+	 */
+	public record LoadRun(JobExecution execution, LoadPlan plan, boolean resumed) {
+	}
+
+}

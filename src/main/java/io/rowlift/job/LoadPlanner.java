@@ -1,0 +1,96 @@
+package io.rowlift.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+import javax.sql.DataSource;
+
+import io.rowlift.RowliftException;
+import io.rowlift.source.CsvFormat;
+import io.rowlift.source.CsvHeader;
+import io.rowlift.source.SourceProperties;
+import io.rowlift.target.TableInfo;
+import io.rowlift.target.TableMapping;
+
+/**
+ * Checks a file and a table against each other and builds the {@link LoadPlan}: the file exists and
+ * is readable, the table exists, the header maps onto its columns. Every problem is exit 2 with a
+ * message naming the file, table or column. Plans are cached per job execution's parameters, so
+ * the partitions of one run share one plan. Thread-safe.
+ */
+public final class LoadPlanner {
+
+	private final DataSource dataSource;
+
+	private final SourceProperties source;
+
+	private final ConcurrentMap<String, LoadPlan> cache = new ConcurrentHashMap<>();
+
+	public LoadPlanner(DataSource dataSource, SourceProperties source) {
+		this.dataSource = dataSource;
+		this.source = source;
+	}
+
+	/**
+	 * Resolves the configured path and checks that it is a readable file, without touching the database.
+	 * @return the canonical path
+	 */
+	public static Path checkFile(String configured) {
+		if (configured == null || configured.isBlank()) {
+			throw RowliftException.badInput("rowlift.source.path is not set; name the CSV file to load, as in "
+					+ "--rowlift.source.path=data/people.csv");
+		}
+		Path path = Path.of(configured);
+		if (!Files.exists(path)) {
+			throw RowliftException.badInput(configured + ": no such file (rowlift.source.path, resolved against "
+					+ Path.of("").toAbsolutePath() + "); check the path");
+		}
+		if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+			throw RowliftException.badInput(configured + ": not a readable file (rowlift.source.path); check the path and its permissions");
+		}
+		try {
+			return path.toRealPath();
+		}
+		catch (IOException ex) {
+			throw RowliftException.badInput(configured + ": cannot be resolved: " + ex.getMessage());
+		}
+	}
+
+	/** The plan for loading {@code file} (canonical) into {@code table}; cached under {@code cacheKey}. */
+	public LoadPlan plan(Path file, String displayName, String table, String cacheKey) {
+		return this.cache.computeIfAbsent(cacheKey, k -> plan(file, displayName, table));
+	}
+
+	/** Builds a plan, reading the table's metadata and the file's header. */
+	public LoadPlan plan(Path file, String displayName, String table) {
+		if (table == null || table.isBlank()) {
+			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
+		}
+		CsvFormat format = this.source.format();
+		TableInfo info;
+		try (Connection connection = this.dataSource.getConnection()) {
+			info = TableInfo.read(connection, table)
+				.orElseThrow(() -> RowliftException.badInput("table '" + table + "' does not exist in the target database; "
+						+ "create it with a migration in spring.flyway.locations (default config/db/migration/{vendor}), "
+						+ "or check rowlift.target.table"));
+		}
+		catch (SQLException ex) {
+			throw new RowliftException(1, "cannot read the columns of table '" + table + "': " + ex.getMessage(), ex);
+		}
+		CsvHeader header;
+		try {
+			header = CsvHeader.read(file, displayName, format);
+		}
+		catch (IOException ex) {
+			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
+		}
+		TableMapping mapping = TableMapping.of(info, header.names(), header.fieldCount(), format.header(), displayName);
+		return new LoadPlan(file, displayName, format, header, mapping);
+	}
+
+}

@@ -1,0 +1,92 @@
+package io.rowlift.job;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+
+import io.rowlift.RowliftException;
+import io.rowlift.model.BadRecordException;
+import io.rowlift.report.LoadSummary;
+import io.rowlift.schema.IndexDropTasklet;
+import io.rowlift.schema.IndexRebuildTasklet;
+import io.rowlift.source.ByteRangePartitioner;
+import io.rowlift.source.ByteRangeReader;
+
+/** Builds a {@link LoadSummary} from a finished execution and the job repository. */
+public final class RunSummaries {
+
+	private RunSummaries() {
+	}
+
+	public static LoadSummary of(LoadLauncher.LoadRun run, JobRepository repository, String database) {
+		JobExecution execution = run.execution();
+		JobInstance instance = execution.getJobInstance();
+		var parameters = execution.getJobParameters();
+		int partitions = parameters.getLong(LoadJobNames.PARTITIONS).intValue();
+		long rowsTotal = 0;
+		for (int i = 0; i < partitions; i++) {
+			StepExecution last = repository.getLastStepExecution(instance,
+					LoadJobNames.WORKER + ":" + ByteRangePartitioner.PARTITION + i);
+			if (last != null) {
+				rowsTotal += last.getExecutionContext().getLong(ByteRangeReader.COUNT, 0L);
+			}
+		}
+		long rowsThisRun = 0;
+		int rebuilt = 0;
+		List<LoadSummary.StepRow> steps = new ArrayList<>();
+		List<StepExecution> executions = new ArrayList<>(execution.getStepExecutions());
+		executions.sort(Comparator.comparing(StepExecution::getId));
+		for (StepExecution step : executions) {
+			if (step.getStepName().startsWith(LoadJobNames.WORKER + ":")) {
+				rowsThisRun += step.getWriteCount();
+			}
+			if (step.getStepName().equals(LoadJobNames.INDEX_REBUILD)) {
+				rebuilt = step.getExecutionContext().getInt(IndexRebuildTasklet.REBUILT, 0);
+			}
+			steps.add(new LoadSummary.StepRow(step.getStepName(), step.getStatus().toString(), step.getReadCount(),
+					step.getWriteCount(), between(step.getStartTime(), step.getEndTime())));
+		}
+		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
+		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
+		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
+				parameters.getString(LoadJobNames.DISPLAY), parameters.getString(LoadJobNames.TABLE), database, rowsTotal,
+				rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
+				parameters.getString(LoadJobNames.PARTITIONS + "-reason"), parameters.getLong(LoadJobNames.THREADS).intValue(),
+				dropped, rebuilt, steps, failure(execution));
+	}
+
+	private static Duration between(LocalDateTime start, LocalDateTime end) {
+		if (start == null) {
+			return Duration.ZERO;
+		}
+		return Duration.between(start, end == null ? LocalDateTime.now() : end);
+	}
+
+	/** The message of the most telling failure: a data or Rowlift problem first, else the root cause. */
+	static String failure(JobExecution execution) {
+		List<Throwable> failures = execution.getAllFailureExceptions();
+		for (Throwable failure : failures) {
+			for (Throwable t = failure; t != null; t = t.getCause()) {
+				if (t instanceof BadRecordException || t instanceof RowliftException) {
+					return t.getMessage();
+				}
+			}
+		}
+		for (Throwable failure : failures) {
+			Throwable root = failure;
+			while (root.getCause() != null) {
+				root = root.getCause();
+			}
+			return root.getClass().getSimpleName() + ": " + root.getMessage();
+		}
+		return null;
+	}
+
+}

@@ -1,0 +1,90 @@
+package io.rowlift.model;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One record of the input: its fields' bytes (quotes removed, doubled quotes undone) in one array,
+ * where it starts in the file, and on which line relative to its partition's first record.
+ * Immutable once built; it owns its arrays.
+ */
+public final class RawRecord {
+
+	private static final int QUOTED = 0x8000_0000;
+
+	private final byte[] data;
+
+	private final int[] ends;
+
+	private final long offset;
+
+	private final long line;
+
+	/**
+	 * @param data the fields' bytes, concatenated
+	 * @param ends for each field its end in {@code data}, with the top bit set if it was quoted
+	 * @param offset byte offset of the record's first byte in the file
+	 * @param line the record's first physical line, counted from 0 at its partition's first record
+	 */
+	public RawRecord(byte[] data, int[] ends, long offset, long line) {
+		this.data = data;
+		this.ends = ends;
+		this.offset = offset;
+		this.line = line;
+	}
+
+	public static int quotedEnd(int end) {
+		return end | QUOTED;
+	}
+
+	public int fieldCount() {
+		return this.ends.length;
+	}
+
+	/** The bytes of all fields; use {@link #start(int)} and {@link #end(int)} to slice one. */
+	public byte[] data() {
+		return this.data;
+	}
+
+	public int start(int field) {
+		return field == 0 ? 0 : this.ends[field - 1] & ~QUOTED;
+	}
+
+	public int end(int field) {
+		return this.ends[field] & ~QUOTED;
+	}
+
+	public int length(int field) {
+		return end(field) - start(field);
+	}
+
+	/** Whether the field was enclosed in quotes (so {@code ""} is an empty string, not an empty field). */
+	public boolean quoted(int field) {
+		return (this.ends[field] & QUOTED) != 0;
+	}
+
+	/** The field decoded as UTF-8. */
+	public String text(int field) {
+		int start = start(field);
+		return new String(this.data, start, end(field) - start, StandardCharsets.UTF_8);
+	}
+
+	/** Byte offset of the record's first byte in the file. */
+	public long offset() {
+		return this.offset;
+	}
+
+	/** The record's first physical line, relative to its partition's first record (0-based). */
+	public long line() {
+		return this.line;
+	}
+
+	@Override
+	public String toString() {
+		StringBuilder sb = new StringBuilder("RawRecord@").append(this.offset).append('[');
+		for (int i = 0; i < fieldCount(); i++) {
+			sb.append(i == 0 ? "" : ", ").append(quoted(i) ? "\"" : "").append(text(i)).append(quoted(i) ? "\"" : "");
+		}
+		return sb.append(']').toString();
+	}
+
+}

@@ -1,0 +1,138 @@
+package io.rowlift.report;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one run of a load did, for the operator (one line and a table) and for scripts (JSON).
+ *
+ * @param run the load's run number (its job instance id)
+ * @param status COMPLETED, FAILED or STOPPED
+ * @param resumed whether this run resumed an unfinished one
+ * @param file the input, as the operator named it
+ * @param table the target table
+ * @param database {@code sqlite} or {@code mysql}
+ * @param rowsTotal records committed by all runs of this load
+ * @param rowsThisRun records committed by this run
+ * @param elapsed this run's wall time
+ * @param partitions the partition count
+ * @param partitionsReason why that count
+ * @param threads partitions loaded at once
+ * @param indexesDropped indexes dropped for the load (by the run that dropped them)
+ * @param indexesRebuilt indexes re-created by this run
+ * @param steps one row per step execution of this run
+ * @param failure what went wrong, or null
+ */
+public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
+		long rowsTotal, long rowsThisRun, Duration elapsed, int partitions, String partitionsReason, int threads,
+		int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure) {
+
+	/**
+	 * @param name step execution name
+	 * @param status its status
+	 * @param read records read
+	 * @param written records written
+	 * @param elapsed its wall time
+	 */
+	public record StepRow(String name, String status, long read, long written, Duration elapsed) {
+	}
+
+	/** The one-line outcome. */
+	public String line() {
+		double seconds = Math.max(this.elapsed.toNanos() / 1e9, 1e-9);
+		String verb = this.resumed ? "resumed and " : "";
+		StringBuilder sb = new StringBuilder("rowlift: run ").append(this.run)
+			.append(' ')
+			.append(verb)
+			.append(this.status.toLowerCase(Locale.ROOT))
+			.append(": ");
+		sb.append(String.format(Locale.ROOT, "%,d rows from %s into %s (%s) in %.2f s (%,.0f rows/s)", this.rowsThisRun,
+				this.file, this.table, this.database, seconds, this.rowsThisRun / seconds));
+		if (this.resumed || this.rowsTotal != this.rowsThisRun) {
+			sb.append(String.format(Locale.ROOT, ", %,d rows in all runs", this.rowsTotal));
+		}
+		sb.append(String.format(Locale.ROOT, "; %d partition%s (%s), %d thread%s", this.partitions,
+				this.partitions == 1 ? "" : "s", this.partitionsReason, this.threads, this.threads == 1 ? "" : "s"));
+		if (this.indexesRebuilt > 0 || this.indexesDropped > 0) {
+			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
+					this.indexesRebuilt));
+		}
+		return sb.toString();
+	}
+
+	/** A fixed-width table of the steps of this run. */
+	public String table() {
+		StringBuilder sb = new StringBuilder(
+				String.format(Locale.ROOT, "%-28s %-10s %14s %14s %10s%n", "step", "status", "read", "written", "time"));
+		for (StepRow row : this.steps) {
+			sb.append(String.format(Locale.ROOT, "%-28s %-10s %,14d %,14d %9.2fs%n", row.name(), row.status(), row.read(),
+					row.written(), row.elapsed().toNanos() / 1e9));
+		}
+		return sb.toString();
+	}
+
+	/** The summary as a JSON object. */
+	public String json() {
+		StringBuilder sb = new StringBuilder("{");
+		field(sb, "run", this.run).append(',');
+		field(sb, "status", this.status).append(',');
+		field(sb, "resumed", this.resumed).append(',');
+		field(sb, "file", this.file).append(',');
+		field(sb, "table", this.table).append(',');
+		field(sb, "database", this.database).append(',');
+		field(sb, "rowsTotal", this.rowsTotal).append(',');
+		field(sb, "rowsThisRun", this.rowsThisRun).append(',');
+		field(sb, "seconds", this.elapsed.toMillis() / 1000.0).append(',');
+		field(sb, "partitions", this.partitions).append(',');
+		field(sb, "partitionsReason", this.partitionsReason).append(',');
+		field(sb, "threads", this.threads).append(',');
+		field(sb, "indexesDropped", this.indexesDropped).append(',');
+		field(sb, "indexesRebuilt", this.indexesRebuilt).append(',');
+		sb.append("\"steps\":[");
+		for (int i = 0; i < this.steps.size(); i++) {
+			StepRow row = this.steps.get(i);
+			sb.append(i == 0 ? "{" : ",{");
+			field(sb, "name", row.name()).append(',');
+			field(sb, "status", row.status()).append(',');
+			field(sb, "read", row.read()).append(',');
+			field(sb, "written", row.written()).append(',');
+			field(sb, "seconds", row.elapsed().toMillis() / 1000.0).append('}');
+		}
+		sb.append("],");
+		field(sb, "failure", this.failure);
+		return sb.append("}\n").toString();
+	}
+
+	private static StringBuilder field(StringBuilder sb, String name, Object value) {
+		sb.append('"').append(name).append("\":");
+		if (value == null) {
+			return sb.append("null");
+		}
+		if (value instanceof Number || value instanceof Boolean) {
+			return sb.append(value);
+		}
+		sb.append('"');
+		String s = value.toString();
+		for (int i = 0; i < s.length(); i++) {
+			char c = s.charAt(i);
+			switch (c) {
+				case '"' -> sb.append("\\\"");
+				case '\\' -> sb.append("\\\\");
+				case '\n' -> sb.append("\\n");
+				case '\r' -> sb.append("\\r");
+				case '\t' -> sb.append("\\t");
+				default -> {
+					if (c < 0x20) {
+						sb.append(String.format("\\u%04x", (int) c));
+					}
+					else {
+						sb.append(c);
+					}
+				}
+			}
+		}
+		return sb.append('"');
+	}
+
+}

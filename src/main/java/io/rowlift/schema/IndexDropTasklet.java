@@ -1,0 +1,75 @@
+package io.rowlift.schema;
+
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.batch.core.step.StepContribution;
+import org.springframework.batch.core.scope.context.ChunkContext;
+import org.springframework.batch.core.step.tasklet.Tasklet;
+import org.springframework.batch.infrastructure.repeat.RepeatStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceUtils;
+
+import io.rowlift.target.IndexDefinition;
+import io.rowlift.target.TargetDialect;
+
+/**
+ * Before the load: records each secondary index of the table in the ledger, then drops them.
+ *
+ * <p>The ledger rows are written before the drop in the same transaction: on SQLite DDL is
+ * transactional, so ledger and drop commit together; on MySQL the {@code ALTER TABLE} commits the
+ * ledger rows implicitly before it runs. Either way no index is ever gone without its definition
+ * saved. Safe to repeat: an index already in the ledger (from an earlier run) is kept as recorded.
+ * Thread-safe.
+ */
+public final class IndexDropTasklet implements Tasklet {
+
+	private static final Log log = LogFactory.getLog(IndexDropTasklet.class);
+
+	/** Step context key: how many indexes were dropped, for the summary. */
+	public static final String DROPPED = "indexes.dropped";
+
+	private final DataSource dataSource;
+
+	private final TargetDialect dialect;
+
+	private final String table;
+
+	private final boolean enabled;
+
+	public IndexDropTasklet(DataSource dataSource, TargetDialect dialect, String table, boolean enabled) {
+		this.dataSource = dataSource;
+		this.dialect = dialect;
+		this.table = table;
+		this.enabled = enabled;
+	}
+
+	@Override
+	public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) throws Exception {
+		if (!this.enabled) {
+			return RepeatStatus.FINISHED;
+		}
+		var connection = DataSourceUtils.getConnection(this.dataSource);
+		try {
+			List<IndexDefinition> indexes = this.dialect.secondaryIndexes(connection, this.table);
+			IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
+			for (IndexDefinition index : indexes) {
+				ledger.record(this.table, index);
+			}
+			this.dialect.dropIndexes(connection, this.table, indexes);
+			chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(DROPPED, indexes.size());
+			if (!indexes.isEmpty()) {
+				log.info("dropped " + indexes.size() + " index(es) of " + this.table + " for the load: "
+						+ String.join(", ", indexes.stream().map(IndexDefinition::name).toList()));
+			}
+		}
+		finally {
+			DataSourceUtils.releaseConnection(connection, this.dataSource);
+		}
+		return RepeatStatus.FINISHED;
+	}
+
+}

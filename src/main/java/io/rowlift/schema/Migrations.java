@@ -1,0 +1,60 @@
+package io.rowlift.schema;
+
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.ObjectProvider;
+
+import io.rowlift.RowliftException;
+
+/**
+ * Runs the operator's Flyway migrations ({@code spring.flyway.*}) when a load asks for it, after
+ * the input file was checked and the run lock taken, rather than at start-up. With
+ * {@code spring.flyway.enabled=false} it does nothing: the tables are then the operator's business
+ * (a database whose tables were not made by Flyway loads the same way).
+ */
+public final class Migrations {
+
+	private final ObjectProvider<Flyway> flyway;
+
+	public Migrations(ObjectProvider<Flyway> flyway) {
+		this.flyway = flyway;
+	}
+
+	/**
+	 * @throws RowliftException (exit 2) when the migrations cannot be applied
+	 */
+	public void migrate() {
+		Flyway migrations;
+		try {
+			migrations = this.flyway.getIfAvailable();
+		}
+		catch (BeansException ex) {
+			throw RowliftException.badInput("cannot set up the migrations (spring.flyway.*): " + rootMessage(ex));
+		}
+		if (migrations == null) {
+			return;
+		}
+		try {
+			migrations.migrate();
+		}
+		catch (FlywayException ex) {
+			throw RowliftException.badInput("the migrations in " + locations(migrations) + " cannot be applied: "
+					+ ex.getMessage().strip() + "\nIf the tables were made without Flyway, set spring.flyway.enabled=false "
+					+ "or spring.flyway.baseline-on-migrate=true");
+		}
+	}
+
+	private static String locations(Flyway flyway) {
+		return String.join(", ", java.util.Arrays.stream(flyway.getConfiguration().getLocations()).map(Object::toString).toList());
+	}
+
+	private static String rootMessage(Throwable ex) {
+		Throwable t = ex;
+		while (t.getCause() != null) {
+			t = t.getCause();
+		}
+		return t.getMessage();
+	}
+
+}

@@ -1,0 +1,149 @@
+package io.rowlift.source;
+
+import io.rowlift.model.BadRecordException;
+import io.rowlift.model.RawRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamException;
+import org.springframework.batch.infrastructure.item.ItemStreamReader;
+
+/**
+ * Reads the records of one {@link ByteRange}: those that start inside it.
+ *
+ * <p><b>Restart:</b> {@link #update} saves the byte offset of the next unread record
+ * ({@value #OFFSET}), its relative line ({@value #LINE}) and the records read so far
+ * ({@value #COUNT}); the chunk step writes them in the same transaction as the chunk's rows. On
+ * {@link #open} a saved offset is used as it is: the reader seeks there in O(1) and reads on, so a
+ * resumed partition neither skips nor repeats a record.
+ *
+ * <p>Not thread-safe: one instance per partition (step scope).
+ */
+public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
+
+	/** Context key: byte offset of the next unread record. */
+	public static final String OFFSET = "reader.offset";
+
+	/** Context key: line of the next unread record, relative to the range's first record. */
+	public static final String LINE = "reader.line";
+
+	/** Context key: records read (and committed) in this range, over all runs. */
+	public static final String COUNT = "reader.count";
+
+	private final Path file;
+
+	private final CsvFormat format;
+
+	private final int bufferSize;
+
+	private final int maxRecordSize;
+
+	private final String displayName;
+
+	private final long failAtByte;
+
+	private FileChannel channel;
+
+	private CsvRecordParser parser;
+
+	private ByteRange range;
+
+	private SourceLocator locator;
+
+	private long line;
+
+	private long count;
+
+	/**
+	 * @param file the input
+	 * @param displayName how messages name the file
+	 * @param format the dialect
+	 * @param bufferSize initial read buffer, bytes
+	 * @param maxRecordSize longest record accepted, bytes
+	 * @param failAtByte test hook: the partition whose range holds this offset fails at its first record at or
+	 * after it (-1: never)
+	 */
+	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize,
+			long failAtByte) {
+		this.file = file;
+		this.displayName = displayName;
+		this.format = format;
+		this.bufferSize = bufferSize;
+		this.maxRecordSize = maxRecordSize;
+		this.failAtByte = failAtByte;
+	}
+
+	@Override
+	public void open(ExecutionContext context) throws ItemStreamException {
+		this.range = ByteRange.readFrom(context);
+		this.locator = new SourceLocator(this.file, this.displayName, this.format, this.range);
+		try {
+			this.channel = FileChannel.open(this.file, StandardOpenOption.READ);
+		}
+		catch (IOException ex) {
+			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
+		}
+		this.parser = new CsvRecordParser(this.channel, this.format, this.bufferSize, this.maxRecordSize);
+		long offset = context.getLong(OFFSET, this.range.start());
+		this.line = context.getLong(LINE, 0L);
+		this.count = context.getLong(COUNT, 0L);
+		this.parser.seek(offset);
+	}
+
+	@Override
+	public RawRecord read() throws IOException {
+		if (this.parser.position() >= this.range.end()) {
+			return null;
+		}
+		RawRecord record;
+		try {
+			record = this.parser.next(this.line);
+		}
+		catch (CsvSyntaxException ex) {
+			throw new BadRecordException(this.locator.at(ex, this.line) + ": " + ex.getMessage());
+		}
+		if (record == null) {
+			return null;
+		}
+		if (this.failAtByte >= this.range.start() && this.failAtByte < this.range.end()
+				&& record.offset() >= this.failAtByte) {
+			throw new IllegalStateException("injected failure (rowlift.test.fail-at-byte=" + this.failAtByte
+					+ ") at " + this.locator.at(record));
+		}
+		this.line += this.parser.lastRecordLines();
+		this.count++;
+		return record;
+	}
+
+	@Override
+	public void update(ExecutionContext context) {
+		context.putLong(OFFSET, this.parser.position());
+		context.putLong(LINE, this.line);
+		context.putLong(COUNT, this.count);
+	}
+
+	@Override
+	public void close() {
+		try {
+			if (this.channel != null) {
+				this.channel.close();
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		finally {
+			this.channel = null;
+		}
+	}
+
+	/** Where this reader's records are, for messages about them (available after {@link #open}). */
+	public SourceLocator locator() {
+		return this.locator;
+	}
+
+}

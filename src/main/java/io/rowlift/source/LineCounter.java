@@ -1,0 +1,47 @@
+package io.rowlift.source;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Counts line feeds in a stretch of a file. Used only to put absolute line numbers into messages,
+ * so the cost is paid when a message is made, not on every load. Stateless and thread-safe.
+ */
+public final class LineCounter {
+
+	private LineCounter() {
+	}
+
+	/** The number of LF bytes in {@code [from, to)} of {@code file}. */
+	public static long count(Path file, long from, long to) {
+		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+			ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
+			byte[] bytes = buffer.array();
+			long lines = 0;
+			long at = from;
+			while (at < to) {
+				buffer.clear();
+				buffer.limit((int) Math.min(buffer.capacity(), to - at));
+				int n = channel.read(buffer, at);
+				if (n <= 0) {
+					break;
+				}
+				for (int i = 0; i < n; i++) {
+					if (bytes[i] == '\n') {
+						lines++;
+					}
+				}
+				at += n;
+			}
+			return lines;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read " + file + " to count lines: " + ex.getMessage(), ex);
+		}
+	}
+
+}

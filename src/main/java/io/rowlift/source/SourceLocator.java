@@ -1,0 +1,134 @@
+package io.rowlift.source;
+
+import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordLocator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Turns positions inside one partition into the contract's message prefix
+ * {@code file:line:column (byte offset)}: line = 1-based physical line, column = 1-based field,
+ * byte = 0-based offset of the field. The partition's first line is counted from the start of the
+ * file the first time a message needs it. Thread-safe for one partition's use (messages are rare;
+ * the lazy count is synchronized).
+ */
+public final class SourceLocator implements RecordLocator {
+
+	private final Path file;
+
+	private final String displayName;
+
+	private final CsvFormat format;
+
+	private final long rangeStart;
+
+	private long firstLine;
+
+	/**
+	 * @param file the input
+	 * @param displayName how messages name the file (the path as the operator gave it)
+	 * @param format the dialect, to find fields inside a record
+	 * @param range the partition; its first line may be unknown (-1)
+	 */
+	public SourceLocator(Path file, String displayName, CsvFormat format, ByteRange range) {
+		this.file = file;
+		this.displayName = displayName;
+		this.format = format;
+		this.rangeStart = range.start();
+		this.firstLine = range.firstLine();
+	}
+
+	/** The physical line of the partition's first record, counting line feeds before it if needed. */
+	public synchronized long firstLine() {
+		if (this.firstLine < 0) {
+			this.firstLine = LineCounter.count(this.file, 0, this.rangeStart) + 1;
+		}
+		return this.firstLine;
+	}
+
+	/** The absolute physical line where {@code record} starts. */
+	@Override
+	public long line(RawRecord record) {
+		return firstLine() + record.line();
+	}
+
+	/**
+	 * {@code file:line:column (byte offset)} of field {@code field} (0-based) of {@code record}, with
+	 * ", in a record that starts at line N" when the field is not on the record's first line.
+	 */
+	@Override
+	public String at(RawRecord record, int field) {
+		long recordLine = line(record);
+		long[] found = locateField(record.offset(), field);
+		long line = recordLine + found[1];
+		String where = this.displayName + ":" + line + ":" + (field + 1) + " (byte " + found[0] + ")";
+		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
+	}
+
+	/** {@code file:line (byte offset)} of the record itself. */
+	@Override
+	public String at(RawRecord record) {
+		return this.displayName + ":" + line(record) + " (byte " + record.offset() + ")";
+	}
+
+	/** Message prefix for a syntax problem found by the parser. */
+	String at(CsvSyntaxException problem, long recordLineRelative) {
+		long recordLine = firstLine() + recordLineRelative;
+		long line = recordLine + LineCounter.count(this.file, problem.recordOffset(), problem.offset());
+		String where = this.displayName + ":" + line + ":" + (problem.field() + 1) + " (byte " + problem.offset() + ")";
+		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
+	}
+
+	/** Returns {byte offset of the field, line feeds between the record start and the field}. */
+	private long[] locateField(long recordOffset, int field) {
+		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
+			ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+			byte[] bytes = buffer.array();
+			long at = recordOffset;
+			int current = 0;
+			long lines = 0;
+			boolean inQuotes = false;
+			while (true) {
+				buffer.clear();
+				int n = channel.read(buffer, at);
+				if (n <= 0) {
+					return new long[] { at, lines };
+				}
+				for (int i = 0; i < n; i++) {
+					if (current == field && !inQuotes) {
+						return new long[] { at + i, lines };
+					}
+					byte b = bytes[i];
+					if (b == this.format.quote()) {
+						inQuotes = !inQuotes; // a doubled quote toggles twice
+					}
+					else if (b == '\n') {
+						if (!inQuotes) {
+							return new long[] { at + i, lines };
+						}
+						lines++;
+					}
+					else if (b == this.format.delimiter() && !inQuotes) {
+						current++;
+						if (current == field) {
+							return new long[] { at + i + 1, lines };
+						}
+					}
+				}
+				at += n;
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	public String displayName() {
+		return this.displayName;
+	}
+
+}
