@@ -203,6 +203,7 @@ public final class CsvRecordParser {
 	private int quotedField(int i, int recordStart) {
 		final byte[] b = this.buf;
 		final int lim = this.limit;
+		final int open = i - 1;
 		while (true) {
 			int q = i;
 			while (q < lim && b[q] != this.quote) {
@@ -215,8 +216,9 @@ public final class CsvRecordParser {
 				if (!this.eof) {
 					return -1;
 				}
-				throw new CsvSyntaxException("a quoted field is never closed before the end of the file",
-						this.bufStart + lim, this.bufStart + recordStart, this.fields);
+				throw new CsvSyntaxException("the quote that opens this field is never closed before the end of the file; "
+						+ "close it, and write a quote inside a quoted field twice (\"\")", this.bufStart + open,
+						this.bufStart + recordStart, this.fields);
 			}
 			append(i, q - i);
 			if (q + 1 < lim && b[q + 1] == this.quote) {

@@ -1,0 +1,133 @@
+package io.rowlift.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+import io.rowlift.model.BadRecordException;
+import io.rowlift.model.RawRecord;
+import io.rowlift.testsupport.Reads;
+
+/** Tests for {@link CsvRecordParser} through {@link ByteRangeReader}, with a tiny buffer so records straddle refills. */
+class CsvRecordParserTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void readsQuotedFieldsDoubledQuotesDelimitersAndLineBreaksInsideQuotes() throws Exception {
+		List<List<String>> records = read("h1,h2\n\"a,b\",\"say \"\"hi\"\"\"\n\"two\nlines\",x\n");
+		assertThat(records).containsExactly(List.of("\"a,b", "\"say \"hi\""), List.of("\"two\nlines", "x"));
+	}
+
+	@Test
+	void marksQuotedEmptyFieldsApartFromEmptyOnes() throws Exception {
+		assertThat(read("a,b,c\n,\"\",\n")).containsExactly(List.of("", "\"", ""));
+	}
+
+	@Test
+	void stripsCarriageReturnsOfCrlfRecordEndsOnly() throws Exception {
+		assertThat(read("a,b\r\nx\ry,z\r\n1,\"2\"\r\n")).containsExactly(List.of("x\ry", "z"), List.of("1", "\"2"));
+	}
+
+	@Test
+	void readsALastRecordWithoutLineEnd() throws Exception {
+		assertThat(read("a,b\n1,2\n3,")).containsExactly(List.of("1", "2"), List.of("3", ""));
+	}
+
+	@Test
+	void readsMultiByteCharactersAcrossBufferRefills() throws Exception {
+		String long1 = "Zürich—東京—𝄞".repeat(20);
+		assertThat(read("a,b\n" + long1 + ",\"" + long1 + "\"\n")).containsExactly(List.of(long1, "\"" + long1));
+	}
+
+	@Test
+	void reportsAnUnclosedQuoteWithFileLineColumnAndByte() {
+		assertThatThrownBy(() -> read("a,b\n1,2\n3,\"open\nstill open\n"))
+			.isInstanceOf(BadRecordException.class)
+			.hasMessage("t.csv:3:2 (byte 10): the quote that opens this field is never closed before the end of the file; "
+					+ "close it, and write a quote inside a quoted field twice (\"\")");
+	}
+
+	@Test
+	void reportsACharacterAfterAClosingQuote() {
+		assertThatThrownBy(() -> read("a,b\n1,2\n\"x\"y,2\n"))
+			.isInstanceOf(BadRecordException.class)
+			.hasMessage("t.csv:3:1 (byte 11): unexpected character 'y' after the closing quote of field 1; "
+					+ "a quote inside a quoted field must be written twice (\"\")");
+	}
+
+	@Test
+	void refusesARecordLongerThanTheMaximum() throws Exception {
+		Path file = write("a\n\"" + "x".repeat(5000) + "\n");
+		ExecutionContext context = new ExecutionContext();
+		new ByteRange(0, 2, Files.size(file), 2).writeTo(context);
+		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1000, -1);
+		reader.open(context);
+		assertThatThrownBy(reader::read).isInstanceOf(BadRecordException.class)
+			.hasMessageContaining("record longer than 1000 bytes; usually a quote that is never closed");
+		reader.close();
+	}
+
+	@Test
+	void resumesFromTheSavedOffsetWithoutRereading() throws Exception {
+		Path file = write("a,b\n1,x\n2,y\n3,z\n4,w\n");
+		CsvHeader header = CsvHeader.read(file, "t.csv", CsvFormat.RFC4180);
+		ExecutionContext context = new ExecutionContext();
+		new ByteRange(0, header.dataStart(), Files.size(file), header.dataStartLine()).writeTo(context);
+		ByteRangeReader first = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20, -1);
+		first.open(context);
+		first.read();
+		first.read();
+		first.update(context);
+		first.read(); // read but not committed: must come again
+		first.close();
+
+		ByteRangeReader second = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20, -1);
+		second.open(context);
+		RawRecord next = second.read();
+		assertThat(Reads.marked(next)).containsExactly("3", "z");
+		assertThat(next.offset()).isEqualTo(12);
+		assertThat(second.locator().line(next)).isEqualTo(4);
+		assertThat(Reads.marked(second.read())).containsExactly("4", "w");
+		assertThat(second.read()).isNull();
+		second.update(context);
+		assertThat(context.getLong(ByteRangeReader.COUNT)).isEqualTo(4);
+		second.close();
+	}
+
+	@Test
+	void headerSkipsAUtf8BomAndTrimsNames() throws Exception {
+		Path file = this.dir.resolve("bom.csv");
+		byte[] body = " Id , Name\n1,x\n".getBytes(StandardCharsets.UTF_8);
+		byte[] all = new byte[body.length + 3];
+		all[0] = (byte) 0xEF;
+		all[1] = (byte) 0xBB;
+		all[2] = (byte) 0xBF;
+		System.arraycopy(body, 0, all, 3, body.length);
+		Files.write(file, all);
+		CsvHeader header = CsvHeader.read(file, "bom.csv", CsvFormat.RFC4180);
+		assertThat(header.names()).containsExactly("Id", "Name");
+		assertThat(header.dataStart()).isEqualTo(3 + 11);
+		assertThat(header.dataStartLine()).isEqualTo(2);
+	}
+
+	private List<List<String>> read(String content) throws Exception {
+		Path file = write(content);
+		CsvHeader header = CsvHeader.read(file, "t.csv", CsvFormat.RFC4180);
+		return Reads.range(file, CsvFormat.RFC4180, new ByteRange(0, header.dataStart(), Files.size(file), header.dataStartLine()));
+	}
+
+	private Path write(String content) throws Exception {
+		return Files.writeString(this.dir.resolve("t.csv"), content, StandardCharsets.UTF_8);
+	}
+
+}

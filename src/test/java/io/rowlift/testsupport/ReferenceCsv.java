@@ -1,0 +1,92 @@
+package io.rowlift.testsupport;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A deliberately simple, String-based RFC 4180 parser, written independently of Rowlift's byte
+ * parser, to check it against. Records end with LF or CRLF outside quotes; {@code ""} inside quotes
+ * is one quote. Fields are returned with their quotes removed; a quoted field is marked by a
+ * leading {@code "} in {@link #parseMarked}.
+ */
+public final class ReferenceCsv {
+
+	private ReferenceCsv() {
+	}
+
+	/** The records of {@code text} (without a header line being treated specially). */
+	public static List<List<String>> parse(String text) {
+		List<List<String>> marked = parseMarked(text);
+		List<List<String>> plain = new ArrayList<>();
+		for (List<String> record : marked) {
+			plain.add(record.stream().map(f -> f.startsWith("\"") ? f.substring(1) : f).toList());
+		}
+		return plain;
+	}
+
+	/** Like {@link #parse} but quoted fields keep one leading {@code "} as a marker. */
+	public static List<List<String>> parseMarked(String text) {
+		List<List<String>> records = new ArrayList<>();
+		List<String> record = new ArrayList<>();
+		StringBuilder field = new StringBuilder();
+		boolean quoted = false;
+		boolean inQuotes = false;
+		int i = 0;
+		int n = text.length();
+		if (n == 0) {
+			return records;
+		}
+		while (i < n) {
+			char c = text.charAt(i);
+			if (inQuotes) {
+				if (c == '"') {
+					if (i + 1 < n && text.charAt(i + 1) == '"') {
+						field.append('"');
+						i += 2;
+						continue;
+					}
+					inQuotes = false;
+					i++;
+					continue;
+				}
+				field.append(c);
+				i++;
+				continue;
+			}
+			if (c == '"' && field.isEmpty() && !quoted) {
+				quoted = true;
+				inQuotes = true;
+				i++;
+				continue;
+			}
+			if (c == ',') {
+				record.add((quoted ? "\"" : "") + field);
+				field.setLength(0);
+				quoted = false;
+				i++;
+				continue;
+			}
+			if (c == '\n' || (c == '\r' && i + 1 < n && text.charAt(i + 1) == '\n')) {
+				record.add((quoted ? "\"" : "") + field);
+				records.add(record);
+				record = new ArrayList<>();
+				field.setLength(0);
+				quoted = false;
+				i += c == '\r' ? 2 : 1;
+				continue;
+			}
+			field.append(c);
+			i++;
+		}
+		if (quoted || !field.isEmpty() || !record.isEmpty()) {
+			String last = field.toString();
+			if (!quoted && last.endsWith("\r")) {
+				last = last.substring(0, last.length() - 1);
+			}
+			record.add((quoted ? "\"" : "") + last);
+			records.add(record);
+		}
+		return records;
+	}
+
+}
