@@ -33,8 +33,34 @@ public class RowliftApplication {
 		}
 		try (context) {
 			List<String> verbs = List.of(args).stream().filter(a -> !a.startsWith("--")).toList();
-			return context.getBean(RowliftCommand.class).execute(verbs);
+			RowliftCommand command;
+			try {
+				command = context.getBean(RowliftCommand.class);
+			}
+			catch (RuntimeException ex) {
+				// beans are lazy: a setting that does not bind surfaces here rather than at start-up
+				System.err.println("rowlift: " + describe(ex));
+				return startupExitCode(ex);
+			}
+			return command.execute(verbs);
 		}
+	}
+
+	/** The message of a start-up failure, the setting's name first when a setting did not bind. */
+	static String describe(Throwable failure) {
+		Throwable root = failure;
+		for (Throwable t = failure; t != null; t = t.getCause()) {
+			if (t instanceof RowliftException) {
+				return t.getMessage();
+			}
+			root = t;
+		}
+		for (Throwable t = failure; t != null; t = t.getCause()) {
+			if (t instanceof BindException bind) {
+				return bind.getMessage() + ": " + root.getMessage() + "; fix the setting " + bind.getProperty().getName();
+			}
+		}
+		return root.toString();
 	}
 
 	/** A bad setting is exit 2 (nothing was written); anything else that stops start-up is exit 1. */

@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.JobExecutionException;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 
@@ -79,14 +80,19 @@ public final class RunSummaries {
 				}
 			}
 		}
+		String fallback = null;
 		for (Throwable failure : failures) {
 			Throwable root = failure;
 			while (root.getCause() != null) {
 				root = root.getCause();
 			}
-			return root.getClass().getSimpleName() + ": " + root.getMessage();
+			String message = root.getClass().getSimpleName() + ": " + root.getMessage();
+			if (!(root instanceof JobExecutionException)) {
+				return message; // a worker's own failure says more than the manager's "unsuccessful step"
+			}
+			fallback = fallback == null ? message : fallback;
 		}
-		return null;
+		return fallback;
 	}
 
 }

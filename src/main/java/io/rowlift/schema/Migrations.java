@@ -11,7 +11,8 @@ import io.rowlift.RowliftException;
  * Runs the operator's Flyway migrations ({@code spring.flyway.*}) when a load asks for it, after
  * the input file was checked and the run lock taken, rather than at start-up. With
  * {@code spring.flyway.enabled=false} it does nothing: the tables are then the operator's business
- * (a database whose tables were not made by Flyway loads the same way).
+ * (a database whose tables were not made by Flyway loads the same way). When the locations hold no
+ * migration at all, Flyway is not run either, so such a database needs no setting.
  */
 public final class Migrations {
 
@@ -36,6 +37,9 @@ public final class Migrations {
 			return;
 		}
 		try {
+			if (migrations.info().all().length == 0) {
+				return; // no migrations at all: a database made by other means loads as it is
+			}
 			migrations.migrate();
 		}
 		catch (FlywayException ex) {

@@ -1,0 +1,337 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.ByteRangePartitioner;
+import io.rowlift.source.CsvFormat;
+import io.rowlift.source.CsvHeader;
+import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.ReferenceCsv;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.TestTarget;
+
+/**
+ * The whole load command against a real database, as a script uses it: arguments in, exit code,
+ * output and table content out. Each vendor's {@code *IntegrationTests} runs these scenarios on its
+ * database; each test gets a fresh database.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class LoadJobScenarios {
+
+	static final Set<String> INTS_INDEXES = Set.of("ints_value_1", "ints_value_1_value_2", "ints_value_2");
+
+	@TempDir
+	Path dir;
+
+	abstract TestTarget target();
+
+	@BeforeEach
+	void freshDatabase() throws Exception {
+		target().reset();
+	}
+
+	@AfterAll
+	void dropDatabase() throws Exception {
+		target().dispose();
+	}
+
+	RowliftRun rowlift(Path csv, String table, String... options) {
+		List<String> args = new ArrayList<>(target().options());
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=" + table);
+		args.addAll(List.of(options));
+		return RowliftRun.of(args);
+	}
+
+	@ParameterizedTest(name = "{0} partitions")
+	@ValueSource(ints = { 1, 3, 4, 7 })
+	void loadsTheIntsShapeExactlyAndRebuildsItsIndexes(int partitions) throws Exception {
+		Path csv = GenCsv.write(dir.resolve("ints-20000-" + partitions + ".csv"), "ints", 20_000, partitions);
+
+		RowliftRun run = rowlift(csv, "ints", "--rowlift.job.partitions=" + partitions);
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("rowlift: run 1 completed: 20,000 rows from " + csv + " into ints (" + target().id() + ")")
+			.contains(partitions + " partition")
+			.contains("indexes dropped 3, rebuilt 3");
+		assertThat(intsInTable()).isEqualTo(intsInFile(csv));
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+	}
+
+	@Test
+	void loadsTheWideShapeExactly() throws Exception {
+		Path csv = GenCsv.write(dir.resolve("wide-3000.csv"), "wide", 3_000);
+
+		RowliftRun run = rowlift(csv, "wide", "--rowlift.job.partitions=4", "--rowlift.job.chunk-size=250");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		List<List<String>> expected = ReferenceCsv.parse(Files.readString(csv));
+		List<List<String>> actual = rows("SELECT * FROM wide ORDER BY id");
+		assertThat(actual).hasSize(3_000);
+		assertThat(actual).isEqualTo(expected.subList(1, expected.size()));
+	}
+
+	@Test
+	void resumesOnlyTheUnfinishedPartitionsFromTheirLastCommit() throws Exception {
+		Path csv = GenCsv.write(dir.resolve("ints-40000.csv"), "ints", 40_000, 11);
+		CsvHeader header = CsvHeader.read(csv, "x", CsvFormat.RFC4180);
+		ByteRange third = new ByteRangePartitioner(csv, header.dataStart(), header.dataStartLine()).ranges(4).get(2);
+		long failAt = third.start() + third.length() / 2;
+		String[] options = { "--rowlift.job.partitions=4", "--rowlift.job.threads=2", "--rowlift.job.chunk-size=1000" };
+
+		RowliftRun failed = rowlift(csv, "ints", concat(options, "--rowlift.test.fail-at-byte=" + failAt));
+
+		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+		assertThat(failed.err()).contains("injected failure").contains("run the same command again to resume");
+		Map<String, String> afterFailure = workerStatuses(1);
+		assertThat(afterFailure).containsEntry("loadWorker:partition2", "FAILED");
+		long committed = count("SELECT COUNT(*) FROM ints");
+		assertThat(committed).isBetween(1L, 39_999L);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isEqualTo(3);
+		assertThat(target().indexes("ints")).isEmpty();
+		List<ByteRange> ranges = new ByteRangePartitioner(csv, header.dataStart(), header.dataStartLine()).ranges(4);
+		long committedInThird = committed;
+		for (int i = 0; i < 4; i++) {
+			if ("COMPLETED".equals(afterFailure.get("loadWorker:partition" + i))) {
+				committedInThird -= rowsOf(csv, ranges.get(i));
+			}
+		}
+		assertThat(committedInThird).isBetween(0L, rowsOf(csv, third) - 1);
+
+		RowliftRun resumed = rowlift(csv, "ints", options);
+
+		assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+		assertThat(resumed.out()).contains("resumed and completed").contains("40,000 rows in all runs");
+		assertThat(count("SELECT COUNT(*) FROM BATCH_JOB_INSTANCE")).isEqualTo(1);
+		assertThat(count("SELECT COUNT(*) FROM BATCH_JOB_EXECUTION")).isEqualTo(2);
+		Map<String, String> rerun = workerStatuses(2);
+		Set<String> unfinished = new java.util.TreeSet<>();
+		afterFailure.forEach((step, status) -> {
+			if (!status.equals("COMPLETED")) {
+				unfinished.add(step);
+			}
+		});
+		assertThat(rerun.keySet()).isEqualTo(unfinished);
+		long thirdRows = rowsOf(csv, third);
+		assertThat(count("SELECT READ_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition2'"
+				+ " AND JOB_EXECUTION_ID = 2")).isEqualTo(thirdRows - committedInThird);
+		assertThat(intsInTable()).isEqualTo(intsInFile(csv));
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+	}
+
+	@Test
+	void recoversARunLeftStartedByAProcessThatIsGone() throws Exception {
+		Path csv = GenCsv.write(dir.resolve("ints-8000.csv"), "ints", 8_000, 5);
+		RowliftRun failed = rowlift(csv, "ints", "--rowlift.job.partitions=2", "--rowlift.job.chunk-size=500",
+				"--rowlift.test.fail-at-byte=" + Files.size(csv) * 3 / 4);
+		assertThat(failed.exitCode()).isEqualTo(1);
+		// what kill -9 leaves behind: executions still STARTED, nobody holding the run lock
+		execute("UPDATE BATCH_JOB_EXECUTION SET STATUS = 'STARTED', EXIT_CODE = 'UNKNOWN', END_TIME = NULL");
+		execute("UPDATE BATCH_STEP_EXECUTION SET STATUS = 'STARTED', EXIT_CODE = 'EXECUTING', END_TIME = NULL WHERE STATUS = 'FAILED'");
+
+		RowliftRun resumed = rowlift(csv, "ints", "--rowlift.job.partitions=2", "--rowlift.job.chunk-size=500");
+
+		assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+		assertThat(resumed.out()).contains("run 1 resumed and completed");
+		assertThat(intsInTable()).isEqualTo(intsInFile(csv));
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+	}
+
+	@Test
+	void refusesACompletedUnchangedFileAndReloadsItOnRequest() throws Exception {
+		Path csv = Files.writeString(dir.resolve("plain-" + target().id() + ".csv"), "a,b\n1,x\n2,\n,\"\"\n");
+
+		assertThat(rowlift(csv, "plain").exitCode()).isZero();
+		RowliftRun again = rowlift(csv, "plain");
+		assertThat(again.exitCode()).isEqualTo(3);
+		assertThat(again.err()).contains("already loaded: run 1 loaded this file into plain")
+			.contains("set rowlift.job.reload=true to load it again");
+		RowliftRun reload = rowlift(csv, "plain", "--rowlift.job.reload=true");
+		assertThat(reload.exitCode()).as(reload.toString()).isZero();
+		assertThat(reload.out()).contains("rowlift: run 2 completed: 3 rows");
+
+		// contract: unquoted empty is NULL in a nullable column, "" is '' in a text column
+		assertThat(rows("SELECT a, b FROM plain ORDER BY a, b")).containsExactly(List.of("<null>", ""), List.of("<null>", ""),
+				List.of("1", "x"), List.of("1", "x"), List.of("2", "<null>"), List.of("2", "<null>"));
+	}
+
+	@Test
+	void refusesAFileChangedSinceAnUnfinishedRunUnlessToldToStartOver() throws Exception {
+		Path csv = GenCsv.write(dir.resolve("changing-" + target().id() + ".csv"), "ints", 4_000, 3);
+		assertThat(rowlift(csv, "ints", "--rowlift.job.chunk-size=100", "--rowlift.test.fail-at-byte=" + Files.size(csv) / 2)
+			.exitCode()).isEqualTo(1);
+		GenCsv.write(csv, "ints", 4_100, 3);
+
+		RowliftRun refused = rowlift(csv, "ints");
+		assertThat(refused.exitCode()).isEqualTo(3);
+		assertThat(refused.err()).contains("file changed since run 1, which did not finish (FAILED)")
+			.contains("rowlift.job.start-over=true");
+
+		execute("DELETE FROM ints"); // the abandoned run's committed rows stay; clear them so the new load is exact
+		RowliftRun startOver = rowlift(csv, "ints", "--rowlift.job.start-over=true");
+		assertThat(startOver.exitCode()).as(startOver.toString()).isZero();
+		assertThat(startOver.out()).contains("rowlift: run 2 completed: 4,100 rows");
+		assertThat(intsInTable()).isEqualTo(intsInFile(csv));
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+	}
+
+	@Test
+	void refusesToStartWhileAnotherRunHoldsTheLock() throws Exception {
+		Path csv = Files.writeString(dir.resolve("locked.csv"), "a,b\n1,x\n");
+		try (AutoCloseable held = target().holdRunLock("plain")) {
+			RowliftRun run = rowlift(csv, "plain");
+			assertThat(run.exitCode()).isEqualTo(3);
+			assertThat(run.err()).contains("another run is active");
+		}
+		assertThat(rowlift(csv, "plain").exitCode()).isZero();
+	}
+
+	@Test
+	void namesTheMissingFile() {
+		RowliftRun run = rowlift(dir.resolve("no-such-file.csv"), "ints");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.err()).contains("rowlift: " + dir.resolve("no-such-file.csv") + ": no such file (rowlift.source.path");
+	}
+
+	@Test
+	void namesTheUnknownTable() throws Exception {
+		Path csv = Files.writeString(dir.resolve("t.csv"), "a,b\n1,x\n");
+		RowliftRun run = rowlift(csv, "no_such_table");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.err()).contains("rowlift: table 'no_such_table' does not exist in the target database");
+	}
+
+	@Test
+	void namesTheColumnTheTableLacksAndWritesNothing() throws Exception {
+		Path csv = Files.writeString(dir.resolve("extra.csv"), "value_1,value_2,value_3\n1,2,3\n");
+		RowliftRun run = rowlift(csv, "ints");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.err()).contains(csv + ":1:3: the header names column 'value_3', which table ints does not have");
+		assertThat(count("SELECT COUNT(*) FROM BATCH_JOB_EXECUTION")).isZero();
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+	}
+
+	@Test
+	void failsOnABadValueNamingFileLineColumnAndByte() throws Exception {
+		Path csv = Files.writeString(dir.resolve("bad.csv"), "value_1,value_2\n1,2\n3,4\n5,x6\n7,8\n");
+		RowliftRun run = rowlift(csv, "ints");
+		assertThat(run.exitCode()).isEqualTo(1);
+		assertThat(run.err()).contains("rowlift: run 1 failed: " + csv + ":4:2 (byte 26): 'x6' is not an integer, as column value_2 ")
+			.contains(" needs; fix the value, or change the column's type");
+		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
+	}
+
+	@Test
+	void refusesABadSettingBeforeWritingAnything() throws Exception {
+		Path csv = Files.writeString(dir.resolve("s.csv"), "a,b\n1,x\n");
+		RowliftRun run = rowlift(csv, "plain", "--rowlift.job.partitions=lots");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.err()).contains("rowlift: Failed to bind properties under 'rowlift.job.partitions'")
+			.contains("fix the setting rowlift.job.partitions");
+		RowliftRun zero = rowlift(csv, "plain", "--rowlift.job.partitions=0");
+		assertThat(zero.exitCode()).isEqualTo(2);
+		assertThat(zero.err()).contains("rowlift.job.partitions is 0; it must be between 1 and 4096");
+	}
+
+	// --- helpers
+
+	static String[] concat(String[] options, String more) {
+		return Stream.concat(Stream.of(options), Stream.of(more)).toArray(String[]::new);
+	}
+
+	List<String> intsInFile(Path csv) throws Exception {
+		try (Stream<String> lines = Files.lines(csv, StandardCharsets.US_ASCII)) {
+			return lines.skip(1).map(l -> {
+				String[] f = l.split(",");
+				return String.format("%020d,%020d", Long.parseLong(f[0]), Long.parseLong(f[1]));
+			}).sorted().toList();
+		}
+	}
+
+	List<String> intsInTable() throws SQLException {
+		List<String> values = new ArrayList<>();
+		try (Connection c = target().connect(); Statement st = c.createStatement();
+				ResultSet rs = st.executeQuery("SELECT value_1, value_2 FROM ints")) {
+			while (rs.next()) {
+				values.add(String.format("%020d,%020d", rs.getLong(1), rs.getLong(2)));
+			}
+		}
+		values.sort(null);
+		return values;
+	}
+
+	static long rowsOf(Path csv, ByteRange range) throws Exception {
+		byte[] bytes = Files.readAllBytes(csv);
+		long n = 0;
+		for (long i = range.start(); i < range.end(); i++) {
+			if (bytes[(int) i] == '\n') {
+				n++;
+			}
+		}
+		return n;
+	}
+
+	Map<String, String> workerStatuses(long execution) throws SQLException {
+		Map<String, String> statuses = new TreeMap<>();
+		for (List<String> row : rows("SELECT STEP_NAME, STATUS FROM BATCH_STEP_EXECUTION WHERE JOB_EXECUTION_ID = " + execution
+				+ " AND STEP_NAME LIKE 'loadWorker:%'")) {
+			statuses.put(row.get(0), row.get(1));
+		}
+		return statuses;
+	}
+
+	long count(String sql) throws SQLException {
+		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			return rs.next() ? rs.getLong(1) : 0;
+		}
+	}
+
+	void execute(String sql) throws SQLException {
+		try (Connection c = target().connect(); Statement st = c.createStatement()) {
+			st.execute(sql);
+		}
+	}
+
+	List<List<String>> rows(String sql) throws SQLException {
+		List<List<String>> rows = new ArrayList<>();
+		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			ResultSetMetaData meta = rs.getMetaData();
+			while (rs.next()) {
+				List<String> row = new ArrayList<>();
+				for (int i = 1; i <= meta.getColumnCount(); i++) {
+					String value = rs.getString(i);
+					row.add(value == null ? "<null>" : value);
+				}
+				rows.add(row);
+			}
+		}
+		return rows;
+	}
+
+}

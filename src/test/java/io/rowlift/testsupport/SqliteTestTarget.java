@@ -1,0 +1,84 @@
+package io.rowlift.testsupport;
+
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** A SQLite file in a temporary folder. */
+public final class SqliteTestTarget implements TestTarget {
+
+	private final Path dir;
+
+	private Path file;
+
+	private int generation;
+
+	public SqliteTestTarget(Path dir) {
+		this.dir = dir;
+	}
+
+	@Override
+	public String id() {
+		return "sqlite";
+	}
+
+	@Override
+	public void reset() {
+		this.file = this.dir.resolve("db" + (++this.generation) + "/target.db");
+	}
+
+	public Path file() {
+		return this.file;
+	}
+
+	@Override
+	public List<String> options() {
+		return List.of("--spring.profiles.active=sqlite", "--spring.datasource.url=jdbc:sqlite:" + this.file,
+				"--spring.flyway.locations=classpath:db/migration/{vendor}");
+	}
+
+	@Override
+	public Connection connect() throws SQLException {
+		return DriverManager.getConnection("jdbc:sqlite:" + this.file);
+	}
+
+	@Override
+	public Set<String> indexes(String table) throws SQLException {
+		Set<String> names = new TreeSet<>();
+		try (Connection c = connect();
+				ResultSet rs = c.createStatement()
+					.executeQuery("SELECT name FROM sqlite_master WHERE type='index' AND tbl_name='" + table
+							+ "' AND name NOT LIKE 'sqlite_autoindex%'")) {
+			while (rs.next()) {
+				names.add(rs.getString(1));
+			}
+		}
+		return names;
+	}
+
+	@Override
+	public AutoCloseable holdRunLock(String table) throws Exception {
+		Path lockFile = Path.of(this.file + ".rowlift-lock");
+		Files.createDirectories(lockFile.getParent());
+		FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+		FileLock lock = channel.lock();
+		return () -> {
+			lock.release();
+			channel.close();
+		};
+	}
+
+	@Override
+	public void dispose() {
+	}
+
+}
