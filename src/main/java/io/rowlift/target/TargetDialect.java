@@ -1,0 +1,70 @@
+package io.rowlift.target;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+/**
+ * What differs between the databases Rowlift loads into. One small implementation per vendor
+ * ({@code target.sqlite}, {@code target.mysql}); the rest of the code never asks which vendor it
+ * talks to. Implementations are stateless and thread-safe.
+ */
+public interface TargetDialect {
+
+	/** {@code sqlite} or {@code mysql}: the Spring profile, the {@code {vendor}} of migration folders. */
+	String id();
+
+	/** Whether this dialect serves {@code jdbcUrl}. */
+	boolean handles(String jdbcUrl);
+
+	/**
+	 * Adds what the load needs to the pool: forced driver properties in the URL, connection
+	 * initialisation, folders. Called once, before the pool opens its first connection.
+	 */
+	void configure(HikariDataSource dataSource);
+
+	/** {@code identifier} quoted for SQL, any quote inside doubled. */
+	String quote(String identifier);
+
+	/** Classpath location of Spring Batch's schema script for this database. */
+	String batchSchemaScript();
+
+	/** Type for long text in Rowlift's own tables. */
+	default String textType() {
+		return "TEXT";
+	}
+
+	/**
+	 * Takes the run lock for loads into {@code table}, without waiting.
+	 * @return the lock, or {@code null} if another process holds it
+	 */
+	RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) throws SQLException;
+
+	/** The secondary indexes of {@code table} that a load may drop and re-create. */
+	List<IndexDefinition> secondaryIndexes(Connection connection, String table) throws SQLException;
+
+	/** Names of the indexes {@code table} has now. */
+	Set<String> indexNames(Connection connection, String table) throws SQLException;
+
+	/** Drops {@code indexes} of {@code table}; an index already gone is skipped. */
+	void dropIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException;
+
+	/** Creates {@code indexes} on {@code table} (all of them missing). */
+	void createIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException;
+
+	/**
+	 * The partition count when the operator sets none.
+	 * @param dataBytes bytes of data in the file
+	 * @param cores available processors
+	 */
+	int defaultPartitions(long dataBytes, int cores);
+
+	/** Why {@link #defaultPartitions} chose what it chose, for the summary. */
+	String partitionsReason();
+
+}

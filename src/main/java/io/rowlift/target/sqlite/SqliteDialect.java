@@ -1,0 +1,205 @@
+package io.rowlift.target.sqlite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+import io.rowlift.RowliftException;
+import io.rowlift.target.IndexDefinition;
+import io.rowlift.target.JdbcUrl;
+import io.rowlift.target.RunLock;
+import io.rowlift.target.TargetDialect;
+
+/**
+ * SQLite through sqlite-jdbc.
+ *
+ * <p>Every connection runs with {@code journal_mode=WAL} and {@code synchronous=NORMAL} (a killed
+ * process loses nothing committed; {@code journal_mode=OFF} would corrupt the file on an ordinary
+ * chunk rollback), and with {@code transaction_mode=IMMEDIATE}: SQLite has one writer, and deferred
+ * transactions that read before writing (Spring Batch's repository does) fail with
+ * {@code SQLITE_BUSY} instead of waiting. A long {@code busy_timeout} lets partitions queue for the
+ * write lock. The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
+ * database file at a time.
+ */
+public final class SqliteDialect implements TargetDialect {
+
+	private static final String PREFIX = "jdbc:sqlite:";
+
+	@Override
+	public String id() {
+		return "sqlite";
+	}
+
+	@Override
+	public boolean handles(String jdbcUrl) {
+		return jdbcUrl.startsWith(PREFIX);
+	}
+
+	@Override
+	public void configure(HikariDataSource dataSource) {
+		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
+			.with("journal_mode", "WAL")
+			.with("synchronous", "NORMAL")
+			.with("transaction_mode", "IMMEDIATE")
+			.with("busy_timeout", "600000");
+		Path file = databaseFile(url.base());
+		try {
+			Path parent = file.toAbsolutePath().getParent();
+			if (parent != null) {
+				Files.createDirectories(parent);
+			}
+		}
+		catch (IOException ex) {
+			throw RowliftException.badInput("spring.datasource.url names " + file + ", whose folder cannot be created: "
+					+ ex.getMessage());
+		}
+		dataSource.setJdbcUrl(url.toString());
+		if (dataSource.getDriverClassName() == null) {
+			dataSource.setDriverClassName("org.sqlite.JDBC");
+		}
+	}
+
+	/** The database file of a {@code jdbc:sqlite:} URL without parameters. */
+	static Path databaseFile(String base) {
+		String name = base.substring(PREFIX.length());
+		if (name.startsWith("file:")) {
+			name = name.substring("file:".length());
+		}
+		if (name.isEmpty() || name.startsWith(":memory:") || name.contains("mode=memory")) {
+			throw RowliftException.badInput("spring.datasource.url is " + base
+					+ "; an in-memory database would be lost when Rowlift exits: name a file, as in jdbc:sqlite:data/rowlift.db");
+		}
+		return Path.of(name);
+	}
+
+	@Override
+	public String quote(String identifier) {
+		return '"' + identifier.replace("\"", "\"\"") + '"';
+	}
+
+	@Override
+	public String batchSchemaScript() {
+		return "org/springframework/batch/core/schema-sqlite.sql";
+	}
+
+	@Override
+	public RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) {
+		Path lockFile = Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+		try {
+			FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+			FileLock lock;
+			try {
+				lock = channel.tryLock();
+			}
+			catch (OverlappingFileLockException ex) {
+				lock = null; // held by this JVM
+			}
+			if (lock == null) {
+				channel.close();
+				return null;
+			}
+			return new FileRunLock(lockFile, channel, lock);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot lock " + lockFile + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	@Override
+	public List<IndexDefinition> secondaryIndexes(Connection connection, String table) throws SQLException {
+		// sql IS NULL: indexes SQLite made for UNIQUE/PRIMARY KEY constraints; they cannot be dropped
+		List<IndexDefinition> indexes = new ArrayList<>();
+		try (PreparedStatement ps = connection.prepareStatement(
+				"SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY name")) {
+			ps.setString(1, table);
+			try (ResultSet rs = ps.executeQuery()) {
+				while (rs.next()) {
+					indexes.add(new IndexDefinition(rs.getString(1), rs.getString(2)));
+				}
+			}
+		}
+		return indexes;
+	}
+
+	@Override
+	public Set<String> indexNames(Connection connection, String table) throws SQLException {
+		Set<String> names = new LinkedHashSet<>();
+		try (PreparedStatement ps = connection
+			.prepareStatement("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? COLLATE NOCASE")) {
+			ps.setString(1, table);
+			try (ResultSet rs = ps.executeQuery()) {
+				while (rs.next()) {
+					names.add(rs.getString(1));
+				}
+			}
+		}
+		return names;
+	}
+
+	@Override
+	public void dropIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			for (IndexDefinition index : indexes) {
+				st.execute("DROP INDEX IF EXISTS " + quote(index.name()));
+			}
+		}
+	}
+
+	@Override
+	public void createIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			for (IndexDefinition index : indexes) {
+				st.execute(index.definition());
+			}
+		}
+	}
+
+	@Override
+	public int defaultPartitions(long dataBytes, int cores) {
+		return 1;
+	}
+
+	@Override
+	public String partitionsReason() {
+		return "default for SQLite, which takes one writer at a time";
+	}
+
+	private record FileRunLock(Path file, FileChannel channel, FileLock lock) implements RunLock {
+
+		@Override
+		public String description() {
+			return "the lock file " + this.file;
+		}
+
+		@Override
+		public void close() {
+			try {
+				this.lock.release();
+				this.channel.close();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
+
+	}
+
+}
