@@ -1,0 +1,4 @@
+/**
+ * The command line: verbs, exit codes, messages.
+ */
+package io.rowlift.cli;
