@@ -108,7 +108,8 @@ public class LoadJobConfiguration {
 		executor.setConcurrencyLimit(threads);
 		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER,
-					new ByteRangePartitioner(plan.file(), plan.header().dataStart(), plan.header().dataStartLine()))
+					new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
+							plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors()))
 			.step(worker)
 			.gridSize(partitions)
 			.taskExecutor(executor)

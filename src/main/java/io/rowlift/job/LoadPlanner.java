@@ -90,7 +90,7 @@ public final class LoadPlanner {
 			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
 		}
 		TableMapping mapping = TableMapping.of(info, header.names(), header.fieldCount(), format.header(), displayName);
-		return new LoadPlan(file, displayName, format, header, mapping);
+		return new LoadPlan(file, displayName, header.format(), header, mapping);
 	}
 
 }

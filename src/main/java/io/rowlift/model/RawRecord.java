@@ -19,17 +19,25 @@ public final class RawRecord {
 
 	private final long line;
 
+	private final int rawLength;
+
+	private final RecordProblem problem;
+
 	/**
 	 * @param data the fields' bytes, concatenated
 	 * @param ends for each field its end in {@code data}, with the top bit set if it was quoted
 	 * @param offset byte offset of the record's first byte in the file
 	 * @param line the record's first physical line, counted from 0 at its partition's first record
+	 * @param rawLength the record's length in the file, its record end included
+	 * @param problem why the record is not valid CSV, or null
 	 */
-	public RawRecord(byte[] data, int[] ends, long offset, long line) {
+	public RawRecord(byte[] data, int[] ends, long offset, long line, int rawLength, RecordProblem problem) {
 		this.data = data;
 		this.ends = ends;
 		this.offset = offset;
 		this.line = line;
+		this.rawLength = rawLength;
+		this.problem = problem;
 	}
 
 	public static int quotedEnd(int end) {
@@ -64,8 +72,13 @@ public final class RawRecord {
 
 	/** The field decoded as UTF-8. */
 	public String text(int field) {
+		return text(field, StandardCharsets.UTF_8);
+	}
+
+	/** The field decoded with {@code charset} (malformed bytes become U+FFFD; binders check them first). */
+	public String text(int field, java.nio.charset.Charset charset) {
 		int start = start(field);
-		return new String(this.data, start, end(field) - start, StandardCharsets.UTF_8);
+		return new String(this.data, start, end(field) - start, charset);
 	}
 
 	/** Byte offset of the record's first byte in the file. */
@@ -76,6 +89,16 @@ public final class RawRecord {
 	/** The record's first physical line, relative to its partition's first record (0-based). */
 	public long line() {
 		return this.line;
+	}
+
+	/** The record's length in the file, in bytes, its record end included. */
+	public int rawLength() {
+		return this.rawLength;
+	}
+
+	/** Why the record is not valid CSV (it is then rejected or fails the load), or null. */
+	public RecordProblem problem() {
+		return this.problem;
 	}
 
 	@Override

@@ -12,6 +12,9 @@ public interface RecordLocator {
 	/** {@code file:line (byte offset)} of the record. */
 	String at(RawRecord record);
 
+	/** {@code file:line:column (byte offset)} of a problem the parser found in the record. */
+	String at(RawRecord record, RecordProblem problem);
+
 	/** The absolute physical line where the record starts. */
 	long line(RawRecord record);
 

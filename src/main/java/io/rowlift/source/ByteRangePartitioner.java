@@ -2,9 +2,8 @@ package io.rowlift.source;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,11 +18,13 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * Splits the data part of one file into {@code gridSize} byte ranges whose bounds are record
  * starts, named {@code partition0..N-1}.
  *
- * <p>Cuts are spread evenly over the bytes and then moved forward to the next record start, so
- * ranges may be empty when there are more partitions than records. The ranges are computed once,
- * by the first run of a load: on a restart Spring Batch reuses each partition's saved context and
- * only asks this class for the names ({@link PartitionNameProvider}), so nothing is scanned again.
- * Thread-safe (stateless after construction).
+ * <p>Cuts are spread evenly over the bytes and moved forward to the next record start found by the
+ * {@link RecordBoundaryScanner}, which follows the parser's grammar: a cut never lands inside a
+ * quoted field, whatever line breaks it holds. Ranges may be empty when records are longer than the
+ * spacing of the cuts (or there are more partitions than records): the file then gives no other
+ * choice. The ranges are computed once, by the first run of a load: on a restart Spring Batch
+ * reuses each partition's saved context and only asks this class for the names
+ * ({@link PartitionNameProvider}), so nothing is scanned again. Thread-safe.
  */
 public final class ByteRangePartitioner implements Partitioner, PartitionNameProvider {
 
@@ -32,19 +33,27 @@ public final class ByteRangePartitioner implements Partitioner, PartitionNamePro
 
 	private final Path file;
 
+	private final CsvFormat format;
+
 	private final long dataStart;
 
 	private final long dataStartLine;
 
+	private final int scanThreads;
+
 	/**
 	 * @param file the input
+	 * @param format the dialect, line ending resolved
 	 * @param dataStart offset of the first data record (after the header and a BOM)
 	 * @param dataStartLine physical line of the first data record
+	 * @param scanThreads threads for the split-point scan
 	 */
-	public ByteRangePartitioner(Path file, long dataStart, long dataStartLine) {
+	public ByteRangePartitioner(Path file, CsvFormat format, long dataStart, long dataStartLine, int scanThreads) {
 		this.file = file;
+		this.format = format;
 		this.dataStart = dataStart;
 		this.dataStartLine = dataStartLine;
+		this.scanThreads = scanThreads;
 	}
 
 	@Override
@@ -72,26 +81,37 @@ public final class ByteRangePartitioner implements Partitioner, PartitionNamePro
 		if (count < 1) {
 			throw new IllegalArgumentException("partitions must be at least 1, was " + count);
 		}
-		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
-			long size = channel.size();
-			RecordStartFinder finder = new RecordStartFinder(channel, size);
-			long[] cuts = new long[count + 1];
-			cuts[0] = this.dataStart;
-			cuts[count] = Math.max(size, this.dataStart);
-			long span = cuts[count] - this.dataStart;
-			for (int i = 1; i < count; i++) {
-				long target = this.dataStart + (long) ((double) span * i / count);
-				cuts[i] = Math.max(cuts[i - 1], finder.nextRecordStart(Math.max(target, this.dataStart)));
-			}
-			List<ByteRange> ranges = new ArrayList<>(count);
-			for (int i = 0; i < count; i++) {
-				ranges.add(new ByteRange(i, cuts[i], cuts[i + 1], i == 0 ? this.dataStartLine : -1));
-			}
-			return ranges;
+		long size;
+		try {
+			size = Math.max(Files.size(this.file), this.dataStart);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot read " + this.file + " to split it: " + ex.getMessage(), ex);
 		}
+		long[] starts = new long[count + 1];
+		long[] lines = new long[count + 1];
+		starts[0] = this.dataStart;
+		lines[0] = this.dataStartLine;
+		starts[count] = size;
+		lines[count] = -1;
+		if (count > 1) {
+			long span = size - this.dataStart;
+			long[] cuts = new long[count - 1];
+			for (int i = 1; i < count; i++) {
+				cuts[i - 1] = this.dataStart + (long) ((double) span * i / count);
+			}
+			List<RecordBoundaryScanner.Boundary> found = new RecordBoundaryScanner(this.format, this.scanThreads)
+				.boundaries(this.file, this.dataStart, this.dataStartLine, cuts);
+			for (int i = 1; i < count; i++) {
+				starts[i] = Math.max(starts[i - 1], found.get(i - 1).offset());
+				lines[i] = found.get(i - 1).line();
+			}
+		}
+		List<ByteRange> ranges = new ArrayList<>(count);
+		for (int i = 0; i < count; i++) {
+			ranges.add(new ByteRange(i, starts[i], starts[i + 1], lines[i]));
+		}
+		return ranges;
 	}
 
 }

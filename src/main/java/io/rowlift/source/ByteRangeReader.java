@@ -54,8 +54,6 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 
 	private SourceLocator locator;
 
-	private long line;
-
 	private long count;
 
 	/**
@@ -89,9 +87,8 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 		}
 		this.parser = new CsvRecordParser(this.channel, this.format, this.bufferSize, this.maxRecordSize);
 		long offset = context.getLong(OFFSET, this.range.start());
-		this.line = context.getLong(LINE, 0L);
 		this.count = context.getLong(COUNT, 0L);
-		this.parser.seek(offset);
+		this.parser.seek(offset, context.getLong(LINE, 0L));
 	}
 
 	@Override
@@ -101,12 +98,12 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 		}
 		RawRecord record;
 		try {
-			record = this.parser.next(this.line);
+			record = this.parser.next();
 		}
 		catch (CsvSyntaxException ex) {
-			throw new BadRecordException(this.locator.at(ex, this.line) + ": " + ex.getMessage());
+			throw new BadRecordException(this.locator.at(ex, this.parser.line()) + ": " + ex.getMessage());
 		}
-		if (record == null) {
+		if (record == null || record.offset() >= this.range.end()) {
 			return null;
 		}
 		if (this.failAtByte >= this.range.start() && this.failAtByte < this.range.end()
@@ -114,15 +111,15 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 			throw new IllegalStateException("injected failure (rowlift.test.fail-at-byte=" + this.failAtByte
 					+ ") at " + this.locator.at(record));
 		}
-		this.line += this.parser.lastRecordLines();
 		this.count++;
 		return record;
 	}
 
 	@Override
 	public void update(ExecutionContext context) {
-		context.putLong(OFFSET, this.parser.position());
-		context.putLong(LINE, this.line);
+		// a record peeked past the range end (after comment lines) belongs to the next partition
+		context.putLong(OFFSET, Math.min(this.parser.position(), this.range.end()));
+		context.putLong(LINE, this.parser.line());
 		context.putLong(COUNT, this.count);
 	}
 

@@ -1,6 +1,5 @@
 package io.rowlift.source;
 
-import io.rowlift.model.RawRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -10,50 +9,83 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rowlift.RowliftException;
+import io.rowlift.model.RawRecord;
 
 /**
  * The start of a file: an optional UTF-8 byte order mark, then (if the format has one) the header
- * record. Tells where the data begins and, with a header, the column names it gives (trimmed, the
- * BOM dropped).
+ * record. Tells where the data begins, the line ending when it was {@code auto}, and with a header
+ * the column names it gives (trimmed, the BOM dropped).
  *
  * @param names the header's names, or for a file without header {@code field1..fieldN} from the first
  * record's field count (empty for an empty file)
  * @param dataStart offset of the first data record
  * @param dataStartLine physical line of the first data record
  * @param fieldCount number of fields of the header (or of the first record without header)
+ * @param format the format with its line ending resolved
+ * @param headerBytes the header record as it is in the file, its record end included (empty without a header)
  */
-public record CsvHeader(List<String> names, long dataStart, long dataStartLine, int fieldCount) {
+public record CsvHeader(List<String> names, long dataStart, long dataStartLine, int fieldCount, CsvFormat format,
+		byte[] headerBytes) {
 
 	private static final byte[] UTF8_BOM = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };
 
 	/**
-	 * Reads the start of {@code file}.
+	 * Reads the start of {@code file}, resolving an {@code auto} line ending from the first record end.
 	 * @throws RowliftException (exit 2) when the header is not a valid record
 	 */
 	public static CsvHeader read(Path file, String displayName, CsvFormat format) throws IOException {
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
 			long start = hasBom(channel) ? UTF8_BOM.length : 0;
-			CsvRecordParser parser = new CsvRecordParser(channel, format, 64 * 1024, 1 << 20);
-			parser.seek(start);
+			CsvFormat resolved = format.lineEnding() == LineEnding.AUTO ? format.withLineEnding(detect(channel, start, format))
+					: format;
+			CsvRecordParser parser = new CsvRecordParser(channel, resolved, 64 * 1024, 1 << 20);
+			parser.seek(start, 0);
 			RawRecord first;
 			try {
-				first = parser.next(0);
+				first = parser.next();
 			}
 			catch (CsvSyntaxException ex) {
 				throw RowliftException.badInput(displayName + ":1: the first record is not valid CSV: " + ex.getMessage());
 			}
 			if (first == null) {
-				return new CsvHeader(List.of(), start, 1, 0);
+				return new CsvHeader(List.of(), start, 1, 0, resolved, new byte[0]);
+			}
+			if (first.problem() != null && format.header()) {
+				throw RowliftException.badInput(displayName + ":" + (first.line() + 1) + ": the header is not valid CSV: "
+						+ first.problem().message());
 			}
 			List<String> names = new ArrayList<>(first.fieldCount());
 			for (int i = 0; i < first.fieldCount(); i++) {
-				names.add(format.header() ? first.text(i).strip() : "field" + (i + 1));
+				names.add(format.header() ? first.text(i, format.charset()).strip() : "field" + (i + 1));
 			}
 			if (!format.header()) {
-				return new CsvHeader(names, start, 1, first.fieldCount());
+				return new CsvHeader(names, start, 1 + first.line(), first.fieldCount(), resolved, new byte[0]);
 			}
-			return new CsvHeader(names, parser.position(), 1 + parser.lastRecordLines(), first.fieldCount());
+			byte[] raw = new byte[first.rawLength()];
+			channel.read(ByteBuffer.wrap(raw), first.offset());
+			return new CsvHeader(names, parser.position(), 1 + parser.line(), first.fieldCount(), resolved, raw);
 		}
+	}
+
+	/** The line ending of the first record end outside quotes (LF if the start of the file has none). */
+	static LineEnding detect(FileChannel channel, long start, CsvFormat format) throws IOException {
+		ByteBuffer head = ByteBuffer.allocate(1 << 20);
+		channel.read(head, start);
+		byte[] b = head.array();
+		int n = head.position();
+		boolean inQuotes = false;
+		for (int i = 0; i < n; i++) {
+			if (b[i] == format.quote()) {
+				inQuotes = !inQuotes;
+			}
+			else if (!inQuotes && b[i] == '\n') {
+				return i > 0 && b[i - 1] == '\r' ? LineEnding.CRLF : LineEnding.LF;
+			}
+			else if (!inQuotes && b[i] == '\r' && i + 1 < n && b[i + 1] != '\n') {
+				return LineEnding.CR;
+			}
+		}
+		return LineEnding.LF;
 	}
 
 	private static boolean hasBom(FileChannel channel) throws IOException {

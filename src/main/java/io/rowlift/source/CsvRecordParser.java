@@ -1,30 +1,51 @@
 package io.rowlift.source;
 
-import io.rowlift.model.RawRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
 
+import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordProblem;
+
 /**
- * Reads RFC 4180 records straight from the bytes of a file, from any record start on.
+ * Reads records straight from the bytes of a file, from any record start on, following the
+ * transitions of {@link CsvStateMachine} (so every record it starts at is a split point the
+ * {@link RecordBoundaryScanner} can find, and the other way round).
  *
- * <p>Records end with LF or CRLF outside quotes; a quoted field may hold delimiters, quotes written
- * twice and line breaks. A quote inside an unquoted field is kept as an ordinary character; a
- * character other than a delimiter or a record end after a closing quote is an error. The parser
- * never decodes characters: fields stay bytes until a column binder converts them, so no String is
- * made for a field that does not need one.
+ * <p>Fields stay bytes: quotes are removed, doubled quotes and escapes undone, an unquoted field
+ * equal to the null token becomes an empty field, and nothing is decoded; a column binder converts
+ * the bytes. Runs of ordinary bytes are found with a lookup table and copied with
+ * {@code System.arraycopy}. A record that breaks the grammar (a character after a closing quote, a
+ * quote never closed) is still returned, whole, with its {@link RecordProblem}, so a load can
+ * reject it and go on at the next record. Comment lines are skipped.
  *
  * <p>Uses positional reads, so it never moves the channel's position. Not thread-safe: one parser
  * per reader.
  */
 public final class CsvRecordParser {
 
+	private static final int NEED_MORE = -1;
+
 	private final FileChannel channel;
 
 	private final byte delimiter;
 
 	private final byte quote;
+
+	private final byte end;
+
+	private final int escape;
+
+	private final int comment;
+
+	private final byte[] nullValue;
+
+	/** Bytes that end a run inside an unquoted field: delimiter, record end, escape. */
+	private final boolean[] unquotedStop = new boolean[256];
+
+	/** Bytes that end a run inside a quoted field: quote, escape, record end (counted as a line). */
+	private final boolean[] quotedStop = new boolean[256];
 
 	private final int maxRecordSize;
 
@@ -39,9 +60,15 @@ public final class CsvRecordParser {
 
 	private boolean eof;
 
+	private long line;
+
 	private byte[] out = new byte[256];
 
 	private int outLen;
+
+	private int fieldStart;
+
+	private int lastEscaped = -1;
 
 	private int[] ends = new int[16];
 
@@ -49,11 +76,11 @@ public final class CsvRecordParser {
 
 	private int lines;
 
-	private int lastRecordLines;
+	private RecordProblem problem;
 
 	/**
 	 * @param channel the file, read with positional reads
-	 * @param format the dialect
+	 * @param format the dialect, with a resolved line ending
 	 * @param bufferSize initial read buffer size in bytes
 	 * @param maxRecordSize longest record accepted, in bytes
 	 */
@@ -61,16 +88,29 @@ public final class CsvRecordParser {
 		this.channel = channel;
 		this.delimiter = format.delimiter();
 		this.quote = format.quote();
+		this.end = format.endByte();
+		this.escape = format.escape();
+		this.comment = format.comment();
+		this.nullValue = format.nullValue();
+		this.unquotedStop[this.delimiter & 0xff] = true;
+		this.unquotedStop[this.end & 0xff] = true;
+		this.quotedStop[this.quote & 0xff] = true;
+		this.quotedStop[this.end & 0xff] = true;
+		if (this.escape >= 0) {
+			this.unquotedStop[this.escape] = true;
+			this.quotedStop[this.escape] = true;
+		}
 		this.buf = new byte[Math.max(64, bufferSize)];
 		this.maxRecordSize = maxRecordSize;
 	}
 
-	/** Positions the parser at {@code offset}, which must be a record start. */
-	public void seek(long offset) {
+	/** Positions the parser at {@code offset}, which must be a record start, on relative line {@code line}. */
+	public void seek(long offset, long line) {
 		this.bufStart = offset;
 		this.pos = 0;
 		this.limit = 0;
 		this.eof = false;
+		this.line = line;
 	}
 
 	/** File offset of the next unread record (just past the last record returned). */
@@ -78,20 +118,18 @@ public final class CsvRecordParser {
 		return this.bufStart + this.pos;
 	}
 
-	/** Line breaks (LF) consumed by the last record returned, its terminator included. */
-	public int lastRecordLines() {
-		return this.lastRecordLines;
+	/** The relative line of the next unread record. */
+	public long line() {
+		return this.line;
 	}
 
 	/**
-	 * Reads the record at {@link #position()}.
-	 * @param line the relative line number to stamp on the record
+	 * Reads the record at {@link #position()}, skipping comment lines before it.
 	 * @return the record, or {@code null} at the end of the file
-	 * @throws CsvSyntaxException for an unclosed quote, a character after a closing quote or a record
-	 * longer than the maximum
+	 * @throws CsvSyntaxException for a record longer than the maximum (its end cannot be found)
 	 * @throws IOException when the file cannot be read
 	 */
-	public RawRecord next(long line) throws IOException {
+	public RawRecord next() throws IOException {
 		while (true) {
 			if (this.pos == this.limit) {
 				if (this.eof) {
@@ -100,137 +138,263 @@ public final class CsvRecordParser {
 				refill();
 				continue;
 			}
-			int end = parse(this.pos);
-			if (end >= 0) {
-				RawRecord record = new RawRecord(Arrays.copyOf(this.out, this.outLen), Arrays.copyOf(this.ends, this.fields),
-						this.bufStart + this.pos, line);
-				this.lastRecordLines = this.lines;
+			int end = this.comment >= 0 && this.buf[this.pos] == this.comment ? skipComment(this.pos) : parse(this.pos);
+			if (end == NEED_MORE) {
+				if (this.limit - this.pos >= this.maxRecordSize) {
+					throw new CsvSyntaxException("record longer than " + this.maxRecordSize
+							+ " bytes; usually a quote that is never closed; if records really are this long, raise rowlift.source.max-record-size",
+							this.bufStart + this.pos, this.bufStart + this.pos, 0);
+				}
+				refill();
+				continue;
+			}
+			if (this.fields < 0) { // a comment line
+				this.line += this.lines;
 				this.pos = end;
-				return record;
+				continue;
 			}
-			if (this.limit - this.pos >= this.maxRecordSize) {
-				throw new CsvSyntaxException("record longer than " + this.maxRecordSize
-						+ " bytes; usually a quote that is never closed; if records really are this long, raise rowlift.source.max-record-size",
-						this.bufStart + this.limit, this.bufStart + this.pos, this.fields);
-			}
-			refill();
+			RawRecord record = new RawRecord(Arrays.copyOf(this.out, this.outLen), Arrays.copyOf(this.ends, this.fields),
+					this.bufStart + this.pos, this.line, end - this.pos, this.problem);
+			this.line += this.lines;
+			this.pos = end;
+			return record;
 		}
 	}
 
-	/** Parses one record starting at {@code start}; returns the index after it, or -1 if more bytes are needed. */
+	private int skipComment(int start) {
+		this.lines = 0;
+		for (int i = start; i < this.limit; i++) {
+			if (this.buf[i] == this.end) {
+				this.lines = 1;
+				this.fields = -1;
+				return i + 1;
+			}
+		}
+		if (!this.eof) {
+			return NEED_MORE;
+		}
+		this.fields = -1;
+		return this.limit;
+	}
+
+	/** Parses one record starting at {@code start}; returns the index after it, or NEED_MORE. */
 	private int parse(int start) {
 		this.outLen = 0;
 		this.fields = 0;
 		this.lines = 0;
+		this.problem = null;
+		this.lastEscaped = -1;
 		final byte[] b = this.buf;
 		final int lim = this.limit;
 		int i = start;
-		while (true) {
+		while (true) { // at a field's start
+			this.fieldStart = this.outLen;
 			if (i >= lim) {
 				if (!this.eof) {
-					return -1;
+					return NEED_MORE;
 				}
 				endField(false); // a delimiter right before the end of the file: one more, empty field
 				return i;
 			}
 			if (b[i] == this.quote) {
-				i = quotedField(i + 1, start);
-				if (i < 0) {
-					return -1;
+				int j = quoted(i + 1, start);
+				if (j == NEED_MORE) {
+					return NEED_MORE;
 				}
-				if (i >= lim) {
+				if (j >= lim) {
 					if (!this.eof) {
-						return -1;
+						return NEED_MORE;
 					}
-					return i;
+					return j;
 				}
-				byte c = b[i];
+				byte c = b[j];
 				if (c == this.delimiter) {
-					i++;
+					i = j + 1;
 					continue;
 				}
-				if (c == '\n') {
+				if (c == this.end) {
 					this.lines++;
-					return i + 1;
+					return j + 1;
 				}
-				if (c == '\r') {
-					if (i + 1 >= lim) {
+				if (c == '\r' && this.end == '\n') {
+					if (j + 1 >= lim) {
 						if (!this.eof) {
-							return -1;
+							return NEED_MORE;
 						}
-						return i + 1;
+						return j + 1;
 					}
-					if (b[i + 1] == '\n') {
+					if (b[j + 1] == '\n') {
 						this.lines++;
-						return i + 2;
+						return j + 2;
 					}
+					problem("a carriage return after the closing quote of field " + this.fields
+							+ " that does not end the record", j, this.fields - 1);
+					if (b[j + 1] == this.delimiter) {
+						i = j + 2;
+						continue;
+					}
+					j++;
 				}
-				throw new CsvSyntaxException(
-						"unexpected character '" + printable(c) + "' after the closing quote of field " + (this.fields)
-								+ "; a quote inside a quoted field must be written twice (\"\")",
-						this.bufStart + i, this.bufStart + start, this.fields - 1);
-			}
-			int s = i;
-			while (i < lim) {
-				byte c = b[i];
-				if (c == this.delimiter || c == '\n') {
-					break;
+				else {
+					problem("unexpected character '" + printable(c) + "' after the closing quote of field " + this.fields
+							+ "; a quote inside a quoted field must be written twice (\"\")", j, this.fields - 1);
 				}
-				i++;
+				int k = skipBad(j);
+				if (k == NEED_MORE) {
+					return NEED_MORE;
+				}
+				if (k >= lim) {
+					return k;
+				}
+				if (b[k] == this.delimiter) {
+					this.fieldStart = this.outLen;
+					i = k + 1;
+					continue;
+				}
+				this.lines++;
+				return k + 1;
 			}
-			if (i >= lim && !this.eof) {
-				return -1;
+			int j = unquoted(i);
+			if (j == NEED_MORE) {
+				return NEED_MORE;
 			}
-			int e = i;
-			if (e > s && b[e - 1] == '\r' && (i >= lim || b[i] == '\n')) {
-				e--; // CRLF record end: the CR belongs to the terminator
+			if (j >= lim) {
+				return j;
 			}
-			append(s, e - s);
-			endField(false);
-			if (i >= lim) {
-				return i;
-			}
-			if (b[i] == this.delimiter) {
-				i++;
+			if (b[j] == this.delimiter) {
+				i = j + 1;
 				continue;
 			}
-			this.lines++;
-			return i + 1;
+			this.lines++; // the record end
+			return j + 1;
 		}
 	}
 
-	/** Copies a quoted field's content from {@code i} (just after the opening quote); returns the index after the closing quote. */
-	private int quotedField(int i, int recordStart) {
+	/** Reads an unquoted field from {@code i}; returns the index of its delimiter or record end (or the limit at EOF). */
+	private int unquoted(int i) {
+		final byte[] b = this.buf;
+		final int lim = this.limit;
+		final boolean[] stop = this.unquotedStop;
+		while (true) {
+			int s = i;
+			while (i < lim && !stop[b[i] & 0xff]) {
+				i++;
+			}
+			if (i >= lim && !this.eof) {
+				return NEED_MORE;
+			}
+			append(s, i - s);
+			if (i >= lim) {
+				stripCarriageReturn();
+				endField(false);
+				return i;
+			}
+			if (this.escape >= 0 && (b[i] & 0xff) == this.escape) {
+				if (i + 1 >= lim) {
+					if (!this.eof) {
+						return NEED_MORE;
+					}
+					endField(false); // a lone escape at the very end: nothing to escape
+					return lim;
+				}
+				if (b[i + 1] == this.end) {
+					this.lines++;
+				}
+				appendByte(b[i + 1]);
+				this.lastEscaped = this.outLen - 1;
+				i += 2;
+				continue;
+			}
+			if (b[i] == this.end) {
+				stripCarriageReturn();
+			}
+			endField(false);
+			return i;
+		}
+	}
+
+	/** Copies a quoted field's content from {@code i} (after the opening quote); returns the index after the closing quote. */
+	private int quoted(int i, int recordStart) {
 		final byte[] b = this.buf;
 		final int lim = this.limit;
 		final int open = i - 1;
+		final boolean[] stop = this.quotedStop;
 		while (true) {
 			int q = i;
-			while (q < lim && b[q] != this.quote) {
-				if (b[q] == '\n') {
-					this.lines++;
-				}
+			while (q < lim && !stop[b[q] & 0xff]) {
 				q++;
 			}
 			if (q >= lim) {
 				if (!this.eof) {
-					return -1;
+					return NEED_MORE;
 				}
-				throw new CsvSyntaxException("the quote that opens this field is never closed before the end of the file; "
-						+ "close it, and write a quote inside a quoted field twice (\"\")", this.bufStart + open,
-						this.bufStart + recordStart, this.fields);
+				append(i, q - i);
+				problem("the quote that opens this field is never closed before the end of the file; "
+						+ "close it, and write a quote inside a quoted field twice (\"\")", open, this.fields);
+				endField(true);
+				return lim;
 			}
 			append(i, q - i);
+			byte c = b[q];
+			if (c == this.end && c != this.quote) {
+				this.lines++;
+				appendByte(c);
+				i = q + 1;
+				continue;
+			}
+			if (this.escape >= 0 && (c & 0xff) == this.escape) {
+				if (q + 1 >= lim) {
+					if (!this.eof) {
+						return NEED_MORE;
+					}
+					problem("the quote that opens this field is never closed before the end of the file", open, this.fields);
+					endField(true);
+					return lim;
+				}
+				if (b[q + 1] == this.end) {
+					this.lines++;
+				}
+				appendByte(b[q + 1]);
+				i = q + 2;
+				continue;
+			}
+			// a quote: doubled, or closing
+			if (q + 1 >= lim && !this.eof) {
+				return NEED_MORE; // cannot tell a closing quote from a doubled one yet
+			}
 			if (q + 1 < lim && b[q + 1] == this.quote) {
 				appendByte(this.quote);
 				i = q + 2;
 				continue;
 			}
-			if (q + 1 >= lim && !this.eof) {
-				return -1; // cannot tell a closing quote from a doubled one yet
-			}
 			endField(true);
 			return q + 1;
+		}
+	}
+
+	/** After garbage following a closing quote: skips to the next delimiter or record end (the grammar's BAD state). */
+	private int skipBad(int i) {
+		final byte[] b = this.buf;
+		final int lim = this.limit;
+		while (i < lim && b[i] != this.delimiter && b[i] != this.end) {
+			i++;
+		}
+		if (i >= lim && !this.eof) {
+			return NEED_MORE;
+		}
+		return i;
+	}
+
+	private void stripCarriageReturn() {
+		if (this.end == '\n' && this.outLen > this.fieldStart && this.out[this.outLen - 1] == '\r'
+				&& this.lastEscaped != this.outLen - 1) {
+			this.outLen--; // CRLF record end: the CR belongs to the terminator
+		}
+	}
+
+	private void problem(String message, int at, int field) {
+		if (this.problem == null) {
+			this.problem = new RecordProblem(message, this.bufStart + at, Math.max(0, field));
 		}
 	}
 
@@ -250,6 +414,10 @@ public final class CsvRecordParser {
 	}
 
 	private void endField(boolean quoted) {
+		if (!quoted && this.nullValue != null && this.outLen - this.fieldStart == this.nullValue.length
+				&& Arrays.equals(this.out, this.fieldStart, this.outLen, this.nullValue, 0, this.nullValue.length)) {
+			this.outLen = this.fieldStart; // the null token: an empty field
+		}
 		if (this.fields == this.ends.length) {
 			this.ends = Arrays.copyOf(this.ends, this.ends.length * 2);
 		}
@@ -278,7 +446,7 @@ public final class CsvRecordParser {
 		}
 	}
 
-	private static String printable(byte c) {
+	static String printable(byte c) {
 		return (c >= 32 && c < 127) ? String.valueOf((char) c) : String.format("\\x%02x", c & 0xff);
 	}
 

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Counts line feeds in a stretch of a file. Used only to put absolute line numbers into messages,
+ * Counts line ends in a stretch of a file. Used only to put absolute line numbers into messages,
  * so the cost is paid when a message is made, not on every load. Stateless and thread-safe.
  */
 public final class LineCounter {
@@ -16,8 +16,8 @@ public final class LineCounter {
 	private LineCounter() {
 	}
 
-	/** The number of LF bytes in {@code [from, to)} of {@code file}. */
-	public static long count(Path file, long from, long to) {
+	/** The number of {@code end} bytes (line ends) in {@code [from, to)} of {@code file}. */
+	public static long count(Path file, long from, long to, byte end) {
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
 			ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
 			byte[] bytes = buffer.array();
@@ -31,7 +31,7 @@ public final class LineCounter {
 					break;
 				}
 				for (int i = 0; i < n; i++) {
-					if (bytes[i] == '\n') {
+					if (bytes[i] == end) {
 						lines++;
 					}
 				}

@@ -45,7 +45,7 @@ public final class SourceLocator implements RecordLocator {
 	/** The physical line of the partition's first record, counting line feeds before it if needed. */
 	public synchronized long firstLine() {
 		if (this.firstLine < 0) {
-			this.firstLine = LineCounter.count(this.file, 0, this.rangeStart) + 1;
+			this.firstLine = LineCounter.count(this.file, 0, this.rangeStart, this.format.endByte()) + 1;
 		}
 		return this.firstLine;
 	}
@@ -78,20 +78,25 @@ public final class SourceLocator implements RecordLocator {
 	/** Message prefix for a syntax problem found by the parser. */
 	String at(CsvSyntaxException problem, long recordLineRelative) {
 		long recordLine = firstLine() + recordLineRelative;
-		long line = recordLine + LineCounter.count(this.file, problem.recordOffset(), problem.offset());
+		long line = recordLine + LineCounter.count(this.file, problem.recordOffset(), problem.offset(), this.format.endByte());
 		String where = this.displayName + ":" + line + ":" + (problem.field() + 1) + " (byte " + problem.offset() + ")";
 		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
 	}
 
-	/** Returns {byte offset of the field, line feeds between the record start and the field}. */
+	/** Returns {byte offset of the field, record ends between the record start and the field}. */
 	private long[] locateField(long recordOffset, int field) {
+		CsvStateMachine machine = new CsvStateMachine(this.format);
+		byte end = this.format.endByte();
 		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
 			ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
 			byte[] bytes = buffer.array();
 			long at = recordOffset;
 			int current = 0;
 			long lines = 0;
-			boolean inQuotes = false;
+			int state = CsvStateMachine.RECORD_START;
+			if (field == 0) {
+				return new long[] { recordOffset, 0 };
+			}
 			while (true) {
 				buffer.clear();
 				int n = channel.read(buffer, at);
@@ -99,24 +104,15 @@ public final class SourceLocator implements RecordLocator {
 					return new long[] { at, lines };
 				}
 				for (int i = 0; i < n; i++) {
-					if (current == field && !inQuotes) {
-						return new long[] { at + i, lines };
+					state = machine.next(state, bytes[i]);
+					if (state == CsvStateMachine.RECORD_START) {
+						return new long[] { at + i, lines }; // fewer fields than asked: point at the record end
 					}
-					byte b = bytes[i];
-					if (b == this.format.quote()) {
-						inQuotes = !inQuotes; // a doubled quote toggles twice
-					}
-					else if (b == '\n') {
-						if (!inQuotes) {
-							return new long[] { at + i, lines };
-						}
+					if (bytes[i] == end) {
 						lines++;
 					}
-					else if (b == this.format.delimiter() && !inQuotes) {
-						current++;
-						if (current == field) {
-							return new long[] { at + i + 1, lines };
-						}
+					if (state == CsvStateMachine.FIELD_START && bytes[i] == this.format.delimiter() && ++current == field) {
+						return new long[] { at + i + 1, lines };
 					}
 				}
 				at += n;
@@ -125,6 +121,14 @@ public final class SourceLocator implements RecordLocator {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	@Override
+	public String at(RawRecord record, io.rowlift.model.RecordProblem problem) {
+		long recordLine = line(record);
+		long line = recordLine + LineCounter.count(this.file, record.offset(), problem.offset(), this.format.endByte());
+		String where = this.displayName + ":" + line + ":" + (problem.field() + 1) + " (byte " + problem.offset() + ")";
+		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
 	}
 
 	public String displayName() {

@@ -1,5 +1,8 @@
 package io.rowlift.source;
 
+import java.nio.charset.Charset;
+import java.time.ZoneId;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -8,24 +11,41 @@ import org.springframework.util.unit.DataSize;
  * Where the input comes from and how it is written ({@code rowlift.source.*}).
  *
  * @param path the CSV file to load; relative paths are resolved against the working directory
- * @param header whether the first record names the columns (default true); without a header,
- * field i goes to the table's column i
- * @param delimiter the field delimiter, one ASCII character (default {@code ,})
- * @param quote the quote character, one ASCII character (default {@code "}); a quote inside a quoted
- * field is written twice
- * @param readBuffer the read buffer of each partition's reader (default 1MB); a record may be longer,
- * the buffer then grows
- * @param maxRecordSize the longest record accepted (default 16MB); a longer one is reported as bad
- * input, usually an unclosed quote, instead of being buffered until memory runs out
+ * @param header whether the first record names the columns (default true); without a header, field i
+ * goes to the table's column i
+ * @param delimiter the field delimiter, one ASCII character (default {@code ,}); write {@code \t} for a tab
+ * @param quote the quote character, one ASCII character (default {@code "}); inside a quoted field it is
+ * written twice
+ * @param escape a character that makes the next character literal, inside and outside quotes, such as
+ * {@code \} (default: none, RFC 4180)
+ * @param encoding the file's character set (default UTF-8, a byte order mark is skipped); any charset
+ * whose first 128 codes are ASCII, such as ISO-8859-1 or windows-1252
+ * @param lineEnding how records end: {@code auto} (default: the first record end decides), {@code lf},
+ * {@code crlf} or {@code cr}
+ * @param nullValue an unquoted field equal to this text counts as empty, so NULL in a nullable column,
+ * for example {@code \N} or {@code NULL} (default: none)
+ * @param comment lines starting with this one ASCII character are skipped (default: none)
+ * @param dateFormat pattern of DATE values (default ISO-8601, {@code 2024-01-31})
+ * @param timeFormat pattern of TIME values (default ISO-8601, {@code 13:45:00})
+ * @param timestampFormat pattern of TIMESTAMP/DATETIME values (default ISO-8601 with {@code T} or a space,
+ * optional fraction and optional offset such as {@code Z} or {@code +02:00})
+ * @param timeZone zone that timestamps with an offset are converted to, and that timestamps without
+ * one are taken to be in (default UTC)
+ * @param readBuffer the read buffer of each partition's reader (default 1MB); a record may be longer, the
+ * buffer then grows
+ * @param maxRecordSize the longest record accepted (default 16MB); a longer one is reported as bad input,
+ * usually an unclosed quote, instead of being buffered until memory runs out
  */
 @ConfigurationProperties("rowlift.source")
-public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") char delimiter,
-		@DefaultValue("\"") char quote, @DefaultValue("1MB") DataSize readBuffer,
-		@DefaultValue("16MB") DataSize maxRecordSize) {
+public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
+		@DefaultValue("\"") String quote, @DefaultValue("") String escape, @DefaultValue("UTF-8") Charset encoding,
+		@DefaultValue("auto") LineEnding lineEnding, String nullValue, @DefaultValue("") String comment,
+		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
+		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize) {
 
-	/** The dialect these settings describe; checked for values Rowlift cannot read. */
+	/** The dialect these settings describe, checked; the line ending may still be {@code auto}. */
 	public CsvFormat format() {
-		return CsvFormat.of(this.delimiter, this.quote, this.header);
+		return CsvFormat.of(this);
 	}
 
 }

@@ -52,6 +52,9 @@ public final class JdbcRowWriter implements ItemWriter<RawRecord> {
 			int[] fields = this.mapping.fields();
 			int fieldCount = this.mapping.fieldCount();
 			for (RawRecord record : chunk) {
+				if (record.problem() != null) {
+					throw new BadRecordException(this.locator.at(record, record.problem()) + ": " + record.problem().message());
+				}
 				if (record.fieldCount() != fieldCount) {
 					throw new BadRecordException(this.locator.at(record) + ": " + record.fieldCount() + " fields, but the "
 							+ "header has " + fieldCount + "; a field with a delimiter or a line break inside must be quoted");

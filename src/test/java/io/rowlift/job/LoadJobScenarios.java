@@ -100,7 +100,7 @@ abstract class LoadJobScenarios {
 	void resumesOnlyTheUnfinishedPartitionsFromTheirLastCommit() throws Exception {
 		Path csv = GenCsv.write(dir.resolve("ints-40000.csv"), "ints", 40_000, 11);
 		CsvHeader header = CsvHeader.read(csv, "x", CsvFormat.RFC4180);
-		ByteRange third = new ByteRangePartitioner(csv, header.dataStart(), header.dataStartLine()).ranges(4).get(2);
+		ByteRange third = new ByteRangePartitioner(csv, header.format(), header.dataStart(), header.dataStartLine(), 2).ranges(4).get(2);
 		long failAt = third.start() + third.length() / 2;
 		String[] options = { "--rowlift.job.partitions=4", "--rowlift.job.threads=2", "--rowlift.job.chunk-size=1000" };
 
@@ -114,7 +114,7 @@ abstract class LoadJobScenarios {
 		assertThat(committed).isBetween(1L, 39_999L);
 		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isEqualTo(3);
 		assertThat(target().indexes("ints")).isEmpty();
-		List<ByteRange> ranges = new ByteRangePartitioner(csv, header.dataStart(), header.dataStartLine()).ranges(4);
+		List<ByteRange> ranges = new ByteRangePartitioner(csv, header.format(), header.dataStart(), header.dataStartLine(), 2).ranges(4);
 		long committedInThird = committed;
 		for (int i = 0; i < 4; i++) {
 			if ("COMPLETED".equals(afterFailure.get("loadWorker:partition" + i))) {

@@ -50,19 +50,19 @@ class CsvRecordParserTests {
 	}
 
 	@Test
-	void reportsAnUnclosedQuoteWithFileLineColumnAndByte() {
-		assertThatThrownBy(() -> read("a,b\n1,2\n3,\"open\nstill open\n"))
-			.isInstanceOf(BadRecordException.class)
-			.hasMessage("t.csv:3:2 (byte 10): the quote that opens this field is never closed before the end of the file; "
-					+ "close it, and write a quote inside a quoted field twice (\"\")");
+	void returnsARecordWithAnUnclosedQuoteWholeWithItsProblemLocated() throws Exception {
+		List<String> problems = problems("a,b\n1,2\n3,\"open\nstill open\n");
+		assertThat(problems).containsExactly("", "t.csv:3:2 (byte 10): the quote that opens this field is never closed before the "
+				+ "end of the file; close it, and write a quote inside a quoted field twice (\"\")");
 	}
 
 	@Test
-	void reportsACharacterAfterAClosingQuote() {
-		assertThatThrownBy(() -> read("a,b\n1,2\n\"x\"y,2\n"))
-			.isInstanceOf(BadRecordException.class)
-			.hasMessage("t.csv:3:1 (byte 11): unexpected character 'y' after the closing quote of field 1; "
-					+ "a quote inside a quoted field must be written twice (\"\")");
+	void returnsARecordWithGarbageAfterAClosingQuoteAndGoesOnAtTheNextRecord() throws Exception {
+		Path file = write("a,b\n1,2\n\"x\"y,2\n3,4\n");
+		assertThat(problems("a,b\n1,2\n\"x\"y,2\n3,4\n")).containsExactly("", "t.csv:3:1 (byte 11): unexpected character 'y' "
+				+ "after the closing quote of field 1; a quote inside a quoted field must be written twice (\"\")", "");
+		assertThat(read("a,b\n1,2\n\"x\"y,2\n3,4\n")).hasSize(3).last().isEqualTo(List.of("3", "4"));
+		assertThat(file).exists();
 	}
 
 	@Test
@@ -118,6 +118,22 @@ class CsvRecordParserTests {
 		assertThat(header.names()).containsExactly("Id", "Name");
 		assertThat(header.dataStart()).isEqualTo(3 + 11);
 		assertThat(header.dataStartLine()).isEqualTo(2);
+	}
+
+	/** For each record, its problem located as a message prefix and text, or "" when it has none. */
+	private List<String> problems(String content) throws Exception {
+		Path file = write(content);
+		CsvHeader header = CsvHeader.read(file, "t.csv", CsvFormat.RFC4180);
+		ExecutionContext context = new ExecutionContext();
+		new ByteRange(0, header.dataStart(), Files.size(file), header.dataStartLine()).writeTo(context);
+		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", header.format(), 64, 1 << 20, -1);
+		reader.open(context);
+		List<String> problems = new java.util.ArrayList<>();
+		for (RawRecord r = reader.read(); r != null; r = reader.read()) {
+			problems.add(r.problem() == null ? "" : reader.locator().at(r, r.problem()) + ": " + r.problem().message());
+		}
+		reader.close();
+		return problems;
 	}
 
 	private List<List<String>> read(String content) throws Exception {
