@@ -1,5 +1,7 @@
 package io.rowlift.cli;
 
+import javax.sql.DataSource;
+
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -18,9 +20,9 @@ import io.rowlift.target.TargetProperties;
 public class CliConfiguration {
 
 	@Bean
-	RowliftCommand rowliftCommand(LoadLauncher launcher, JobRepository jobRepository, TargetDialect dialect,
-			SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report) {
-		return new RowliftCommand(launcher, jobRepository, dialect, source, target, job, report);
+	RowliftCommand rowliftCommand(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository,
+			TargetDialect dialect, SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report) {
+		return new RowliftCommand(launcher, dataSource, jobRepository, dialect, source, target, job, report);
 	}
 
 }

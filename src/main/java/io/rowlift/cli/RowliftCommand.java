@@ -14,7 +14,11 @@ import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.job.RunSummaries;
 import io.rowlift.report.LoadSummary;
+import io.rowlift.report.RejectFiles;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.target.RejectTable;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.target.TargetDialect;
 import io.rowlift.target.TargetProperties;
@@ -27,6 +31,8 @@ import io.rowlift.target.TargetProperties;
 public final class RowliftCommand {
 
 	private final LoadLauncher launcher;
+
+	private final DataSource dataSource;
 
 	private final JobRepository jobRepository;
 
@@ -44,9 +50,10 @@ public final class RowliftCommand {
 
 	private final PrintStream err;
 
-	public RowliftCommand(LoadLauncher launcher, JobRepository jobRepository, TargetDialect dialect, SourceProperties source,
+	public RowliftCommand(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository, TargetDialect dialect, SourceProperties source,
 			TargetProperties target, JobProperties job, ReportProperties report) {
 		this.launcher = launcher;
+		this.dataSource = dataSource;
 		this.jobRepository = jobRepository;
 		this.dialect = dialect;
 		this.source = source;
@@ -74,6 +81,7 @@ public final class RowliftCommand {
 		try {
 			LoadLauncher.LoadRun run = this.launcher.load(this.source, this.target, this.job);
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
+			summary = writeRejectFiles(run, summary);
 			writeSummaryFile(summary);
 			this.out.print(summary.table());
 			this.out.println(summary.line());
@@ -91,6 +99,25 @@ public final class RowliftCommand {
 		catch (Exception ex) {
 			this.err.println("rowlift: the load failed: " + ex);
 			return 1;
+		}
+	}
+
+	private LoadSummary writeRejectFiles(LoadLauncher.LoadRun run, LoadSummary summary) {
+		Path file = this.report.rejectFile() != null ? this.report.rejectFile() : RejectFiles.defaultPath(run.plan().file());
+		try {
+			byte[] end = switch (run.plan().format().lineEnding()) {
+				case CRLF -> new byte[] { '\r', '\n' };
+				case CR -> new byte[] { '\r' };
+				default -> new byte[] { '\n' };
+			};
+			long written = RejectFiles.write(new JdbcTemplate(this.dataSource), RejectTable.NAME,
+					run.execution().getJobInstanceId(), run.plan().header().headerBytes(), end, file);
+			return written > 0 ? summary.withRejectFile(file.toString()) : summary;
+		}
+		catch (IOException | RuntimeException ex) {
+			this.err.println("rowlift: cannot write the reject file " + file + ": " + ex.getMessage()
+					+ "; the rejects stay in the database table " + RejectTable.NAME + " (set rowlift.report.reject-file)");
+			return summary;
 		}
 	}
 

@@ -12,11 +12,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param threads partitions loaded at the same time (default: the smaller of partitions and cores)
  * @param chunkSize records per transaction (default 10000); a resume restarts each unfinished
  * partition after its last committed chunk
+ * @param skipLimit bad records tolerated, counted over the whole load including resumes (default 0:
+ * the first bad record fails the load); each goes to the reject file with its reason
  * @param startOver abandon an unfinished run of this load instead of resuming it (default false); its
  * committed rows stay in the table
  * @param reload load a file again although the same unchanged file was loaded already (default false)
  */
 @ConfigurationProperties("rowlift.job")
 public record JobProperties(Integer partitions, Integer threads, @DefaultValue("10000") int chunkSize,
+		@DefaultValue("0") long skipLimit,
 		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload) {
 }

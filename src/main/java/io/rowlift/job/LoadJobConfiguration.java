@@ -14,7 +14,11 @@ import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
-import org.springframework.batch.infrastructure.item.ItemWriter;
+import org.springframework.batch.infrastructure.item.ItemStreamWriter;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.jdbc.core.JdbcTemplate;
+import io.rowlift.target.RejectTable;
+import io.rowlift.target.ValueFormats;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -36,7 +40,8 @@ import io.rowlift.target.TargetDialect;
 
 /**
  * The load job: {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD} (partitioned by byte
- * ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD}.
+ * ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
+ * {@value LoadJobNames#ACCOUNTING}.
  *
  * <p>Every step runs with the target database's transaction manager and Spring Batch's tables live
  * in that same database, so each chunk's rows and its reader offset commit atomically: a resumed
@@ -53,10 +58,20 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
-	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep) {
+	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep,
+			Step accountingStep) {
 		return new JobBuilder(LoadJobNames.JOB, jobRepository).start(indexDropStep)
 			.next(loadStep)
 			.next(indexRebuildStep)
+			.next(accountingStep)
+			.build();
+	}
+
+	@Bean
+	Step accountingStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSource dataSource) {
+		return new StepBuilder(LoadJobNames.ACCOUNTING, jobRepository)
+			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource)), transactionManager)
+			.allowStartIfComplete(true)
 			.build();
 	}
 
@@ -93,7 +108,7 @@ public class LoadJobConfiguration {
 	@Bean
 	@JobScope
 	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
-			ItemStreamReader<RawRecord> loadReader, ItemWriter<RawRecord> loadWriter,
+			ItemStreamReader<RawRecord> loadReader, ItemStreamWriter<RawRecord> loadWriter,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
@@ -127,13 +142,24 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
+	RejectBudgets rejectBudgets(DataSource dataSource, JobProperties settings) {
+		return new RejectBudgets(new JdbcTemplate(dataSource), settings);
+	}
+
+	@Bean
 	@StepScope
-	ItemWriter<RawRecord> loadWriter(LoadPlanner planner, DataSource dataSource, TargetDialect dialect,
-			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{stepExecution.jobExecutionId}") long executionId,
-			@Value("#{stepExecution.executionContext}") org.springframework.batch.infrastructure.item.ExecutionContext context) {
+	ItemStreamWriter<RawRecord> loadWriter(LoadPlanner planner, DataSource dataSource, TargetDialect dialect,
+			SourceProperties source, RejectBudgets budgets, @Value("#{stepExecution}") StepExecution step,
+			@Value("${rowlift.test.miscount:false}") boolean miscount) {
+		long executionId = step.getJobExecutionId();
+		long run = step.getJobExecution().getJobInstanceId();
+		Map<String, Object> parameters = new java.util.HashMap<>();
+		step.getJobParameters().parameters().forEach(p -> parameters.put(p.name(), p.value()));
 		LoadPlan plan = plan(planner, parameters, executionId);
-		SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(), ByteRange.readFrom(context));
-		return new JdbcRowWriter(dataSource, dialect, plan.mapping(), locator);
+		SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
+				ByteRange.readFrom(step.getExecutionContext()));
+		return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), locator, budgets.of(executionId, run),
+				new RejectTable(run), miscount);
 	}
 
 	private static LoadPlan plan(LoadPlanner planner, Map<String, Object> parameters, long executionId) {

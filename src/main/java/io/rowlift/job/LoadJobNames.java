@@ -21,6 +21,9 @@ public final class LoadJobNames {
 	/** Step: rebuild the indexes the ledger holds. */
 	public static final String INDEX_REBUILD = "indexRebuild";
 
+	/** Step: check that read = written + rejected and that the ranges cover the file exactly once. */
+	public static final String ACCOUNTING = "accounting";
+
 	/** Identifying parameter: which load this is, {@code table <- canonical path}. */
 	public static final String LOAD_KEY = "load.key";
 

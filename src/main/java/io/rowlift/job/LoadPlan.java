@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import io.rowlift.source.CsvFormat;
 import io.rowlift.source.CsvHeader;
 import io.rowlift.target.TableMapping;
+import io.rowlift.target.ValueFormats;
 
 /**
  * Everything a load needs to know about its file and table, checked before anything is written.
@@ -14,8 +15,10 @@ import io.rowlift.target.TableMapping;
  * @param format the CSV dialect
  * @param header where the data starts and what the header says
  * @param mapping which field goes to which column
+ * @param values how values are written (charset, date and time patterns, zone)
  */
-public record LoadPlan(Path file, String displayName, CsvFormat format, CsvHeader header, TableMapping mapping) {
+public record LoadPlan(Path file, String displayName, CsvFormat format, CsvHeader header, TableMapping mapping,
+		ValueFormats values) {
 
 	/** The table as the database spells it. */
 	public String table() {

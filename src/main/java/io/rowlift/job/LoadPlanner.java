@@ -16,6 +16,7 @@ import io.rowlift.source.CsvHeader;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.target.TableInfo;
 import io.rowlift.target.TableMapping;
+import io.rowlift.target.ValueFormats;
 
 /**
  * Checks a file and a table against each other and builds the {@link LoadPlan}: the file exists and
@@ -90,7 +91,9 @@ public final class LoadPlanner {
 			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
 		}
 		TableMapping mapping = TableMapping.of(info, header.names(), header.fieldCount(), format.header(), displayName);
-		return new LoadPlan(file, displayName, header.format(), header, mapping);
+		ValueFormats values = ValueFormats.of(format.charset(), this.source.dateFormat(), this.source.timeFormat(),
+				this.source.timestampFormat(), this.source.timeZone());
+		return new LoadPlan(file, displayName, header.format(), header, mapping, values);
 	}
 
 }

@@ -19,6 +19,7 @@ import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
+import io.rowlift.target.JdbcRowWriter;
 
 /** Builds a {@link LoadSummary} from a finished execution and the job repository. */
 public final class RunSummaries {
@@ -31,12 +32,16 @@ public final class RunSummaries {
 		JobInstance instance = execution.getJobInstance();
 		var parameters = execution.getJobParameters();
 		int partitions = parameters.getLong(LoadJobNames.PARTITIONS).intValue();
+		long read = 0;
 		long rowsTotal = 0;
+		long rejected = 0;
 		for (int i = 0; i < partitions; i++) {
 			StepExecution last = repository.getLastStepExecution(instance,
 					LoadJobNames.WORKER + ":" + ByteRangePartitioner.PARTITION + i);
 			if (last != null) {
-				rowsTotal += last.getExecutionContext().getLong(ByteRangeReader.COUNT, 0L);
+				read += last.getExecutionContext().getLong(ByteRangeReader.COUNT, 0L);
+				rowsTotal += last.getExecutionContext().getLong(JdbcRowWriter.WRITTEN, 0L);
+				rejected += last.getExecutionContext().getLong(JdbcRowWriter.REJECTED, 0L);
 			}
 		}
 		long rowsThisRun = 0;
@@ -57,10 +62,10 @@ public final class RunSummaries {
 		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
-				parameters.getString(LoadJobNames.DISPLAY), parameters.getString(LoadJobNames.TABLE), database, rowsTotal,
-				rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
+				parameters.getString(LoadJobNames.DISPLAY), parameters.getString(LoadJobNames.TABLE), database, read, rowsTotal,
+				rejected, rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
 				parameters.getString(LoadJobNames.PARTITIONS + "-reason"), parameters.getLong(LoadJobNames.THREADS).intValue(),
-				dropped, rebuilt, steps, failure(execution));
+				dropped, rebuilt, steps, failure(execution), null);
 	}
 
 	private static Duration between(LocalDateTime start, LocalDateTime end) {

@@ -1,21 +1,36 @@
 package io.rowlift.model;
 
 /**
- * Names where a record or one of its fields is in the input, as the contract's message prefix
- * {@code file:line:column (byte offset)}.
+ * Locates records and fields in the input, for messages ({@code file:line:column (byte offset)}) and
+ * for the reject files. Implementations read the file only when asked (errors are rare).
  */
 public interface RecordLocator {
 
+	/** Where field {@code field} (0-based) of {@code record} is; {@code field < 0} means the record itself. */
+	Location where(RawRecord record, int field);
+
+	/** Where a problem the parser found in {@code record} is. */
+	Location where(RawRecord record, RecordProblem problem);
+
 	/** {@code file:line:column (byte offset)} of field {@code field} (0-based) of {@code record}. */
-	String at(RawRecord record, int field);
+	default String at(RawRecord record, int field) {
+		return where(record, field).toString();
+	}
 
 	/** {@code file:line (byte offset)} of the record. */
-	String at(RawRecord record);
+	default String at(RawRecord record) {
+		return where(record, -1).toString();
+	}
 
 	/** {@code file:line:column (byte offset)} of a problem the parser found in the record. */
-	String at(RawRecord record, RecordProblem problem);
+	default String at(RawRecord record, RecordProblem problem) {
+		return where(record, problem).toString();
+	}
 
 	/** The absolute physical line where the record starts. */
 	long line(RawRecord record);
+
+	/** The record's bytes as they are in the file, its record end included. */
+	byte[] raw(RawRecord record);
 
 }

@@ -13,8 +13,10 @@ import java.util.Locale;
  * @param file the input, as the operator named it
  * @param table the target table
  * @param database {@code sqlite} or {@code mysql}
- * @param rowsTotal records committed by all runs of this load
- * @param rowsThisRun records committed by this run
+ * @param read records read by all runs of this load
+ * @param rowsTotal rows written by all runs of this load
+ * @param rejected records rejected by all runs of this load
+ * @param rowsThisRun rows written by this run
  * @param elapsed this run's wall time
  * @param partitions the partition count
  * @param partitionsReason why that count
@@ -23,10 +25,19 @@ import java.util.Locale;
  * @param indexesRebuilt indexes re-created by this run
  * @param steps one row per step execution of this run
  * @param failure what went wrong, or null
+ * @param rejectFile the reject file, or null when nothing was rejected
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
-		long rowsTotal, long rowsThisRun, Duration elapsed, int partitions, String partitionsReason, int threads,
-		int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure) {
+		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
+		String partitionsReason, int threads, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
+		String rejectFile) {
+
+	/** This summary with the reject file that was written. */
+	public LoadSummary withRejectFile(String file) {
+		return new LoadSummary(this.run, this.status, this.resumed, this.file, this.table, this.database, this.read,
+				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
+				this.threads, this.indexesDropped, this.indexesRebuilt, this.steps, this.failure, file);
+	}
 
 	/**
 	 * @param name step execution name
@@ -58,6 +69,12 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
 					this.indexesRebuilt));
 		}
+		if (this.rejected > 0) {
+			sb.append(String.format(Locale.ROOT, "; %,d bad record%s rejected%s", this.rejected, this.rejected == 1 ? "" : "s",
+					this.rejectFile == null ? "" : " (" + this.rejectFile + ", reasons in " + this.rejectFile + ".reasons.csv)"));
+		}
+		sb.append(String.format(Locale.ROOT, "; read %,d = written %,d + rejected %,d", this.read, this.rowsTotal,
+				this.rejected));
 		return sb.toString();
 	}
 
@@ -81,7 +98,10 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		field(sb, "file", this.file).append(',');
 		field(sb, "table", this.table).append(',');
 		field(sb, "database", this.database).append(',');
+		field(sb, "read", this.read).append(',');
 		field(sb, "rowsTotal", this.rowsTotal).append(',');
+		field(sb, "rejected", this.rejected).append(',');
+		field(sb, "rejectFile", this.rejectFile).append(',');
 		field(sb, "rowsThisRun", this.rowsThisRun).append(',');
 		field(sb, "seconds", this.elapsed.toMillis() / 1000.0).append(',');
 		field(sb, "partitions", this.partitions).append(',');

@@ -9,12 +9,13 @@ import javax.sql.DataSource;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
+import io.rowlift.target.RejectTable;
 import io.rowlift.target.TableInfo;
 import io.rowlift.target.TargetDialect;
 
 /**
  * Rowlift's own tables in the target database: Spring Batch's job repository (so each chunk's
- * rows and the reader's offset commit in one transaction) and the index ledger. Created when
+ * rows and the reader's offset commit in one transaction), the index ledger and the staged rejects. Created when
  * missing, left alone when present; never part of the operator's migrations.
  */
 public final class RowliftSchema {
@@ -35,6 +36,14 @@ public final class RowliftSchema {
 				try (Statement st = connection.createStatement()) {
 					st.execute("CREATE TABLE " + LEDGER + " (TABLE_NAME VARCHAR(200) NOT NULL, INDEX_NAME VARCHAR(200) NOT NULL,"
 							+ " DEFINITION " + dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
+				}
+			}
+			if (TableInfo.read(connection, RejectTable.NAME).isEmpty()) {
+				try (Statement st = connection.createStatement()) {
+					st.execute("CREATE TABLE " + RejectTable.NAME + " (RUN_ID BIGINT NOT NULL, BYTE_OFFSET BIGINT NOT NULL,"
+							+ " LINE BIGINT NOT NULL, FIELD_NO INT NOT NULL, FIELD_OFFSET BIGINT NOT NULL, REASON "
+							+ dialect.textType() + " NOT NULL, RAW " + dialect.blobType()
+							+ " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))");
 				}
 			}
 			if (!connection.getAutoCommit()) {

@@ -1,6 +1,8 @@
 package io.rowlift.source;
 
+import io.rowlift.model.Location;
 import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordProblem;
 import io.rowlift.model.RecordLocator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,23 +58,36 @@ public final class SourceLocator implements RecordLocator {
 		return firstLine() + record.line();
 	}
 
-	/**
-	 * {@code file:line:column (byte offset)} of field {@code field} (0-based) of {@code record}, with
-	 * ", in a record that starts at line N" when the field is not on the record's first line.
-	 */
 	@Override
-	public String at(RawRecord record, int field) {
+	public Location where(RawRecord record, int field) {
 		long recordLine = line(record);
+		if (field < 0) {
+			return new Location(this.displayName, recordLine, recordLine, 0, record.offset());
+		}
 		long[] found = locateField(record.offset(), field);
-		long line = recordLine + found[1];
-		String where = this.displayName + ":" + line + ":" + (field + 1) + " (byte " + found[0] + ")";
-		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
+		return new Location(this.displayName, recordLine + found[1], recordLine, field + 1, found[0]);
 	}
 
-	/** {@code file:line (byte offset)} of the record itself. */
 	@Override
-	public String at(RawRecord record) {
-		return this.displayName + ":" + line(record) + " (byte " + record.offset() + ")";
+	public Location where(RawRecord record, RecordProblem problem) {
+		long recordLine = line(record);
+		long line = recordLine + LineCounter.count(this.file, record.offset(), problem.offset(), this.format.endByte());
+		return new Location(this.displayName, line, recordLine, problem.field() + 1, problem.offset());
+	}
+
+	@Override
+	public byte[] raw(RawRecord record) {
+		byte[] raw = new byte[record.rawLength()];
+		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
+			ByteBuffer buffer = ByteBuffer.wrap(raw);
+			while (buffer.hasRemaining() && channel.read(buffer, record.offset() + buffer.position()) > 0) {
+				// read on
+			}
+			return raw;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read " + this.displayName + " at byte " + record.offset(), ex);
+		}
 	}
 
 	/** Message prefix for a syntax problem found by the parser. */
@@ -121,14 +136,6 @@ public final class SourceLocator implements RecordLocator {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-	}
-
-	@Override
-	public String at(RawRecord record, io.rowlift.model.RecordProblem problem) {
-		long recordLine = line(record);
-		long line = recordLine + LineCounter.count(this.file, record.offset(), problem.offset(), this.format.endByte());
-		String where = this.displayName + ":" + line + ":" + (problem.field() + 1) + " (byte " + problem.offset() + ")";
-		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
 	}
 
 	public String displayName() {

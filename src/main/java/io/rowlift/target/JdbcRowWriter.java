@@ -1,33 +1,51 @@
 package io.rowlift.target;
 
-import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.ArrayList;
+import java.util.List;
 
 import javax.sql.DataSource;
 
 import org.springframework.batch.infrastructure.item.Chunk;
-import org.springframework.batch.infrastructure.item.ItemWriter;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
 import io.rowlift.model.BadRecordException;
+import io.rowlift.model.Location;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
 
 /**
- * Inserts a chunk of records with one JDBC batch on the chunk transaction's connection, so the rows
- * commit or roll back together with the reader's saved offset.
+ * Inserts a chunk of records with one JDBC batch on the chunk transaction's connection, so the rows,
+ * the staged rejects and the reader's saved offset commit or roll back together.
  *
- * <p>Each field is converted by its column's {@link ColumnBinder} straight from the record's bytes
- * (no reflection, no intermediate objects). A record with the wrong number of fields or a value
- * that does not fit fails the chunk with a message naming file, line and column.
+ * <p>Each field is converted by its column's {@link ColumnBinder} straight from the record's bytes.
+ * A bad record (not valid CSV, wrong number of fields, a value that does not fit) is rejected:
+ * staged in {@value RejectTable#NAME} in the same transaction, within the load's
+ * {@link RejectBudget}, or, beyond it, the chunk fails with the record's location. When the database
+ * refuses the batch (a key, NOT NULL or CHECK constraint, a value it will not store), the batch is
+ * rolled back to a savepoint and the chunk's rows are inserted one by one, so the error is traced
+ * to its row and only that row is rejected.
  *
- * <p>Thread-safe: it keeps no state between calls, so partitions may share one instance.
+ * <p><b>Restart:</b> saves the rows written ({@value #WRITTEN}) and rejected ({@value #REJECTED}) by
+ * its partition in the step context, committed with the chunk. One instance per partition (step
+ * scope): not thread-safe.
  */
-public final class JdbcRowWriter implements ItemWriter<RawRecord> {
+public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
+
+	/** Context key: rows this partition inserted, over all runs. */
+	public static final String WRITTEN = "writer.written";
+
+	/** Context key: records this partition rejected, over all runs. */
+	public static final String REJECTED = "writer.rejected";
 
 	private final DataSource dataSource;
+
+	private final TargetDialect dialect;
 
 	private final String sql;
 
@@ -37,52 +55,172 @@ public final class JdbcRowWriter implements ItemWriter<RawRecord> {
 
 	private final RecordLocator locator;
 
-	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, RecordLocator locator) {
+	private final RejectBudget budget;
+
+	private final RejectTable rejects;
+
+	private final boolean miscount;
+
+	private long written;
+
+	private long rejected;
+
+	/**
+	 * @param miscount test hook: count one row less than written, once (to prove the accounting check)
+	 */
+	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
+			RecordLocator locator, RejectBudget budget, RejectTable rejects, boolean miscount) {
 		this.dataSource = dataSource;
+		this.dialect = dialect;
 		this.mapping = mapping;
 		this.sql = mapping.insertSql(dialect);
-		this.binders = mapping.columns().stream().map(ColumnBinder::forColumn).toArray(ColumnBinder[]::new);
+		this.binders = mapping.columns()
+			.stream()
+			.map(column -> ColumnBinder.forColumn(column, dialect, formats))
+			.toArray(ColumnBinder[]::new);
 		this.locator = locator;
+		this.budget = budget;
+		this.rejects = rejects;
+		this.miscount = miscount;
+	}
+
+	@Override
+	public void open(ExecutionContext context) {
+		this.written = context.getLong(WRITTEN, 0L);
+		this.rejected = context.getLong(REJECTED, 0L);
+	}
+
+	@Override
+	public void update(ExecutionContext context) {
+		context.putLong(WRITTEN, this.written);
+		context.putLong(REJECTED, this.rejected);
 	}
 
 	@Override
 	public void write(Chunk<? extends RawRecord> chunk) throws SQLException {
 		Connection connection = DataSourceUtils.getConnection(this.dataSource);
+		long taken = 0;
+		long writtenBefore = this.written;
+		long rejectedBefore = this.rejected;
+		boolean done = false;
 		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
-			int[] fields = this.mapping.fields();
-			int fieldCount = this.mapping.fieldCount();
+			List<RawRecord> batched = new ArrayList<>(chunk.size());
 			for (RawRecord record : chunk) {
-				if (record.problem() != null) {
-					throw new BadRecordException(this.locator.at(record, record.problem()) + ": " + record.problem().message());
-				}
-				if (record.fieldCount() != fieldCount) {
-					throw new BadRecordException(this.locator.at(record) + ": " + record.fieldCount() + " fields, but the "
-							+ "header has " + fieldCount + "; a field with a delimiter or a line break inside must be quoted");
-				}
-				for (int c = 0; c < this.binders.length; c++) {
-					try {
-						this.binders[c].bind(statement, c + 1, record, fields[c]);
-					}
-					catch (ValueException ex) {
-						throw new BadRecordException(this.locator.at(record, fields[c]) + ": " + ex.getMessage());
-					}
+				Bad bad = bind(statement, record);
+				if (bad != null) {
+					reject(connection, record, bad);
+					taken++;
+					statement.clearParameters();
+					continue;
 				}
 				statement.addBatch();
+				batched.add(record);
 			}
-			statement.executeBatch();
-		}
-		catch (BatchUpdateException ex) {
-			throw new BadRecordException(describe(chunk) + ": the database refused the batch: " + ex.getMessage(), ex);
+			if (!batched.isEmpty()) {
+				taken += insert(connection, statement, batched);
+			}
+			done = true;
 		}
 		finally {
+			if (!done) {
+				this.budget.giveBack(taken);
+				this.written = writtenBefore;
+				this.rejected = rejectedBefore;
+			}
 			DataSourceUtils.releaseConnection(connection, this.dataSource);
 		}
 	}
 
-	private String describe(Chunk<? extends RawRecord> chunk) {
-		RawRecord first = chunk.getItems().get(0);
-		RawRecord last = chunk.getItems().get(chunk.size() - 1);
-		return this.locator.at(first) + " to line " + this.locator.line(last);
+	/** Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns the rejects. */
+	private long insert(Connection connection, PreparedStatement statement, List<RawRecord> batched) throws SQLException {
+		Savepoint savepoint = connection.setSavepoint();
+		try {
+			statement.executeBatch();
+			count(batched.size());
+			return 0;
+		}
+		catch (SQLException ex) {
+			if (!rowError(ex)) {
+				throw ex;
+			}
+			connection.rollback(savepoint);
+			statement.clearBatch();
+		}
+		long refused = 0;
+		for (RawRecord record : batched) {
+			bind(statement, record);
+			try {
+				statement.executeUpdate();
+				count(1);
+			}
+			catch (SQLException ex) {
+				if (!rowError(ex)) {
+					throw ex;
+				}
+				reject(connection, record, new Bad(this.locator.where(record, -1), "the database refused the row: "
+						+ ex.getMessage().strip() + "; fix or remove the row"));
+				refused++;
+			}
+		}
+		return refused;
+	}
+
+	/** A batch error may wrap the driver's own exception; any of them may say "this row". */
+	private boolean rowError(SQLException error) {
+		for (Throwable t = error; t != null; t = t.getCause() != null ? t.getCause()
+				: t instanceof SQLException sql ? sql.getNextException() : null) {
+			if (t instanceof SQLException sql && this.dialect.isRowError(sql)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private void count(long rows) {
+		if (this.miscount && rows > 0 && this.written == 0) {
+			this.written--; // test hook only: see the constructor
+		}
+		this.written += rows;
+	}
+
+	/** Binds the record, or says why it cannot be loaded. */
+	private Bad bind(PreparedStatement statement, RawRecord record) throws SQLException {
+		if (record.problem() != null) {
+			return new Bad(this.locator.where(record, record.problem()), record.problem().message());
+		}
+		int fieldCount = this.mapping.fieldCount();
+		if (record.fieldCount() != fieldCount) {
+			return new Bad(this.locator.where(record, -1), record.fieldCount() + " field" + (record.fieldCount() == 1 ? "" : "s")
+					+ ", but the header has " + fieldCount
+					+ "; a field with a delimiter or a line break inside must be quoted");
+		}
+		int[] fields = this.mapping.fields();
+		for (int c = 0; c < this.binders.length; c++) {
+			try {
+				this.binders[c].bind(statement, c + 1, record, fields[c]);
+			}
+			catch (ValueException ex) {
+				return new Bad(this.locator.where(record, fields[c]), ex.getMessage());
+			}
+		}
+		return null;
+	}
+
+	private void reject(Connection connection, RawRecord record, Bad bad) throws SQLException {
+		long number = this.budget.take();
+		if (!this.budget.allows(number)) {
+			String message = bad.where() + ": " + bad.problem();
+			if (this.budget.limit() > 0) {
+				message += "\nThat is bad record number " + number + ", more than rowlift.job.skip-limit=" + this.budget.limit()
+						+ " allows: fix the file, or raise the limit and run the same command again to resume";
+			}
+			throw new BadRecordException(message);
+		}
+		this.rejects.stage(connection, record, this.locator.raw(record), bad.where(), bad.problem());
+		this.rejected++;
+	}
+
+	private record Bad(Location where, String problem) {
 	}
 
 }

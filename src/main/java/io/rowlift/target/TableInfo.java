@@ -46,7 +46,7 @@ public record TableInfo(String name, List<TableColumn> columns) {
 				boolean generated = "YES".equalsIgnoreCase(rs.getString("IS_AUTOINCREMENT"))
 						|| "YES".equalsIgnoreCase(safeString(rs, "IS_GENERATEDCOLUMN"));
 				columns.add(new TableColumn(rs.getString("COLUMN_NAME"), rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME"),
-						rs.getInt("COLUMN_SIZE"), rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
+						rs.getInt("COLUMN_SIZE"), rs.getInt("DECIMAL_DIGITS"), rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
 						generated || rs.getString("COLUMN_DEF") != null));
 			}
 		}

@@ -28,11 +28,37 @@ public interface TargetDialect {
 	 */
 	void configure(HikariDataSource dataSource);
 
+	/** How fields are converted for {@code column}. */
+	ColumnKind kindOf(TableColumn column);
+
+	/** Binds a date ({@code LocalDate}), time ({@code LocalTime}) or timestamp ({@code LocalDateTime}). */
+	default void bindTemporal(java.sql.PreparedStatement statement, int parameter, java.time.temporal.Temporal value)
+			throws SQLException {
+		statement.setObject(parameter, value);
+	}
+
+	/** Binds an exact decimal. */
+	default void bindDecimal(java.sql.PreparedStatement statement, int parameter, java.math.BigDecimal value)
+			throws SQLException {
+		statement.setBigDecimal(parameter, value);
+	}
+
 	/** {@code identifier} quoted for SQL, any quote inside doubled. */
 	String quote(String identifier);
 
 	/** Classpath location of Spring Batch's schema script for this database. */
 	String batchSchemaScript();
+
+	/**
+	 * Whether the database refused one row (a constraint, a value it will not store) rather than
+	 * the whole statement or connection: such a row is rejected, anything else fails the chunk.
+	 */
+	boolean isRowError(SQLException error);
+
+	/** Type for bytes in Rowlift's own tables. */
+	default String blobType() {
+		return "BLOB";
+	}
 
 	/** Type for long text in Rowlift's own tables. */
 	default String textType() {

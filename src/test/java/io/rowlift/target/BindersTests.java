@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** Tests for the integer parser of {@link Binders}. */
 class BindersTests {
 
-	private static final TableColumn COLUMN = new TableColumn("n", Types.BIGINT, "BIGINT", 0, false, false);
+	private static final TableColumn COLUMN = new TableColumn("n", Types.BIGINT, "BIGINT", 0, 0, false, false);
 
 	@Test
 	void parsesSignedDecimalIntegersAcrossTheWholeRange() {

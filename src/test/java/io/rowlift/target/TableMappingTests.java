@@ -16,9 +16,9 @@ import io.rowlift.target.sqlite.SqliteDialect;
 class TableMappingTests {
 
 	private static final TableInfo PEOPLE = new TableInfo("people",
-			List.of(new TableColumn("id", Types.INTEGER, "INTEGER", 0, true, true),
-					new TableColumn("Name", Types.VARCHAR, "TEXT", 0, false, false),
-					new TableColumn("city", Types.VARCHAR, "TEXT", 0, true, false)));
+			List.of(new TableColumn("id", Types.INTEGER, "INTEGER", 0, 0, true, true),
+					new TableColumn("Name", Types.VARCHAR, "TEXT", 0, 0, false, false),
+					new TableColumn("city", Types.VARCHAR, "TEXT", 0, 0, true, false)));
 
 	@Test
 	void matchesHeaderNamesCaseInsensitivelyInFileOrder() {

@@ -8,6 +8,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -20,7 +21,9 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 
+import io.rowlift.target.ColumnKind;
 import io.rowlift.target.IndexDefinition;
+import io.rowlift.target.TableColumn;
 import io.rowlift.target.JdbcUrl;
 import io.rowlift.target.RunLock;
 import io.rowlift.target.TargetDialect;
@@ -65,6 +68,48 @@ public final class MySqlDialect implements TargetDialect {
 		if (dataSource.getDriverClassName() == null) {
 			dataSource.setDriverClassName("com.mysql.cj.jdbc.Driver");
 		}
+	}
+
+	/** By JDBC type, with MySQL's integer widths and signedness, and text lengths in characters. */
+	@Override
+	public ColumnKind kindOf(TableColumn column) {
+		String t = column.typeName() == null ? "" : column.typeName().toUpperCase(java.util.Locale.ROOT);
+		boolean unsigned = t.contains("UNSIGNED");
+		return switch (column.jdbcType()) {
+			case Types.BIT, Types.BOOLEAN -> ColumnKind.of(ColumnKind.Type.BOOLEAN);
+			case Types.TINYINT -> unsigned ? ColumnKind.integer(0, 255) : ColumnKind.integer(-128, 127);
+			case Types.SMALLINT -> unsigned ? ColumnKind.integer(0, 65_535) : ColumnKind.integer(-32_768, 32_767);
+			case Types.INTEGER -> t.startsWith("MEDIUMINT")
+					? (unsigned ? ColumnKind.integer(0, 16_777_215) : ColumnKind.integer(-8_388_608, 8_388_607))
+					: (unsigned ? ColumnKind.integer(0, 4_294_967_295L) : ColumnKind.integer(Integer.MIN_VALUE, Integer.MAX_VALUE));
+			case Types.BIGINT -> unsigned ? ColumnKind.of(ColumnKind.Type.OTHER) : ColumnKind.integer(Long.MIN_VALUE, Long.MAX_VALUE);
+			case Types.DECIMAL, Types.NUMERIC -> ColumnKind.decimal(column.size(), column.scale());
+			case Types.REAL, Types.FLOAT, Types.DOUBLE -> ColumnKind.of(ColumnKind.Type.FLOAT);
+			case Types.DATE -> t.startsWith("YEAR") ? ColumnKind.integer(1901, 2155) : ColumnKind.of(ColumnKind.Type.DATE);
+			case Types.TIME -> ColumnKind.of(ColumnKind.Type.TIME);
+			case Types.TIMESTAMP -> ColumnKind.of(ColumnKind.Type.TIMESTAMP);
+			case Types.CHAR, Types.VARCHAR, Types.NCHAR, Types.NVARCHAR ->
+				t.startsWith("ENUM") || t.startsWith("SET") ? ColumnKind.of(ColumnKind.Type.OTHER) : ColumnKind.text(column.size());
+			case Types.LONGVARCHAR, Types.LONGNVARCHAR, Types.CLOB -> ColumnKind.text(0);
+			case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> ColumnKind.of(ColumnKind.Type.BLOB);
+			default -> ColumnKind.of(ColumnKind.Type.OTHER);
+		};
+	}
+
+	/**
+	 * SQLSTATE 22 (data: too long, out of range, wrong date) and 23 (integrity: duplicate key, NULL in
+	 * a NOT NULL column), and CHECK constraint violations (3819); not deadlocks or lost connections,
+	 * which fail the chunk (its transaction may be gone).
+	 */
+	@Override
+	public boolean isRowError(SQLException error) {
+		String state = error.getSQLState();
+		return (state != null && (state.startsWith("22") || state.startsWith("23"))) || error.getErrorCode() == 3819;
+	}
+
+	@Override
+	public String blobType() {
+		return "LONGBLOB";
 	}
 
 	@Override

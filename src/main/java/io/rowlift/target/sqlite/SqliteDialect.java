@@ -23,7 +23,9 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariDataSource;
 
 import io.rowlift.RowliftException;
+import io.rowlift.target.ColumnKind;
 import io.rowlift.target.IndexDefinition;
+import io.rowlift.target.TableColumn;
 import io.rowlift.target.JdbcUrl;
 import io.rowlift.target.RunLock;
 import io.rowlift.target.TargetDialect;
@@ -88,6 +90,82 @@ public final class SqliteDialect implements TargetDialect {
 					+ "; an in-memory database would be lost when Rowlift exits: name a file, as in jdbc:sqlite:data/rowlift.db");
 		}
 		return Path.of(name);
+	}
+
+	/**
+	 * By the declared type name, following SQLite's own affinity rules (a name with INT is an
+	 * integer, and so on), refined for dates, times, booleans and decimals. SQLite integers are
+	 * 64-bit whatever the declared width, and text has no length limit.
+	 */
+	@Override
+	public ColumnKind kindOf(TableColumn column) {
+		String t = column.typeName() == null ? "" : column.typeName().toUpperCase(java.util.Locale.ROOT);
+		if (t.contains("INT")) {
+			return ColumnKind.integer(Long.MIN_VALUE, Long.MAX_VALUE);
+		}
+		if (t.contains("BOOL")) {
+			return ColumnKind.of(ColumnKind.Type.BOOLEAN);
+		}
+		if (t.contains("DATETIME") || t.contains("TIMESTAMP")) {
+			return ColumnKind.of(ColumnKind.Type.TIMESTAMP);
+		}
+		if (t.contains("DATE")) {
+			return ColumnKind.of(ColumnKind.Type.DATE);
+		}
+		if (t.contains("TIME")) {
+			return ColumnKind.of(ColumnKind.Type.TIME);
+		}
+		if (t.contains("CHAR") || t.contains("CLOB") || t.contains("TEXT")) {
+			return ColumnKind.text(0);
+		}
+		if (t.contains("BLOB") || t.contains("BINARY")) {
+			return ColumnKind.of(ColumnKind.Type.BLOB);
+		}
+		if (t.contains("REAL") || t.contains("FLOA") || t.contains("DOUB")) {
+			return ColumnKind.of(ColumnKind.Type.FLOAT);
+		}
+		if (t.contains("DEC") || t.contains("NUMERIC")) {
+			java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+)\\s*(?:,\\s*(\\d+))?\\)").matcher(t);
+			return m.find() ? ColumnKind.decimal(Integer.parseInt(m.group(1)), m.group(2) == null ? 0 : Integer.parseInt(m.group(2)))
+					: ColumnKind.decimal(0, 0);
+		}
+		return ColumnKind.of(ColumnKind.Type.OTHER);
+	}
+
+	private static final java.time.format.DateTimeFormatter TIME = new java.time.format.DateTimeFormatterBuilder()
+		.appendPattern("HH:mm:ss")
+		.appendFraction(java.time.temporal.ChronoField.NANO_OF_SECOND, 0, 9, true)
+		.toFormatter();
+
+	/** As ISO-8601 text, the form SQLite's date and time functions read ({@code 2024-01-31 13:45:00.5}). */
+	@Override
+	public void bindTemporal(java.sql.PreparedStatement statement, int parameter, java.time.temporal.Temporal value)
+			throws SQLException {
+		String text;
+		if (value instanceof java.time.LocalDateTime t) {
+			text = t.toLocalDate() + " " + TIME.format(t);
+		}
+		else if (value instanceof java.time.LocalTime t) {
+			text = TIME.format(t);
+		}
+		else {
+			text = value.toString();
+		}
+		statement.setString(parameter, text);
+	}
+
+	/** As text: the column's affinity stores it (NUMERIC keeps 15 significant digits; a TEXT column keeps all). */
+	@Override
+	public void bindDecimal(java.sql.PreparedStatement statement, int parameter, java.math.BigDecimal value)
+			throws SQLException {
+		statement.setString(parameter, value.toPlainString());
+	}
+
+	/** SQLITE_CONSTRAINT (19, with its extended codes) and SQLITE_MISMATCH (20). */
+	@Override
+	public boolean isRowError(SQLException error) {
+		int code = error.getErrorCode() & 0xff;
+		return code == 19 || code == 20;
 	}
 
 	@Override

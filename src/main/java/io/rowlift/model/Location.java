@@ -1,0 +1,21 @@
+package io.rowlift.model;
+
+/**
+ * Where something is in the input, as the contract's messages and the reject reasons file give it.
+ *
+ * @param file the file as the operator named it
+ * @param line 1-based physical line of the place
+ * @param recordLine 1-based physical line where the record starts
+ * @param column 1-based field, or 0 for the record as a whole
+ * @param offset 0-based byte offset of the field (or of the record)
+ */
+public record Location(String file, long line, long recordLine, int column, long offset) {
+
+	/** {@code file:line:column (byte offset)}, with the record's first line when it differs. */
+	@Override
+	public String toString() {
+		String where = this.file + ":" + this.line + (this.column > 0 ? ":" + this.column : "") + " (byte " + this.offset + ")";
+		return this.line == this.recordLine ? where : where + " in a record that starts at line " + this.recordLine;
+	}
+
+}
