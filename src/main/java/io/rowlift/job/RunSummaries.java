@@ -35,10 +35,14 @@ public final class RunSummaries {
 		long read = 0;
 		long rowsTotal = 0;
 		long rejected = 0;
+		int empty = 0;
 		for (int i = 0; i < partitions; i++) {
 			StepExecution last = repository.getLastStepExecution(instance,
 					LoadJobNames.WORKER + ":" + ByteRangePartitioner.PARTITION + i);
 			if (last != null) {
+				if (io.rowlift.source.ByteRange.readFrom(last.getExecutionContext()).length() == 0) {
+					empty++;
+				}
 				read += last.getExecutionContext().getLong(ByteRangeReader.COUNT, 0L);
 				rowsTotal += last.getExecutionContext().getLong(JdbcRowWriter.WRITTEN, 0L);
 				rejected += last.getExecutionContext().getLong(JdbcRowWriter.REJECTED, 0L);
@@ -51,7 +55,8 @@ public final class RunSummaries {
 		executions.sort(Comparator.comparing(StepExecution::getId));
 		for (StepExecution step : executions) {
 			if (step.getStepName().startsWith(LoadJobNames.WORKER + ":")) {
-				rowsThisRun += step.getWriteCount();
+				rowsThisRun += step.getExecutionContext().getLong(JdbcRowWriter.WRITTEN, 0L)
+						- step.getExecutionContext().getLong(JdbcRowWriter.WRITTEN_AT_OPEN, 0L);
 			}
 			if (step.getStepName().equals(LoadJobNames.INDEX_REBUILD)) {
 				rebuilt = step.getExecutionContext().getInt(IndexRebuildTasklet.REBUILT, 0);
@@ -64,7 +69,8 @@ public final class RunSummaries {
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
 				parameters.getString(LoadJobNames.DISPLAY), parameters.getString(LoadJobNames.TABLE), database, read, rowsTotal,
 				rejected, rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
-				parameters.getString(LoadJobNames.PARTITIONS + "-reason"), parameters.getLong(LoadJobNames.THREADS).intValue(),
+				parameters.getString(LoadJobNames.PARTITIONS + "-reason")
+						+ (empty > 0 ? "; " + empty + " empty: records are longer than the spacing of the cuts" : ""), parameters.getLong(LoadJobNames.THREADS).intValue(),
 				dropped, rebuilt, steps, failure(execution), null);
 	}
 

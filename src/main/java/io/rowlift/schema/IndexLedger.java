@@ -25,16 +25,19 @@ public final class IndexLedger {
 				"SELECT COUNT(*) FROM " + RowliftSchema.LEDGER + " WHERE TABLE_NAME = ? AND INDEX_NAME = ?", Integer.class,
 				table, index.name());
 		if (known == null || known == 0) {
-			this.jdbc.update("INSERT INTO " + RowliftSchema.LEDGER + " (TABLE_NAME, INDEX_NAME, DEFINITION) VALUES (?, ?, ?)",
-					table, index.name(), index.definition());
+			this.jdbc.update("INSERT INTO " + RowliftSchema.LEDGER
+					+ " (TABLE_NAME, INDEX_NAME, DEFINITION, IS_UNIQUE, COLUMN_LIST) VALUES (?, ?, ?, ?, ?)", table, index.name(),
+					index.definition(), index.unique() ? 1 : 0, String.join("\n", index.columns()));
 		}
 	}
 
 	/** The indexes of {@code table} still to rebuild. */
 	public List<IndexDefinition> pending(String table) {
-		return this.jdbc.query(
-				"SELECT INDEX_NAME, DEFINITION FROM " + RowliftSchema.LEDGER + " WHERE TABLE_NAME = ? ORDER BY INDEX_NAME",
-				(rs, i) -> new IndexDefinition(rs.getString(1), rs.getString(2)), table);
+		return this.jdbc.query("SELECT INDEX_NAME, DEFINITION, IS_UNIQUE, COLUMN_LIST FROM " + RowliftSchema.LEDGER
+				+ " WHERE TABLE_NAME = ? ORDER BY INDEX_NAME",
+				(rs, i) -> new IndexDefinition(rs.getString(1), rs.getString(2), rs.getInt(3) == 1,
+						rs.getString(4).isEmpty() ? List.of() : List.of(rs.getString(4).split("\n"))),
+				table);
 	}
 
 	/** Forgets {@code index} of {@code table}: it exists again. */

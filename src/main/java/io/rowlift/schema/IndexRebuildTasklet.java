@@ -64,9 +64,12 @@ public final class IndexRebuildTasklet implements Tasklet {
 				this.dialect.createIndexes(connection, this.table, missing);
 			}
 			catch (SQLException ex) {
-				throw new RowliftException(1, "cannot rebuild index(es) " + names(missing) + " of " + this.table + ": "
-						+ ex.getMessage() + "; their definitions stay in " + RowliftSchema.LEDGER
-						+ ", and running the same command again rebuilds them (fix the data first if they are unique)", ex);
+				String duplicate = duplicate(missing);
+				throw new RowliftException(1, duplicate != null ? duplicate
+						: "cannot rebuild index(es) " + names(missing) + " of " + this.table + ": " + ex.getMessage()
+								+ "; their definitions stay in " + RowliftSchema.LEDGER
+								+ ", and running the same command again rebuilds them",
+						ex);
 			}
 			for (IndexDefinition index : pending) {
 				ledger.forget(this.table, index.name());
@@ -81,6 +84,36 @@ public final class IndexRebuildTasklet implements Tasklet {
 			DataSourceUtils.releaseConnection(connection, this.dataSource);
 		}
 		return RepeatStatus.FINISHED;
+	}
+
+	/**
+	 * For the first unique index over duplicated values, a message naming it and one duplicated key;
+	 * null when no unique index has duplicates (the failure was something else).
+	 */
+	private String duplicate(List<IndexDefinition> indexes) {
+		JdbcTemplate jdbc = new JdbcTemplate(this.dataSource);
+		for (IndexDefinition index : indexes) {
+			if (!index.unique() || index.columns().isEmpty()) {
+				continue;
+			}
+			String columns = String.join(", ", index.columns().stream().map(this.dialect::quote).toList());
+			String notNull = String.join(" AND ", index.columns().stream().map(c -> this.dialect.quote(c) + " IS NOT NULL").toList());
+			List<String> found = jdbc.query("SELECT " + columns + ", COUNT(*) FROM " + this.dialect.quote(this.table) + " WHERE "
+					+ notNull + " GROUP BY " + columns + " HAVING COUNT(*) > 1 LIMIT 1", (rs, i) -> {
+						StringBuilder key = new StringBuilder("(");
+						for (int c = 1; c <= index.columns().size(); c++) {
+							key.append(c == 1 ? "" : ", ").append(rs.getString(c));
+						}
+						return key.append(") in ").append(rs.getLong(index.columns().size() + 1)).append(" rows").toString();
+					});
+			if (!found.isEmpty()) {
+				return "unique index " + index.name() + " of " + this.table + " cannot be rebuilt: the table holds duplicates, "
+						+ "for example (" + String.join(", ", index.columns()) + ") = " + found.get(0)
+						+ "; remove the duplicates, then run the same command again: the index definition stays in "
+						+ RowliftSchema.LEDGER + " and is rebuilt then";
+			}
+		}
+		return null;
 	}
 
 	private static String names(List<IndexDefinition> indexes) {

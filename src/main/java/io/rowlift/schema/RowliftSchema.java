@@ -35,7 +35,8 @@ public final class RowliftSchema {
 			if (TableInfo.read(connection, LEDGER).isEmpty()) {
 				try (Statement st = connection.createStatement()) {
 					st.execute("CREATE TABLE " + LEDGER + " (TABLE_NAME VARCHAR(200) NOT NULL, INDEX_NAME VARCHAR(200) NOT NULL,"
-							+ " DEFINITION " + dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
+							+ " DEFINITION " + dialect.textType() + " NOT NULL, IS_UNIQUE INT NOT NULL, COLUMN_LIST "
+							+ dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
 				}
 			}
 			if (TableInfo.read(connection, RejectTable.NAME).isEmpty()) {

@@ -28,6 +28,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  */
 public final class ByteRangePartitioner implements Partitioner, PartitionNameProvider {
 
+	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory
+		.getLog(ByteRangePartitioner.class);
+
 	/** Name prefix of the partitions' contexts (and so of the worker step executions). */
 	public static final String PARTITION = "partition";
 
@@ -108,8 +111,15 @@ public final class ByteRangePartitioner implements Partitioner, PartitionNamePro
 			}
 		}
 		List<ByteRange> ranges = new ArrayList<>(count);
+		int empty = 0;
 		for (int i = 0; i < count; i++) {
 			ranges.add(new ByteRange(i, starts[i], starts[i + 1], lines[i]));
+			empty += starts[i] == starts[i + 1] ? 1 : 0;
+		}
+		if (empty > 0) {
+			log.warn(empty + " of " + count + " partitions of " + this.file.getFileName()
+					+ " are empty: no record starts between their cuts (records longer than the spacing of the cuts, or"
+					+ " fewer records than partitions); the others load as usual");
 		}
 		return ranges;
 	}

@@ -68,6 +68,8 @@ public final class CsvRecordParser {
 
 	private int fieldStart;
 
+	private int rawFieldStart;
+
 	private int lastEscaped = -1;
 
 	private int[] ends = new int[16];
@@ -275,6 +277,7 @@ public final class CsvRecordParser {
 		final byte[] b = this.buf;
 		final int lim = this.limit;
 		final boolean[] stop = this.unquotedStop;
+		this.rawFieldStart = i;
 		while (true) {
 			int s = i;
 			while (i < lim && !stop[b[i] & 0xff]) {
@@ -286,6 +289,7 @@ public final class CsvRecordParser {
 			append(s, i - s);
 			if (i >= lim) {
 				stripCarriageReturn();
+				nullToken(i);
 				endField(false);
 				return i;
 			}
@@ -308,8 +312,27 @@ public final class CsvRecordParser {
 			if (b[i] == this.end) {
 				stripCarriageReturn();
 			}
+			nullToken(i);
 			endField(false);
 			return i;
+		}
+	}
+
+	/**
+	 * An unquoted field whose bytes, as written (escapes included, so {@code \N} with escape
+	 * {@code \}), are the null token becomes an empty field.
+	 */
+	private void nullToken(int rawEnd) {
+		if (this.nullValue == null) {
+			return;
+		}
+		int end = rawEnd;
+		if (this.end == '\n' && end > this.rawFieldStart && this.buf[end - 1] == '\r') {
+			end--;
+		}
+		if (end - this.rawFieldStart == this.nullValue.length
+				&& Arrays.equals(this.buf, this.rawFieldStart, end, this.nullValue, 0, this.nullValue.length)) {
+			this.outLen = this.fieldStart;
 		}
 	}
 
@@ -414,10 +437,6 @@ public final class CsvRecordParser {
 	}
 
 	private void endField(boolean quoted) {
-		if (!quoted && this.nullValue != null && this.outLen - this.fieldStart == this.nullValue.length
-				&& Arrays.equals(this.out, this.fieldStart, this.outLen, this.nullValue, 0, this.nullValue.length)) {
-			this.outLen = this.fieldStart; // the null token: an empty field
-		}
 		if (this.fields == this.ends.length) {
 			this.ends = Arrays.copyOf(this.ends, this.ends.length * 2);
 		}

@@ -43,6 +43,9 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	/** Context key: records this partition rejected, over all runs. */
 	public static final String REJECTED = "writer.rejected";
 
+	/** Context key: {@value #WRITTEN} when this run opened the partition, so this run's rows are the difference. */
+	public static final String WRITTEN_AT_OPEN = "writer.written-at-open";
+
 	private final DataSource dataSource;
 
 	private final TargetDialect dialect;
@@ -64,6 +67,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	private long written;
 
 	private long rejected;
+
+	private long writtenAtOpen;
 
 	/**
 	 * @param miscount test hook: count one row less than written, once (to prove the accounting check)
@@ -88,12 +93,14 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	public void open(ExecutionContext context) {
 		this.written = context.getLong(WRITTEN, 0L);
 		this.rejected = context.getLong(REJECTED, 0L);
+		this.writtenAtOpen = this.written;
 	}
 
 	@Override
 	public void update(ExecutionContext context) {
 		context.putLong(WRITTEN, this.written);
 		context.putLong(REJECTED, this.rejected);
+		context.putLong(WRITTEN_AT_OPEN, this.writtenAtOpen);
 	}
 
 	@Override

@@ -31,10 +31,15 @@ public interface TargetDialect {
 	/** How fields are converted for {@code column}. */
 	ColumnKind kindOf(TableColumn column);
 
-	/** Binds a date ({@code LocalDate}), time ({@code LocalTime}) or timestamp ({@code LocalDateTime}). */
+	/**
+	 * Binds a date ({@code LocalDate}), time ({@code LocalTime}) or timestamp ({@code LocalDateTime})
+	 * as ISO-8601 text ({@code 2024-01-31 13:45:00.5}): SQLite keeps it as text, the form its date
+	 * functions read; MySQL converts it, fractional seconds included (Connector/J drops them from
+	 * {@code setObject} when it takes a MariaDB server for MySQL 5.5).
+	 */
 	default void bindTemporal(java.sql.PreparedStatement statement, int parameter, java.time.temporal.Temporal value)
 			throws SQLException {
-		statement.setObject(parameter, value);
+		statement.setString(parameter, TemporalText.format(value));
 	}
 
 	/** Binds an exact decimal. */

@@ -39,33 +39,9 @@ import io.rowlift.testsupport.TestTarget;
  * output and table content out. Each vendor's {@code *IntegrationTests} runs these scenarios on its
  * database; each test gets a fresh database.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class LoadJobScenarios {
+abstract class LoadJobScenarios extends ScenarioSupport {
 
 	static final Set<String> INTS_INDEXES = Set.of("ints_value_1", "ints_value_1_value_2", "ints_value_2");
-
-	@TempDir
-	Path dir;
-
-	abstract TestTarget target();
-
-	@BeforeEach
-	void freshDatabase() throws Exception {
-		target().reset();
-	}
-
-	@AfterAll
-	void dropDatabase() throws Exception {
-		target().dispose();
-	}
-
-	RowliftRun rowlift(Path csv, String table, String... options) {
-		List<String> args = new ArrayList<>(target().options());
-		args.add("--rowlift.source.path=" + csv);
-		args.add("--rowlift.target.table=" + table);
-		args.addAll(List.of(options));
-		return RowliftRun.of(args);
-	}
 
 	@ParameterizedTest(name = "{0} partitions")
 	@ValueSource(ints = { 1, 3, 4, 7 })
@@ -261,10 +237,6 @@ abstract class LoadJobScenarios {
 
 	// --- helpers
 
-	static String[] concat(String[] options, String more) {
-		return Stream.concat(Stream.of(options), Stream.of(more)).toArray(String[]::new);
-	}
-
 	List<String> intsInFile(Path csv) throws Exception {
 		try (Stream<String> lines = Files.lines(csv, StandardCharsets.US_ASCII)) {
 			return lines.skip(1).map(l -> {
@@ -304,34 +276,6 @@ abstract class LoadJobScenarios {
 			statuses.put(row.get(0), row.get(1));
 		}
 		return statuses;
-	}
-
-	long count(String sql) throws SQLException {
-		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-			return rs.next() ? rs.getLong(1) : 0;
-		}
-	}
-
-	void execute(String sql) throws SQLException {
-		try (Connection c = target().connect(); Statement st = c.createStatement()) {
-			st.execute(sql);
-		}
-	}
-
-	List<List<String>> rows(String sql) throws SQLException {
-		List<List<String>> rows = new ArrayList<>();
-		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-			ResultSetMetaData meta = rs.getMetaData();
-			while (rs.next()) {
-				List<String> row = new ArrayList<>();
-				for (int i = 1; i <= meta.getColumnCount(); i++) {
-					String value = rs.getString(i);
-					row.add(value == null ? "<null>" : value);
-				}
-				rows.add(row);
-			}
-		}
-		return rows;
 	}
 
 }

@@ -166,6 +166,7 @@ public final class MySqlDialect implements TargetDialect {
 		Set<String> foreignKeyColumns = foreignKeyColumns(connection, table);
 		Map<String, List<String[]>> parts = new LinkedHashMap<>();
 		Map<String, String> kinds = new LinkedHashMap<>();
+		Map<String, List<String>> names = new LinkedHashMap<>();
 		Set<String> keep = new LinkedHashSet<>();
 		try (PreparedStatement ps = connection.prepareStatement(
 				"SELECT INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, SUB_PART, INDEX_TYPE, COLLATION"
@@ -186,6 +187,7 @@ public final class MySqlDialect implements TargetDialect {
 					String order = "D".equals(rs.getString(7)) ? " DESC" : "";
 					parts.computeIfAbsent(index, k -> new ArrayList<>())
 						.add(new String[] { column == null ? "" : quote(column) + part + order });
+					names.computeIfAbsent(index, k -> new ArrayList<>()).add(column);
 				}
 			}
 		}
@@ -196,7 +198,8 @@ public final class MySqlDialect implements TargetDialect {
 				for (int i = 0; i < columns.size(); i++) {
 					clause.append(i == 0 ? "" : ", ").append(columns.get(i)[0]);
 				}
-				indexes.add(new IndexDefinition(index, clause.append(')').toString()));
+				indexes.add(new IndexDefinition(index, clause.append(')').toString(), kinds.get(index).equals("UNIQUE INDEX"),
+						List.copyOf(names.get(index))));
 			}
 		});
 		return indexes;

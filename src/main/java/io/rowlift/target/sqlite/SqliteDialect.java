@@ -124,34 +124,15 @@ public final class SqliteDialect implements TargetDialect {
 		if (t.contains("REAL") || t.contains("FLOA") || t.contains("DOUB")) {
 			return ColumnKind.of(ColumnKind.Type.FLOAT);
 		}
+		if ((t.contains("DEC") || t.contains("NUMERIC")) && column.size() > 0) {
+			return ColumnKind.decimal(column.size(), Math.max(0, column.scale()));
+		}
 		if (t.contains("DEC") || t.contains("NUMERIC")) {
 			java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+)\\s*(?:,\\s*(\\d+))?\\)").matcher(t);
 			return m.find() ? ColumnKind.decimal(Integer.parseInt(m.group(1)), m.group(2) == null ? 0 : Integer.parseInt(m.group(2)))
 					: ColumnKind.decimal(0, 0);
 		}
 		return ColumnKind.of(ColumnKind.Type.OTHER);
-	}
-
-	private static final java.time.format.DateTimeFormatter TIME = new java.time.format.DateTimeFormatterBuilder()
-		.appendPattern("HH:mm:ss")
-		.appendFraction(java.time.temporal.ChronoField.NANO_OF_SECOND, 0, 9, true)
-		.toFormatter();
-
-	/** As ISO-8601 text, the form SQLite's date and time functions read ({@code 2024-01-31 13:45:00.5}). */
-	@Override
-	public void bindTemporal(java.sql.PreparedStatement statement, int parameter, java.time.temporal.Temporal value)
-			throws SQLException {
-		String text;
-		if (value instanceof java.time.LocalDateTime t) {
-			text = t.toLocalDate() + " " + TIME.format(t);
-		}
-		else if (value instanceof java.time.LocalTime t) {
-			text = TIME.format(t);
-		}
-		else {
-			text = value.toString();
-		}
-		statement.setString(parameter, text);
 	}
 
 	/** As text: the column's affinity stores it (NUMERIC keeps 15 significant digits; a TEXT column keeps all). */
@@ -210,11 +191,30 @@ public final class SqliteDialect implements TargetDialect {
 			ps.setString(1, table);
 			try (ResultSet rs = ps.executeQuery()) {
 				while (rs.next()) {
-					indexes.add(new IndexDefinition(rs.getString(1), rs.getString(2)));
+					String name = rs.getString(1);
+					String sql = rs.getString(2);
+					boolean unique = sql.stripLeading().toUpperCase(java.util.Locale.ROOT).startsWith("CREATE UNIQUE");
+					indexes.add(new IndexDefinition(name, sql, unique, List.of()));
 				}
 			}
 		}
-		return indexes;
+		List<IndexDefinition> withColumns = new ArrayList<>();
+		for (IndexDefinition index : indexes) {
+			List<String> columns = new ArrayList<>();
+			try (Statement st = connection.createStatement();
+					ResultSet rs = st.executeQuery("PRAGMA index_info(" + quote(index.name()) + ")")) {
+				while (rs.next()) {
+					String column = rs.getString("name");
+					if (column == null) { // an expression
+						columns.clear();
+						break;
+					}
+					columns.add(column);
+				}
+			}
+			withColumns.add(new IndexDefinition(index.name(), index.definition(), index.unique(), List.copyOf(columns)));
+		}
+		return withColumns;
 	}
 
 	@Override

@@ -1,0 +1,340 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.rowlift.testsupport.ReferenceCsv;
+import io.rowlift.testsupport.RowliftRun;
+
+/**
+ * CSV correctness on a real database: every type, every kind of bad record (its message with file,
+ * line, column and byte; with a budget, the reject files and the accounting, also across a resume),
+ * quoted line breaks split across partitions, dialect settings, charsets, unique indexes over
+ * duplicates and an injection-style header.
+ */
+abstract class CsvCorrectnessScenarios extends ScenarioSupport {
+
+	static final String TYPED_HEADER = "id,small,amount,ratio,flag,day,at_time,stamp,payload,label,note\n";
+
+	static final String GOOD = "1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,";
+
+	/** Typed rows, their values as the test reads them back. */
+	@Test
+	void loadsEveryTypeExactly() throws Exception {
+		Path csv = write("typed.csv", TYPED_HEADER + "1,7,12.50,0.25,true,2024-01-31,13:45:00,2024-01-31T13:45:00,0xCAFE,alpha,\"first, with comma\"\n"
+				+ "2,,-3.10,1e3,N,2024-02-29,00:00:01.5,2024-02-29 23:59:59+02:00,beef,,\"\"\n"
+				+ "3,0,0,-0.5,1,1999-12-31,23:59:59,2024-03-01,,ß€😀x,plain\n");
+
+		RowliftRun run = rowlift(csv, "typed");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		List<List<String>> rows = rows("SELECT id, small, amount, ratio, flag, day, CAST(at_time AS CHAR), CAST(stamp AS CHAR), HEX(payload), label, note"
+				+ " FROM typed ORDER BY id");
+		assertThat(rows).hasSize(3);
+		assertThat(column(rows, 0)).containsExactly("1", "2", "3");
+		assertThat(column(rows, 1)).containsExactly("7", "<null>", "0");
+		assertThat(decimals(column(rows, 2))).containsExactly("12.5", "-3.1", "0");
+		assertThat(decimals(column(rows, 3))).containsExactly("0.25", "1000", "-0.5");
+		assertThat(column(rows, 4)).containsExactly("1", "0", "1");
+		assertThat(column(rows, 5)).containsExactly("2024-01-31", "2024-02-29", "1999-12-31");
+		assertThat(trimmedFractions(column(rows, 6))).containsExactly("13:45:00", "00:00:01.5", "23:59:59");
+		assertThat(trimmedFractions(column(rows, 7))).containsExactly("2024-01-31 13:45:00", "2024-02-29 21:59:59",
+				"2024-03-01 00:00:00");
+		assertThat(column(rows, 8)).containsExactly("CAFE", "BEEF", target().id().equals("sqlite") ? "" : "<null>");
+		assertThat(column(rows, 9)).containsExactly("alpha", "<null>", "ß€😀x");
+		assertThat(column(rows, 10)).containsExactly("first, with comma", "", "plain");
+	}
+
+	static Stream<Arguments> badRecords() {
+		return Stream.of(Arguments.of("wrong field count", "11,1,1.00\n", 0, "3 fields, but the header has 11"),
+				Arguments.of("not an integer", "12,x" + GOOD.substring(1) + "ok12,n\n", 2, "'x' is not an integer, as column small"),
+				Arguments.of("too many decimals", "13,1,1.005,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok13,n\n", 3,
+						"'1.005' has 3 digits after the point, but column amount DECIMAL"),
+				Arguments.of("not a boolean", "14,1,1.00,1,maybe,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok14,n\n", 5,
+						"'maybe' is not a boolean, as column flag"),
+				Arguments.of("not a date", "15,1,1.00,1,true,2024-02-30,10:00:00,2024-01-01T10:00:00,00,ok15,n\n", 6,
+						"'2024-02-30' is not a date in the format ISO-8601"),
+				Arguments.of("not a time", "16,1,1.00,1,true,2024-01-01,25:00:00,2024-01-01T10:00:00,00,ok16,n\n", 7,
+						"'25:00:00' is not a time in the format ISO-8601"),
+				Arguments.of("not a timestamp", "17,1,1.00,1,true,2024-01-01,10:00:00,yesterday,00,ok17,n\n", 8,
+						"'yesterday' is not a timestamp in the format ISO-8601"),
+				Arguments.of("not hex", "18,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,0g,ok18,n\n", 9,
+						"'0g' is not hex bytes"),
+				Arguments.of("empty NOT NULL", "20,1,1.00,1,,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok20,n\n", 5,
+						"empty value for column flag"),
+				Arguments.of("invalid UTF-8", "21,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok21,\u00c3(\n", 11,
+						"bytes that are not valid UTF-8 in the value for column note"),
+				Arguments.of("NUL byte", "22,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok22,a\u0000b\n", 11,
+						"a NUL byte at position 2 of the value for column note"),
+				Arguments.of("character after closing quote",
+						"23,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok23,\"x\"y\n", 11,
+						"unexpected character 'y' after the closing quote of field 11"),
+				Arguments.of("duplicate key", "10,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok24,n\n", 0,
+						"the database refused the row"),
+				Arguments.of("CHECK constraint", "25,-1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok25,n\n", 0,
+						"the database refused the row"),
+				Arguments.of("unclosed quote at the end",
+						"28,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok28,\"never closed\n", 11,
+						"the quote that opens this field is never closed before the end of the file"));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("badRecords")
+	void failsOnTheFirstBadRecordNamingFileLineColumnAndByte(String kind, String bad, int column, String problem)
+			throws Exception {
+		String good = "10,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok10,n\n";
+		Path csv = write("bad.csv", TYPED_HEADER + good + bad, StandardCharsets.ISO_8859_1);
+		long lineStart = TYPED_HEADER.length() + good.length();
+		long offset = column == 0 ? lineStart : lineStart + fieldOffset(bad, column);
+
+		RowliftRun run = rowlift(csv, "typed", "--rowlift.job.chunk-size=1");
+
+		assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+		String where = csv + ":3" + (column == 0 ? "" : ":" + column) + " (byte " + offset + ")";
+		if (kind.equals("character after closing quote")) {
+			where = csv + ":3:11 (byte " + (lineStart + bad.indexOf('y')) + ")";
+		}
+		assertThat(run.err()).as(run.toString()).contains("rowlift: run 1 failed: " + where + ": " + problem);
+		assertThat(count("SELECT COUNT(*) FROM typed")).isEqualTo(1); // the good row's chunk committed
+	}
+
+	@Test
+	void rejectsBadRecordsWithinTheBudgetAndAccountsForEachOne() throws Exception {
+		Path csv = badFile("budget.csv");
+
+		RowliftRun run = rowlift(csv, "typed", "--rowlift.job.skip-limit=100", "--rowlift.job.partitions=3",
+				"--rowlift.job.chunk-size=4");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("15 bad records rejected (" + csv + ".rejects.csv")
+			.contains("read 17 = written 2 + rejected 15");
+		assertThat(column(rows("SELECT id FROM typed ORDER BY id"), 0)).containsExactly("10", "27");
+		assertRejectFiles(csv);
+	}
+
+	@Test
+	void keepsRejectsAndCountsExactAcrossAResume() throws Exception {
+		Path csv = badFile("resumed.csv");
+		String content = Files.readString(csv, StandardCharsets.ISO_8859_1);
+		long failAt = content.indexOf("\n20,") + 1;
+		String[] options = { "--rowlift.job.skip-limit=100", "--rowlift.job.partitions=2", "--rowlift.job.chunk-size=2" };
+
+		RowliftRun failed = rowlift(csv, "typed", concat(options, "--rowlift.test.fail-at-byte=" + failAt));
+		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+		RowliftRun resumed = rowlift(csv, "typed", options);
+
+		assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+		assertThat(resumed.out()).contains("resumed and completed").contains("read 17 = written 2 + rejected 15");
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).isEqualTo(15);
+		assertRejectFiles(csv);
+	}
+
+	@Test
+	void failsWhenTheBadRecordsExceedTheBudget() throws Exception {
+		Path csv = badFile("over.csv");
+		RowliftRun run = rowlift(csv, "typed", "--rowlift.job.skip-limit=3");
+		assertThat(run.exitCode()).isEqualTo(1);
+		assertThat(run.err()).contains("That is bad record number 4, more than rowlift.job.skip-limit=3 allows");
+	}
+
+	@Test
+	void splitsQuotedLineBreaksExactlyAcrossPartitions() throws Exception {
+		for (long seed = 1; seed <= 3; seed++) {
+			target().reset();
+			StringBuilder sb = new StringBuilder("id,body\n");
+			Random random = new Random(seed);
+			String[] pieces = { "a", "b,c", "\"", "\n", "\r\n", "é", "𝄞", " ", "中文", ",\n" };
+			List<String> bodies = new ArrayList<>();
+			for (int id = 0; id < 3000; id++) {
+				StringBuilder body = new StringBuilder();
+				for (int p = random.nextInt(6); p > 0; p--) {
+					body.append(pieces[random.nextInt(pieces.length)]);
+				}
+				bodies.add(body.toString());
+				sb.append(id).append(",\"").append(body.toString().replace("\"", "\"\"")).append("\"\n");
+			}
+			Path csv = write("newlines-" + seed + ".csv", sb.toString());
+
+			RowliftRun run = rowlift(csv, "texts", "--rowlift.job.partitions=" + (3 + seed * 2), "--rowlift.job.chunk-size=100");
+
+			assertThat(run.exitCode()).as(run.toString()).isZero();
+			List<List<String>> rows = rows("SELECT id, body FROM texts ORDER BY id");
+			assertThat(rows).hasSize(3000);
+			for (int id = 0; id < 3000; id++) {
+				assertThat(rows.get(id)).as("row %d of seed %d", id, seed).containsExactly(String.valueOf(id), bodies.get(id));
+			}
+		}
+	}
+
+	@Test
+	void readsTheConfiguredDialect() throws Exception {
+		String content = "# exported 2026-11-30\rid;body\r1;plain\r2;\\N\r3;semi\\;colon\r# skipped\r4;\"quoted; \\\" escaped\"\r";
+		Path csv = write("dialect.csv", content);
+
+		RowliftRun run = rowlift(csv, "texts", "--rowlift.source.delimiter=;", "--rowlift.source.escape=\\",
+				"--rowlift.source.null-value=\\N", "--rowlift.source.comment=#", "--rowlift.job.partitions=2");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(rows("SELECT id, body FROM texts ORDER BY id")).containsExactly(List.of("1", "plain"), List.of("2", "<null>"),
+				List.of("3", "semi;colon"), List.of("4", "quoted; \" escaped"));
+	}
+
+	@Test
+	void readsAFileInAnotherCharset() throws Exception {
+		Path csv = write("latin1.csv", "id,body\n1,Zürich\n2,Ærø\n", StandardCharsets.ISO_8859_1);
+
+		RowliftRun wrong = rowlift(csv, "texts");
+		assertThat(wrong.exitCode()).isEqualTo(1);
+		assertThat(wrong.err()).contains(csv + ":2:2 (byte 10): bytes that are not valid UTF-8 in the value for column body");
+
+		execute("DELETE FROM texts");
+		RowliftRun right = rowlift(csv, "texts", "--rowlift.source.encoding=ISO-8859-1", "--rowlift.job.start-over=true");
+		assertThat(right.exitCode()).as(right.toString()).isZero();
+		assertThat(rows("SELECT body FROM texts ORDER BY id")).containsExactly(List.of("Zürich"), List.of("Ærø"));
+	}
+
+	@Test
+	void saysWhenTheFileLeavesFewerPartitionsThanAskedFor() throws Exception {
+		String big = "x".repeat(5000);
+		Path csv = write("few.csv", "id,body\n1,\"" + big + "\n" + big + "\"\n2,b\n");
+
+		RowliftRun run = rowlift(csv, "texts", "--rowlift.job.partitions=8");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("8 partitions (set by rowlift.job.partitions; 6 empty: records are longer than the"
+				+ " spacing of the cuts)");
+		assertThat(count("SELECT COUNT(*) FROM texts")).isEqualTo(2);
+	}
+
+	@Test
+	void failsLoudlyOnAnAccountingMismatch() throws Exception {
+		Path csv = write("count.csv", "id,body\n1,a\n2,b\n3,c\n");
+		RowliftRun run = rowlift(csv, "texts", "--rowlift.test.miscount=true");
+		assertThat(run.exitCode()).isEqualTo(1);
+		assertThat(run.err()).contains("accounting mismatch in run 1: partition0 read 3 records but wrote 2 rows and rejected 0");
+	}
+
+	@Test
+	void treatsAnInjectionStyleHeaderAsAnUnknownColumn() throws Exception {
+		Path csv = write("inject.csv", "id,\"a\"\"; DROP TABLE texts; --\"\n1,x\n");
+		RowliftRun run = rowlift(csv, "texts");
+		assertThat(run.exitCode()).isEqualTo(2);
+		assertThat(run.err()).contains("the header names column 'a\"; DROP TABLE texts; --', which table texts does not have");
+		assertThat(count("SELECT COUNT(*) FROM texts")).isZero(); // the table is still there
+	}
+
+	@Test
+	void namesTheIndexAndADuplicatedKeyWhenAUniqueIndexCannotBeRebuilt() throws Exception {
+		Path csv = write("dupes.csv", TYPED_HEADER + "1," + GOOD + "same,n\n2," + GOOD + "other,n\n3," + GOOD + "same,n\n");
+
+		RowliftRun failed = rowlift(csv, "typed");
+		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+		assertThat(failed.err()).contains("unique index typed_label of typed cannot be rebuilt: the table holds duplicates, "
+				+ "for example (label) = (same) in 2 rows");
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isEqualTo(1);
+
+		execute("DELETE FROM typed WHERE id = 3");
+		RowliftRun fixed = rowlift(csv, "typed");
+		assertThat(fixed.exitCode()).as(fixed.toString()).isZero();
+		assertThat(target().indexes("typed")).contains("typed_label");
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+	}
+
+	// --- helpers
+
+	/** Two good records and one of every kind of bad record. */
+	Path badFile(String name) throws Exception {
+		StringBuilder sb = new StringBuilder(TYPED_HEADER);
+		sb.append("10,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok10,n\n");
+		badRecords().map(a -> (String) a.get()[1])
+			.filter(line -> !line.startsWith("28,"))
+			.forEach(sb::append);
+		sb.append("27,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok27,n\n");
+		sb.append("28,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok28,\"never closed\n");
+		return write(name, sb.toString(), StandardCharsets.ISO_8859_1);
+	}
+
+	/**
+	 * The reject file is the bad records as they are in the input, after its header; the reasons say
+	 * where and why. Of the two records with id 10, the one whose partition commits second is the
+	 * duplicate: with partitions loading in parallel either may be, so both outcomes are exact.
+	 */
+	void assertRejectFiles(Path csv) throws Exception {
+		String content = Files.readString(csv, StandardCharsets.ISO_8859_1);
+		String[] lines = content.split("\n", -1);
+		ByteArrayOutputStream firstKept = new ByteArrayOutputStream();
+		ByteArrayOutputStream secondKept = new ByteArrayOutputStream();
+		firstKept.write(TYPED_HEADER.getBytes(StandardCharsets.ISO_8859_1));
+		secondKept.write(TYPED_HEADER.getBytes(StandardCharsets.ISO_8859_1));
+		for (int i = 1; i < lines.length - 1; i++) {
+			byte[] line = (lines[i] + "\n").getBytes(StandardCharsets.ISO_8859_1);
+			if (lines[i].startsWith("27,")) {
+				continue;
+			}
+			if (i > 1) {
+				firstKept.write(line);
+			}
+			if (!lines[i].contains(",ok24,")) {
+				secondKept.write(line);
+			}
+		}
+		Path rejects = Path.of(csv + ".rejects.csv");
+		assertThat(Files.readAllBytes(rejects)).isIn(firstKept.toByteArray(), secondKept.toByteArray());
+		assertThat(count("SELECT COUNT(*) FROM typed WHERE id = 10")).isEqualTo(1);
+		boolean firstWasKept = java.util.Arrays.equals(Files.readAllBytes(rejects), firstKept.toByteArray());
+		List<List<String>> reasons = ReferenceCsv.parse(Files.readString(Path.of(rejects + ".reasons.csv")));
+		assertThat(reasons).hasSize(16);
+		assertThat(reasons.get(0)).containsExactly("line", "byte", "column", "reason");
+		int at = firstWasKept ? 1 : 2;
+		assertThat(reasons.get(at)).containsExactly("3", String.valueOf(content.indexOf("\n11,") + 1), "0",
+				"3 fields, but the header has 11; a field with a delimiter or a line break inside must be quoted");
+		assertThat(reasons.get(at + 1).subList(0, 3)).containsExactly("4", String.valueOf(content.indexOf("\n12,") + 4), "2");
+		assertThat(reasons.get(at + 1).get(3)).startsWith("'x' is not an integer, as column small");
+		assertThat(reasons.get(15).get(3)).startsWith("the quote that opens this field is never closed");
+	}
+
+	static long fieldOffset(String line, int column) {
+		int at = 0;
+		for (int c = 1; c < column; c++) {
+			at = line.indexOf(',', at) + 1;
+		}
+		return at;
+	}
+
+	static List<String> column(List<List<String>> rows, int index) {
+		return rows.stream().map(r -> r.get(index)).toList();
+	}
+
+	/** Numbers as plain strings without trailing zeros: 12.50 and 12.5 are the same decimal. */
+	static List<String> decimals(List<String> values) {
+		return values.stream().map(v -> new BigDecimal(v).stripTrailingZeros().toPlainString()).toList();
+	}
+
+	/** {@code 13:45:00.000000} and {@code 13:45:00} are the same time; so are {@code .500000} and {@code .5}. */
+	static List<String> trimmedFractions(List<String> values) {
+		return values.stream().map(v -> v.contains(".") ? v.replaceAll("0+$", "").replaceAll("\\.$", "") : v).toList();
+	}
+
+	Path write(String name, String content) throws Exception {
+		return write(name, content, StandardCharsets.UTF_8);
+	}
+
+	Path write(String name, String content, java.nio.charset.Charset charset) throws Exception {
+		return Files.write(this.dir.resolve(name), content.getBytes(charset));
+	}
+
+}
