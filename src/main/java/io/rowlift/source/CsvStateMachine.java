@@ -60,6 +60,12 @@ public final class CsvStateMachine {
 	/** {@code next[state << 8 | byte]}. */
 	private final byte[] next = new byte[STATES << 8];
 
+	/** Bytes that are not ordinary data: delimiter, quote, escape, record end, CR, comment. */
+	private final boolean[] special = new boolean[256];
+
+	/** States that an ordinary data byte leaves unchanged (inside an unquoted or quoted field, a comment, garbage). */
+	private final boolean[] absorbing = new boolean[STATES];
+
 	private final byte endByte;
 
 	public CsvStateMachine(CsvFormat format) {
@@ -81,7 +87,26 @@ public final class CsvStateMachine {
 			for (int b = 0; b < 256; b++) {
 				this.next[s << 8 | b] = (byte) step(s, classes[b]);
 			}
+			this.absorbing[s] = step(s, OTHER) == s;
 		}
+		for (int b = 0; b < 256; b++) {
+			this.special[b] = classes[b] != OTHER;
+		}
+	}
+
+	/** Whether ordinary data bytes leave {@code state} unchanged, so a scan may skip to the next special byte. */
+	boolean absorbing(int state) {
+		return this.absorbing[state];
+	}
+
+	/** The first index {@code >= from} and {@code < to} of a byte that is not ordinary data, or {@code to}. */
+	int skipData(byte[] bytes, int from, int to) {
+		final boolean[] table = this.special;
+		int i = from;
+		while (i < to && !table[bytes[i] & 0xff]) {
+			i++;
+		}
+		return i;
 	}
 
 	private static int step(int state, int c) {
@@ -149,10 +174,18 @@ public final class CsvStateMachine {
 	int findRecordStart(int state, byte[] bytes, int from, int to, int minStart) {
 		final byte[] table = this.next;
 		int s = state;
-		for (int i = from; i < to; i++) {
+		int i = from;
+		while (i < to) {
+			if (this.absorbing[s]) {
+				i = skipData(bytes, i, to); // data bytes cannot end a record here
+				if (i >= to) {
+					break;
+				}
+			}
 			s = table[s << 8 | (bytes[i] & 0xff)];
-			if (s == RECORD_START && i + 1 >= minStart) {
-				return i + 1;
+			i++;
+			if (s == RECORD_START && i >= minStart) {
+				return i;
 			}
 		}
 		return ~s;

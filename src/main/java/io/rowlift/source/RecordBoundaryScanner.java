@@ -160,7 +160,11 @@ public final class RecordBoundaryScanner {
 		}
 	}
 
-	/** Runs the block from every state at once, merging runs that meet. */
+	/**
+	 * Runs the block from every state at once, merging runs that meet. Ordinary data bytes are
+	 * skipped whenever every run is in a state they cannot change (inside a field, quoted or not), so
+	 * the state machine sees little more than the delimiters, quotes and record ends.
+	 */
 	BlockSummary summarize(byte[] bytes, int n) {
 		int[] trackOf = new int[CsvStateMachine.STATES];
 		int[] tracks = new int[CsvStateMachine.STATES];
@@ -169,21 +173,39 @@ public final class RecordBoundaryScanner {
 			trackOf[s] = s;
 			tracks[s] = s;
 		}
-		final int step = 4096;
-		for (int from = 0; from < n; from += step) {
-			int to = Math.min(n, from + step);
-			for (int t = 0; t < count; t++) {
-				tracks[t] = this.machine.run(tracks[t], bytes, from, to);
+		final CsvStateMachine m = this.machine;
+		final byte end = m.endByte();
+		long lines = 0;
+		boolean absorbing = false;
+		int sinceMerge = 0;
+		int i = 0;
+		while (i < n) {
+			if (absorbing) {
+				i = m.skipData(bytes, i, n);
+				if (i >= n) {
+					break;
+				}
 			}
-			if (count > 1) {
+			byte b = bytes[i++];
+			absorbing = true;
+			for (int t = 0; t < count; t++) {
+				int s = m.next(tracks[t], b);
+				tracks[t] = s;
+				absorbing &= m.absorbing(s);
+			}
+			if (b == end) {
+				lines++;
+			}
+			if (count > 1 && (b == end || ++sinceMerge >= 256)) {
 				count = merge(tracks, trackOf, count);
+				sinceMerge = 0;
 			}
 		}
 		int[] exit = new int[CsvStateMachine.STATES];
 		for (int s = 0; s < CsvStateMachine.STATES; s++) {
 			exit[s] = tracks[trackOf[s]];
 		}
-		return new BlockSummary(exit, count(bytes, 0, n, this.machine.endByte()));
+		return new BlockSummary(exit, lines);
 	}
 
 	/** Merges tracks in the same state; returns the new track count. */
