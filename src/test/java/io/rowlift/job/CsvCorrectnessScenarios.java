@@ -113,6 +113,21 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 	}
 
 	@Test
+	void failsOnTextLongerThanItsColumn() throws Exception {
+		Path csv = write("long.csv", TYPED_HEADER + "1," + GOOD + "eleven-chars,n\n");
+		RowliftRun run = rowlift(csv, "typed");
+		assertThat(run.exitCode()).isEqualTo(1);
+		if (target().id().equals("mysql")) { // Rowlift knows VARCHAR(10)
+			assertThat(run.err()).contains(csv + ":2:10 (byte " + (TYPED_HEADER.length() + 2 + GOOD.length())
+					+ "): a value of 12 characters for column label VARCHAR, which holds 10 ('eleven-chars'); shorten it, or widen the column");
+		}
+		else { // SQLite has no lengths: the table's CHECK refuses the row
+			assertThat(run.err()).contains(csv + ":2 (byte " + TYPED_HEADER.length() + "): the database refused the row: ")
+				.contains("CHECK constraint failed");
+		}
+	}
+
+	@Test
 	void rejectsBadRecordsWithinTheBudgetAndAccountsForEachOne() throws Exception {
 		Path csv = badFile("budget.csv");
 
