@@ -31,6 +31,7 @@ public class RowliftApplication {
 		catch (Throwable ex) {
 			return startupExitCode(ex);
 		}
+		TestHooks.configure(context.getEnvironment());
 		try (context) {
 			List<String> verbs = List.of(args).stream().filter(a -> !a.startsWith("--")).toList();
 			RowliftCommand command;

@@ -10,6 +10,7 @@ import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.repository.JobRepository;
 
 import io.rowlift.RowliftException;
+import io.rowlift.TestHooks;
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.job.RunSummaries;
@@ -78,8 +79,11 @@ public final class RowliftCommand {
 			return fail(RowliftException.badInput("unknown command '" + verb
 					+ "'; this version has 'load' (the default); settings are --key=value options"));
 		}
+		GracefulStop stop = new GracefulStop(this.launcher, this.err);
+		stop.install();
 		try {
 			LoadLauncher.LoadRun run = this.launcher.load(this.source, this.target, this.job);
+			TestHooks.pause("summary");
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
 			summary = writeRejectFiles(run, summary);
 			writeSummaryFile(summary);
@@ -88,7 +92,9 @@ public final class RowliftCommand {
 			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
 				return 0;
 			}
-			this.err.println("rowlift: run " + summary.run() + " " + summary.status().toLowerCase() + ": " + summary.failure());
+			this.err.println("rowlift: run " + summary.run() + " " + summary.status().toLowerCase() + ": "
+					+ (run.execution().getStatus() == BatchStatus.STOPPED ? "stopped by a signal at a chunk boundary"
+							: summary.failure() != null ? summary.failure() : "see the log"));
 			this.err.println("rowlift: run the same command again to resume from the last commit (" + summary.rowsTotal()
 					+ " rows committed so far)");
 			return 1;

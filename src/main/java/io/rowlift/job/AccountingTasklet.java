@@ -17,6 +17,7 @@ import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.RowliftException;
+import io.rowlift.TestHooks;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
@@ -54,6 +55,7 @@ public final class AccountingTasklet implements Tasklet {
 
 	@Override
 	public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) throws Exception {
+		TestHooks.pause("accounting");
 		JobExecution job = chunkContext.getStepContext().getStepExecution().getJobExecution();
 		JobInstance instance = job.getJobInstance();
 		int partitions = job.getJobParameters().getLong(LoadJobNames.PARTITIONS).intValue();

@@ -25,8 +25,9 @@ public class JobConfiguration {
 
 	@Bean
 	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
-			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob) {
-		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob);
+			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository) {
+		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob,
+				jobRepository);
 	}
 
 }

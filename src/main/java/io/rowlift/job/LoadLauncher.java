@@ -58,8 +58,15 @@ public final class LoadLauncher {
 
 	private final Job job;
 
+	private final org.springframework.batch.core.repository.JobRepository jobRepository;
+
+	private volatile String active;
+
+	private volatile boolean loading;
+
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
-			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job) {
+			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
+			org.springframework.batch.core.repository.JobRepository jobRepository) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.environment = environment;
@@ -68,6 +75,7 @@ public final class LoadLauncher {
 		this.history = history;
 		this.jobOperator = jobOperator;
 		this.job = job;
+		this.jobRepository = jobRepository;
 	}
 
 	/**
@@ -82,8 +90,10 @@ public final class LoadLauncher {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
 		}
 		String url = this.environment.getProperty("spring.datasource.url");
+		this.loading = true;
 		try (RunLock lock = lock(url, table)) {
 			log.debug("holding " + lock.description());
+			this.dialect.endOrphanedStatements(this.dataSource, table);
 			this.migrations.migrate();
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			LoadPlan plan = this.planner.plan(file, source.path(), table);
@@ -91,9 +101,51 @@ public final class LoadLauncher {
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
 			Decision decision = decide(last, key, fingerprint, plan, settings);
-			JobExecution execution = this.jobOperator.start(this.job, decision.parameters());
+			this.active = key;
+			JobExecution execution;
+			try {
+				execution = this.jobOperator.start(this.job, decision.parameters());
+			}
+			finally {
+				this.active = null;
+			}
+			if (execution.getStatus() == BatchStatus.COMPLETED) {
+				this.dialect.afterLoad(this.dataSource);
+			}
 			return new LoadRun(execution, plan, decision.resume());
 		}
+		finally {
+			this.loading = false;
+		}
+	}
+
+	/** Whether a load is being prepared or running in this process. */
+	public boolean isLoading() {
+		return this.loading;
+	}
+
+	/**
+	 * Asks the running load, if any, to stop at its next chunk boundary (SIGTERM, SIGINT): its
+	 * partitions end STOPPED after committing what they have, and the same command resumes it.
+	 * @return whether a load was running
+	 */
+	public boolean stopRunningLoad() {
+		String key = this.active;
+		if (key == null) {
+			return false;
+		}
+		boolean stopped = false;
+		for (JobExecution execution : this.jobRepository.findRunningJobExecutions(LoadJobNames.JOB)) {
+			if (key.equals(execution.getJobParameters().getString(LoadJobNames.LOAD_KEY))) {
+				try {
+					stopped |= this.jobOperator.stop(execution);
+				}
+				catch (Exception ex) {
+					log.warn("could not stop run " + execution.getJobInstanceId() + ": " + ex.getMessage());
+				}
+			}
+		}
+		return stopped;
 	}
 
 	private RunLock lock(String url, String table) throws SQLException {

@@ -13,6 +13,7 @@ import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
+import io.rowlift.TestHooks;
 import io.rowlift.target.IndexDefinition;
 import io.rowlift.target.TargetDialect;
 
@@ -60,6 +61,7 @@ public final class IndexDropTasklet implements Tasklet {
 				ledger.record(this.table, index);
 			}
 			this.dialect.dropIndexes(connection, this.table, indexes);
+			TestHooks.pause("index-drop");
 			chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(DROPPED, indexes.size());
 			if (!indexes.isEmpty()) {
 				log.info("dropped " + indexes.size() + " index(es) of " + this.table + " for the load: "

@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
 import io.rowlift.RowliftException;
+import io.rowlift.TestHooks;
 import io.rowlift.target.IndexDefinition;
 import io.rowlift.target.TargetDialect;
 
@@ -71,9 +72,11 @@ public final class IndexRebuildTasklet implements Tasklet {
 								+ ", and running the same command again rebuilds them",
 						ex);
 			}
+			TestHooks.pause("index-rebuild");
 			for (IndexDefinition index : pending) {
 				ledger.forget(this.table, index.name());
 			}
+			this.dialect.analyze(connection, this.table);
 			chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(REBUILT, missing.size());
 			if (!missing.isEmpty()) {
 				log.info(String.format("rebuilt %d index(es) of %s in %.1f s: %s", missing.size(), this.table,

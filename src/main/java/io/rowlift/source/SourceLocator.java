@@ -28,6 +28,8 @@ public final class SourceLocator implements RecordLocator {
 
 	private final long rangeStart;
 
+	private final int partition;
+
 	private long firstLine;
 
 	/**
@@ -41,6 +43,7 @@ public final class SourceLocator implements RecordLocator {
 		this.displayName = displayName;
 		this.format = format;
 		this.rangeStart = range.start();
+		this.partition = range.index();
 		this.firstLine = range.firstLine();
 	}
 
@@ -136,6 +139,11 @@ public final class SourceLocator implements RecordLocator {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	@Override
+	public int partition() {
+		return this.partition;
 	}
 
 	public String displayName() {

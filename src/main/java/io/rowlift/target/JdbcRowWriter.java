@@ -14,6 +14,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
+import io.rowlift.TestHooks;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.Location;
 import io.rowlift.model.RawRecord;
@@ -70,6 +71,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private long writtenAtOpen;
 
+	private int chunks;
+
 	/**
 	 * @param miscount test hook: count one row less than written, once (to prove the accounting check)
 	 */
@@ -125,6 +128,9 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 			}
 			if (!batched.isEmpty()) {
 				taken += insert(connection, statement, batched);
+			}
+			if (++this.chunks == 2 && this.locator.partition() == 0) {
+				TestHooks.pause("load");
 			}
 			done = true;
 		}

@@ -91,7 +91,9 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 
 	/** {@code INSERT INTO t (c1, c2) VALUES (?, ?)}, identifiers quoted by {@code dialect}. */
 	public String insertSql(TargetDialect dialect) {
-		StringBuilder sql = new StringBuilder("INSERT INTO ").append(dialect.quote(this.table.name())).append(" (");
+		StringBuilder sql = new StringBuilder(dialect.statementTag(this.table.name())).append("INSERT INTO ")
+			.append(dialect.quote(this.table.name()))
+			.append(" (");
 		StringBuilder values = new StringBuilder(") VALUES (");
 		for (int i = 0; i < this.columns.size(); i++) {
 			sql.append(i == 0 ? "" : ", ").append(dialect.quote(this.columns.get(i).name()));

@@ -89,6 +89,28 @@ public interface TargetDialect {
 	void createIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException;
 
 	/**
+	 * A comment that starts every statement Rowlift sends for {@code table} (inserts, index DDL), so
+	 * that statements a killed run left running on the server can be found; empty where not needed.
+	 */
+	default String statementTag(String table) {
+		return "";
+	}
+
+	/**
+	 * Ends statements a killed run of a load into {@code table} left running on the server, and waits
+	 * until they are gone, so a resume does not wait on their locks. Called under the run lock.
+	 */
+	default void endOrphanedStatements(DataSource dataSource, String table) throws SQLException {
+	}
+
+	/** Refreshes the table's statistics after a load (in the rebuild step's transaction). */
+	void analyze(Connection connection, String table) throws SQLException;
+
+	/** After a load, outside any transaction: hands the database back in its normal state. */
+	default void afterLoad(DataSource dataSource) throws SQLException {
+	}
+
+	/**
 	 * The partition count when the operator sets none.
 	 * @param dataBytes bytes of data in the file
 	 * @param cores available processors

@@ -46,6 +46,10 @@ public final class MySqlDialect implements TargetDialect {
 	/** Strict: a value the column cannot hold is an error, never truncated or zeroed. */
 	static final String SQL_MODE = "STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION";
 
+	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(MySqlDialect.class);
+
+	private static final String TAG_PREFIX = "rowlift:";
+
 	@Override
 	public String id() {
 		return "mysql";
@@ -256,7 +260,76 @@ public final class MySqlDialect implements TargetDialect {
 			return;
 		}
 		try (Statement st = connection.createStatement()) {
-			st.execute("ALTER TABLE " + quote(table) + " " + String.join(", ", clauses));
+			st.execute(statementTag(table) + "ALTER TABLE " + quote(table) + " " + String.join(", ", clauses));
+		}
+	}
+
+	@Override
+	public void analyze(Connection connection, String table) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			st.execute("ANALYZE TABLE " + quote(table));
+		}
+	}
+
+	/**
+	 * A comment naming the table by a stable digest (the same in every run), so statements a killed
+	 * run left on the server can be told from those of other clients.
+	 */
+	@Override
+	public String statementTag(String table) {
+		return "/* " + TAG_PREFIX + Integer.toHexString(table.toLowerCase(java.util.Locale.ROOT).hashCode()) + " */ ";
+	}
+
+	/**
+	 * Finds, in the process list, statements in this database that carry this table's tag and run on
+	 * other connections (this process holds the run lock, so they belong to a killed run), kills
+	 * those connections and waits until the server has rolled them back.
+	 */
+	@Override
+	public void endOrphanedStatements(DataSource dataSource, String table) throws SQLException {
+		String tag = statementTag(table).strip();
+		try (Connection connection = dataSource.getConnection()) {
+			long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(30);
+			java.util.Set<Long> killed = new java.util.HashSet<>();
+			while (true) {
+				Map<Long, String> orphans = new LinkedHashMap<>();
+				try (PreparedStatement ps = connection.prepareStatement("SELECT ID, LEFT(INFO, 100) FROM information_schema.PROCESSLIST"
+						+ " WHERE ID <> CONNECTION_ID() AND DB = DATABASE() AND LEFT(INFO, ?) = ?")) {
+					ps.setInt(1, tag.length());
+					ps.setString(2, tag);
+					try (ResultSet rs = ps.executeQuery()) {
+						while (rs.next()) {
+							orphans.put(rs.getLong(1), rs.getString(2));
+						}
+					}
+				}
+				if (orphans.isEmpty()) {
+					return;
+				}
+				for (var orphan : orphans.entrySet()) {
+					if (killed.add(orphan.getKey())) {
+						log.warn("ending a statement a killed run left on the server (connection " + orphan.getKey() + "): "
+								+ orphan.getValue());
+						try (Statement st = connection.createStatement()) {
+							st.execute("KILL " + orphan.getKey());
+						}
+						catch (SQLException ex) {
+							log.warn("could not end connection " + orphan.getKey() + ": " + ex.getMessage());
+						}
+					}
+				}
+				if (System.nanoTime() > deadline) {
+					throw new SQLException("statements of a killed run are still rolling back on the server after 30 minutes: "
+							+ orphans.values());
+				}
+				try {
+					Thread.sleep(500); // a killed statement rolls back before it leaves the process list
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					throw new SQLException("interrupted while waiting for a killed run's statements to end", ex);
+				}
+			}
 		}
 	}
 

@@ -250,6 +250,26 @@ public final class SqliteDialect implements TargetDialect {
 		}
 	}
 
+	/** {@code ANALYZE} with a row limit per index, so statistics stay cheap on big tables. */
+	@Override
+	public void analyze(Connection connection, String table) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			st.execute("PRAGMA analysis_limit=1000");
+			st.execute("ANALYZE " + quote(table));
+		}
+	}
+
+	/**
+	 * Folds the write-ahead log into the database file and truncates it, so the file on its own holds
+	 * everything. The file stays in WAL mode (durable with synchronous=NORMAL or FULL).
+	 */
+	@Override
+	public void afterLoad(DataSource dataSource) throws SQLException {
+		try (Connection connection = dataSource.getConnection(); Statement st = connection.createStatement()) {
+			st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+		}
+	}
+
 	@Override
 	public int defaultPartitions(long dataBytes, int cores) {
 		return 1;

@@ -1,0 +1,179 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.RowliftJar;
+
+/**
+ * Crash safety of the real jar, run as a separate process: killed with SIGKILL at a known point of
+ * every phase (the test hook {@code rowlift.test.pause-at} holds it there), stopped with SIGTERM or
+ * SIGINT, started twice at once; after each, the same command must end with the table equal to the
+ * file, every index back, the ledger empty and the database intact.
+ */
+abstract class CrashScenarios extends ScenarioSupport {
+
+	static final Path MIGRATIONS = Path.of("src/test/resources/db/migration").toAbsolutePath();
+
+	static final Set<String> INTS_INDEXES = Set.of("ints_value_1", "ints_value_1_value_2", "ints_value_2");
+
+	static final Duration TIMEOUT = Duration.ofMinutes(3);
+
+	RowliftJar jar;
+
+	@BeforeEach
+	void jar() throws Exception {
+		Path work = Files.createDirectories(this.dir.resolve("work"));
+		this.jar = new RowliftJar(work, this.dir.resolve("rowlift-" + target().id() + ".log"));
+	}
+
+	@AfterEach
+	void killLeftovers() {
+		this.jar.killAll();
+	}
+
+	/** The command: the test's database, the test migrations from the file system, the ints table. */
+	List<String> command(Path csv, String... more) {
+		List<String> args = new ArrayList<>();
+		for (String option : target().options()) {
+			args.add(option.startsWith("--spring.flyway.locations=")
+					? "--spring.flyway.locations=filesystem:" + MIGRATIONS + "/{vendor}" : option);
+		}
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=ints");
+		args.add("--rowlift.job.partitions=3");
+		if (List.of(more).stream().noneMatch(m -> m.startsWith("--rowlift.job.chunk-size="))) {
+			args.add("--rowlift.job.chunk-size=5000");
+		}
+		args.addAll(List.of(more));
+		return args;
+	}
+
+	@ParameterizedTest(name = "killed in {0}")
+	@ValueSource(strings = { "index-drop", "load", "index-rebuild", "accounting", "summary" })
+	void killedInEveryPhaseTheSameCommandLoadsTheFileExactly(String phase) throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-60000.csv"), "ints", 60_000, 17);
+
+		RowliftJar.Attempt paused = this.jar.start("paused at " + phase, command(csv, "--rowlift.test.pause-at=" + phase));
+		awaitOutput(paused, "rowlift-test: paused at " + phase);
+		paused.kill();
+
+		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in " + phase, command(csv), TIMEOUT);
+		if (phase.equals("summary")) { // the job had completed: the same command now says so
+			assertThat(again.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
+			assertThat(again.output()).contains("already loaded");
+		}
+		else {
+			assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+			assertThat(again.output()).contains("run 1 resumed and completed");
+		}
+		assertExactAndIntact(csv);
+	}
+
+	@Test
+	void aSecondStartWhileOneRunsIsRefusedAtOnce() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-30000.csv"), "ints", 30_000, 3);
+		RowliftJar.Attempt first = this.jar.start("first, held inside the load", command(csv, "--rowlift.test.pause-at=load"));
+		awaitOutput(first, "rowlift-test: paused at load");
+
+		RowliftJar.Attempt second = this.jar.run("second, same command", command(csv), Duration.ofSeconds(60));
+
+		assertThat(second.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
+		assertThat(second.output()).contains("another run is active");
+		first.kill();
+		assertThat(this.jar.run("after the first was killed", command(csv), TIMEOUT).exitCode()).isZero();
+		assertExactAndIntact(csv);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "TERM", "INT" })
+	void aSignalStopsTheLoadAtAChunkBoundaryAndTheSameCommandResumesIt(String signal) throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-500000.csv"), "ints", 500_000, 9);
+		RowliftJar.Attempt run = this.jar.start("to be stopped by SIG" + signal, command(csv, "--rowlift.job.chunk-size=2000"));
+		awaitOutput(run, "dropped 3 index(es)");
+		Thread.sleep(1_000);
+		assertThat(new ProcessBuilder("kill", "-" + signal, String.valueOf(run.pid())).start().waitFor()).isZero();
+		assertThat(run.waitFor(TIMEOUT.toMillis())).as("ended after SIG%s", signal).isTrue();
+
+		assertThat(run.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
+		assertThat(run.output()).contains("SIG" + signal + " received: stopping at the next chunk boundary")
+			.contains("run 1 stopped")
+			.contains("run the same command again to resume");
+		assertThat(count("SELECT COUNT(*) FROM ints")).isBetween(1L, 499_999L);
+		RowliftJar.Attempt resumed = this.jar.run("resumed after SIG" + signal, command(csv, "--rowlift.job.chunk-size=2000"),
+				TIMEOUT);
+		assertThat(resumed.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(resumed.output()).contains("run 1 resumed and completed");
+		assertExactAndIntact(csv);
+	}
+
+	/** Table equal to the file (count, no duplicates, digest), indexes back, ledger empty, database intact. */
+	void assertExactAndIntact(Path csv) throws Exception {
+		long rows = 0;
+		long a = 0;
+		long b = 0;
+		for (String line : Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size())) {
+			String[] f = line.split(",");
+			rows++;
+			a += Long.parseLong(f[0]) % 1_000_003;
+			b += Long.parseLong(f[1]) % 1_000_003;
+		}
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("rows").isEqualTo(rows);
+		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).as("distinct rows").isEqualTo(rows);
+		assertThat(count("SELECT SUM(value_1 % 1000003) FROM ints")).isEqualTo(a);
+		assertThat(count("SELECT SUM(value_2 % 1000003) FROM ints")).isEqualTo(b);
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+		assertThat(integrity()).isEqualTo("ok");
+	}
+
+	/** {@code PRAGMA integrity_check} or {@code CHECK TABLE}, as {@code ok} when all is well. */
+	String integrity() throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement()) {
+			if (target().id().equals("sqlite")) {
+				try (ResultSet rs = st.executeQuery("PRAGMA integrity_check")) {
+					rs.next();
+					return rs.getString(1);
+				}
+			}
+			try (ResultSet rs = st.executeQuery("CHECK TABLE ints")) {
+				String status = "none";
+				while (rs.next()) {
+					status = rs.getString("Msg_text");
+				}
+				return status.equalsIgnoreCase("OK") ? "ok" : status;
+			}
+		}
+	}
+
+	/** Waits until the attempt has written {@code text}; fails if it ends or takes too long first. */
+	void awaitOutput(RowliftJar.Attempt attempt, String text) throws Exception {
+		long deadline = System.nanoTime() + TIMEOUT.toNanos();
+		while (!attempt.output().contains(text)) {
+			if (attempt.waitFor(100)) {
+				throw new AssertionError("ended (exit " + attempt.exitCode() + ") before writing '" + text + "'\n"
+						+ this.jar.tail(20_000));
+			}
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no '" + text + "' after " + TIMEOUT + "\n" + this.jar.tail(20_000));
+			}
+		}
+	}
+
+}

@@ -1,0 +1,207 @@
+package io.rowlift.testsupport;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assertions;
+
+/**
+ * The packaged jar ({@code target/rowlift.jar}, system property {@code rowlift.test.jar}) run as a
+ * separate process, as an operator runs it (from a copy taken when this is made): {@code java -jar rowlift.jar --key=value ...} in a
+ * working folder of its own (so no {@code ./config} of the project is read), standard output and
+ * error appended to one log file across attempts. Each {@link #start} writes a header line (time of
+ * day and a label) to the log first, so the log reads as the history of the attempts.
+ */
+public final class RowliftJar {
+
+	private final Path jar;
+
+	private final Path workDir;
+
+	private final Path log;
+
+	private final List<Attempt> started = new ArrayList<>();
+
+	/**
+	 * Copies the jar into {@code workDir} first: a {@code mvn package} running meanwhile (another
+	 * build in the same project) rewrites {@code target/rowlift.jar}, and a JVM whose jar changes
+	 * under it fails with {@code NoClassDefFoundError}.
+	 */
+	public RowliftJar(Path workDir, Path log) throws IOException {
+		this.jar = Files.copy(jar(), workDir.resolve("rowlift-under-test.jar"), StandardCopyOption.REPLACE_EXISTING);
+		this.workDir = workDir;
+		this.log = log;
+	}
+
+	/** The jar failsafe names, or {@code target/rowlift.jar} of the project; fails when it is not built. */
+	public static Path jar() {
+		String property = System.getProperty("rowlift.test.jar");
+		Path jar = (property == null || property.isBlank()) ? Path.of("target", "rowlift.jar").toAbsolutePath()
+				: Path.of(property).toAbsolutePath();
+		Assertions.assertTrue(Files.isRegularFile(jar), jar + " is missing: run mvn package first (failsafe runs after it)");
+		return jar;
+	}
+
+	/** The {@code java} of the JVM running the tests. */
+	static String java() {
+		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+		return Files.isExecutable(java) ? java.toString() : "java";
+	}
+
+	public Path log() {
+		return this.log;
+	}
+
+	/** Starts {@code java -jar rowlift.jar args...}, after writing {@code === label} to the log. */
+	public Attempt start(String label, List<String> args) throws IOException {
+		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + "\n",
+				StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		long offset = Files.size(this.log);
+		List<String> command = new ArrayList<>();
+		command.add(java());
+		command.add("-jar");
+		command.add(this.jar.toString());
+		command.addAll(args);
+		ProcessBuilder builder = new ProcessBuilder(command).directory(this.workDir.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
+			.redirectInput(ProcessBuilder.Redirect.PIPE);
+		Attempt attempt = new Attempt(label, builder.start(), offset, System.nanoTime());
+		attempt.process.getOutputStream().close();
+		this.started.add(attempt);
+		return attempt;
+	}
+
+	/** Starts the command and waits for its end; kills it and fails after {@code timeout}. */
+	public Attempt run(String label, List<String> args, Duration timeout) throws Exception {
+		Attempt attempt = start(label, args);
+		if (!attempt.waitFor(timeout.toMillis())) {
+			attempt.kill();
+			Assertions.fail(label + " did not end within " + timeout + "; killed it\n" + tail(60_000));
+		}
+		return attempt;
+	}
+
+	/** The whole log, or its last {@code max} characters. */
+	public String tail(int max) {
+		try {
+			String text = Files.exists(this.log) ? Files.readString(this.log, StandardCharsets.UTF_8) : "";
+			return "--- " + this.log + (text.length() > max ? " (last " + max + " characters)" : "") + "\n"
+					+ (text.length() > max ? text.substring(text.length() - max) : text) + "\n--- end of log";
+		}
+		catch (IOException ex) {
+			return "--- cannot read " + this.log + ": " + ex;
+		}
+	}
+
+	/** Kills whatever attempt is still alive (for a test that ends early). */
+	public void killAll() {
+		for (Attempt attempt : this.started) {
+			if (attempt.process.isAlive()) {
+				attempt.kill();
+			}
+		}
+	}
+
+	/** One started process. */
+	public final class Attempt {
+
+		private final String label;
+
+		private final Process process;
+
+		private final long logOffset;
+
+		private final long startNanos;
+
+		private long endNanos;
+
+		Attempt(String label, Process process, long logOffset, long startNanos) {
+			this.label = label;
+			this.process = process;
+			this.logOffset = logOffset;
+			this.startNanos = startNanos;
+		}
+
+		public String label() {
+			return this.label;
+		}
+
+		public long pid() {
+			return this.process.pid();
+		}
+
+		/** @return whether the process ended (by itself) within {@code millis} of now */
+		public boolean waitFor(long millis) throws InterruptedException {
+			boolean ended = this.process.waitFor(millis, TimeUnit.MILLISECONDS);
+			if (ended) {
+				this.endNanos = System.nanoTime();
+			}
+			return ended;
+		}
+
+		/** SIGKILL (on Linux {@link Process#destroyForcibly} is {@code kill -9}), then waits for the end. */
+		public void kill() {
+			this.process.destroyForcibly();
+			try {
+				if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("process " + this.process.pid() + " survived SIGKILL for 30 s");
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.endNanos = System.nanoTime();
+		}
+
+		public int exitCode() {
+			return this.process.exitValue();
+		}
+
+		/** Milliseconds from start to the end (or to now while it runs). */
+		public long elapsedMillis() {
+			return ((this.endNanos != 0 ? this.endNanos : System.nanoTime()) - this.startNanos) / 1_000_000;
+		}
+
+		/** What this attempt wrote to the log. */
+		public String output() {
+			try (RandomAccessFile file = new RandomAccessFile(RowliftJar.this.log.toFile(), "r")) {
+				long length = file.length();
+				long from = Math.min(this.logOffset, length);
+				byte[] bytes = new byte[(int) (length - from)];
+				file.seek(from);
+				file.readFully(bytes);
+				String text = new String(bytes, StandardCharsets.UTF_8);
+				int next = text.indexOf("\n=== ");
+				return next < 0 ? text : text.substring(0, next + 1);
+			}
+			catch (IOException ex) {
+				return "(cannot read " + RowliftJar.this.log + ": " + ex + ")";
+			}
+		}
+
+		/** The last non-blank line this attempt wrote, or {@code (nothing)}. */
+		public String lastLine() {
+			String[] lines = output().split("\n");
+			for (int i = lines.length - 1; i >= 0; i--) {
+				if (!lines[i].isBlank()) {
+					return lines[i].strip();
+				}
+			}
+			return "(nothing)";
+		}
+
+	}
+
+}
