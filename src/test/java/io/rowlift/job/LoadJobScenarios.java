@@ -60,6 +60,28 @@ abstract class LoadJobScenarios extends ScenarioSupport {
 	}
 
 	@Test
+	void handsTheDatabaseBackDurableWithFreshStatistics() throws Exception {
+		Path csv = GenCsv.write(dir.resolve("ints-3000.csv"), "ints", 3_000, 8);
+		java.time.LocalDateTime before = java.time.LocalDateTime.now().minusSeconds(2);
+
+		assertThat(rowlift(csv, "ints").exitCode()).isZero();
+
+		if (target().id().equals("sqlite")) {
+			Path file = ((io.rowlift.testsupport.SqliteTestTarget) target()).file();
+			assertThat(rows("PRAGMA journal_mode")).containsExactly(List.of("wal"));
+			assertThat(Path.of(file + "-wal")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(p).isEmptyFile());
+			assertThat(count("SELECT COUNT(*) FROM sqlite_stat1 WHERE tbl = 'ints'")).isPositive();
+			assertThat(rows("PRAGMA integrity_check")).containsExactly(List.of("ok"));
+		}
+		else {
+			List<List<String>> stats = rows("SELECT last_update FROM mysql.innodb_table_stats"
+					+ " WHERE database_name = DATABASE() AND table_name = 'ints'");
+			assertThat(stats).hasSize(1);
+			assertThat(java.time.LocalDateTime.parse(stats.get(0).get(0).replace(' ', 'T'))).isAfter(before);
+		}
+	}
+
+	@Test
 	void loadsTheWideShapeExactly() throws Exception {
 		Path csv = GenCsv.write(dir.resolve("wide-3000.csv"), "wide", 3_000);
 
