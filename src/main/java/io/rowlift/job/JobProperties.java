@@ -12,6 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param threads partitions loaded at the same time (default: the smaller of partitions and cores)
  * @param chunkSize records per transaction (default 10000); a resume restarts each unfinished
  * partition after its last committed chunk
+ * @param readAhead chunks each partition parses ahead of its writer on a thread of its own (default 2; 0
+ * parses on the writing thread)
  * @param skipLimit bad records tolerated, counted over the whole load including resumes (default 0:
  * the first bad record fails the load); each goes to the reject file with its reason
  * @param startOver abandon an unfinished run of this load instead of resuming it (default false); its
@@ -20,6 +22,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("rowlift.job")
 public record JobProperties(Integer partitions, Integer threads, @DefaultValue("10000") int chunkSize,
-		@DefaultValue("0") long skipLimit,
+		@DefaultValue("0") long skipLimit, @DefaultValue("2") int readAhead,
 		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload) {
 }

@@ -13,9 +13,6 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.batch.core.step.tasklet.Tasklet;
-import org.springframework.batch.infrastructure.item.ItemStreamReader;
-import org.springframework.batch.infrastructure.item.ItemStreamWriter;
-import org.springframework.batch.core.step.StepExecution;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.target.RejectTable;
 import io.rowlift.target.ValueFormats;
@@ -33,6 +30,7 @@ import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
+import io.rowlift.source.ReadAheadReader;
 import io.rowlift.source.SourceLocator;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.target.JdbcRowWriter;
@@ -108,16 +106,30 @@ public class LoadJobConfiguration {
 	@Bean
 	@JobScope
 	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
-			ItemStreamReader<RawRecord> loadReader, ItemStreamWriter<RawRecord> loadWriter,
-			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId) {
+			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, RejectBudgets budgets,
+			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
+			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.miscount:false}") boolean miscount) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
 		int chunkSize = ((Long) parameters.get(LoadJobNames.CHUNK_SIZE)).intValue();
+		int readAhead = settings.readAhead();
+		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
+			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
+					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(), failAtByte);
+			return readAhead > 0 ? new ReadAheadReader(partition, readAhead * chunkSize) : partition;
+		});
+		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
+			long run = step.getJobExecution().getJobInstanceId();
+			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
+					ByteRange.readFrom(step.getExecutionContext()));
+			return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), locator,
+					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), miscount);
+		});
 		Step worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
 			.transactionManager(transactionManager)
-			.reader(loadReader)
-			.writer(loadWriter)
+			.reader(reader)
+			.writer(writer)
 			.build();
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
@@ -132,34 +144,8 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
-	@StepScope
-	ItemStreamReader<RawRecord> loadReader(LoadPlanner planner, SourceProperties source,
-			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{stepExecution.jobExecutionId}") long executionId,
-			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte) {
-		LoadPlan plan = plan(planner, parameters, executionId);
-		return new ByteRangeReader(plan.file(), plan.displayName(), plan.format(), (int) source.readBuffer().toBytes(),
-				(int) source.maxRecordSize().toBytes(), failAtByte);
-	}
-
-	@Bean
 	RejectBudgets rejectBudgets(DataSource dataSource, JobProperties settings) {
 		return new RejectBudgets(new JdbcTemplate(dataSource), settings);
-	}
-
-	@Bean
-	@StepScope
-	ItemStreamWriter<RawRecord> loadWriter(LoadPlanner planner, DataSource dataSource, TargetDialect dialect,
-			SourceProperties source, RejectBudgets budgets, @Value("#{stepExecution}") StepExecution step,
-			@Value("${rowlift.test.miscount:false}") boolean miscount) {
-		long executionId = step.getJobExecutionId();
-		long run = step.getJobExecution().getJobInstanceId();
-		Map<String, Object> parameters = new java.util.HashMap<>();
-		step.getJobParameters().parameters().forEach(p -> parameters.put(p.name(), p.value()));
-		LoadPlan plan = plan(planner, parameters, executionId);
-		SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
-				ByteRange.readFrom(step.getExecutionContext()));
-		return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), locator, budgets.of(executionId, run),
-				new RejectTable(run), miscount);
 	}
 
 	private static LoadPlan plan(LoadPlanner planner, Map<String, Object> parameters, long executionId) {

@@ -21,6 +21,8 @@ public final class RawRecord {
 
 	private final int rawLength;
 
+	private final int lines;
+
 	private final RecordProblem problem;
 
 	/**
@@ -29,14 +31,16 @@ public final class RawRecord {
 	 * @param offset byte offset of the record's first byte in the file
 	 * @param line the record's first physical line, counted from 0 at its partition's first record
 	 * @param rawLength the record's length in the file, its record end included
+	 * @param lines the line ends inside the record, its record end included
 	 * @param problem why the record is not valid CSV, or null
 	 */
-	public RawRecord(byte[] data, int[] ends, long offset, long line, int rawLength, RecordProblem problem) {
+	public RawRecord(byte[] data, int[] ends, long offset, long line, int rawLength, int lines, RecordProblem problem) {
 		this.data = data;
 		this.ends = ends;
 		this.offset = offset;
 		this.line = line;
 		this.rawLength = rawLength;
+		this.lines = lines;
 		this.problem = problem;
 	}
 
@@ -94,6 +98,11 @@ public final class RawRecord {
 	/** The record's length in the file, in bytes, its record end included. */
 	public int rawLength() {
 		return this.rawLength;
+	}
+
+	/** The line ends inside the record, its record end included: the next record starts {@code lines} lines later. */
+	public int lines() {
+		return this.lines;
 	}
 
 	/** Why the record is not valid CSV (it is then rejected or fails the load), or null. */

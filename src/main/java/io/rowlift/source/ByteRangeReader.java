@@ -115,6 +115,21 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 		return record;
 	}
 
+	/** The offset a resume starts at, were the reader's state saved now. */
+	public long position() {
+		return Math.min(this.parser.position(), this.range.end());
+	}
+
+	/** The relative line of {@link #position()}. */
+	public long line() {
+		return this.parser.line();
+	}
+
+	/** The range this reader reads (after {@link #open}). */
+	public ByteRange range() {
+		return this.range;
+	}
+
 	@Override
 	public void update(ExecutionContext context) {
 		// a record peeked past the range end (after comment lines) belongs to the next partition

@@ -156,7 +156,7 @@ public final class CsvRecordParser {
 				continue;
 			}
 			RawRecord record = new RawRecord(Arrays.copyOf(this.out, this.outLen), Arrays.copyOf(this.ends, this.fields),
-					this.bufStart + this.pos, this.line, end - this.pos, this.problem);
+					this.bufStart + this.pos, this.line, end - this.pos, this.lines, this.problem);
 			this.line += this.lines;
 			this.pos = end;
 			return record;

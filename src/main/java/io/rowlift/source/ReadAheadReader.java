@@ -1,0 +1,147 @@
+package io.rowlift.source;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamException;
+import org.springframework.batch.infrastructure.item.ItemStreamReader;
+
+import io.rowlift.model.RawRecord;
+
+/**
+ * Parses a partition ahead of its writer, on a thread of its own, so that reading and parsing the
+ * next records overlaps the database writing the current chunk (and, on SQLite, happens outside the
+ * write lock the chunk transaction holds).
+ *
+ * <p><b>Restart:</b> the state it saves is that of the records handed out, never of those parsed
+ * ahead: the offset after the last record {@link #read} returned, its line and the count. A record
+ * parsed ahead but not yet committed is simply parsed again by the resume. A failure of the parsing
+ * thread surfaces at the {@link #read} that reaches it, as if read directly.
+ *
+ * <p>One instance per partition; {@link #read} and {@link #update} are called from the step's thread.
+ */
+public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
+
+	private static final Object END = new Object();
+
+	private final ByteRangeReader delegate;
+
+	private final int capacity;
+
+	private BlockingQueue<Object> queue;
+
+	private Thread parser;
+
+	private long offset;
+
+	private long line;
+
+	private long count;
+
+	private long endOffset;
+
+	private long endLine;
+
+	private boolean ended;
+
+	/**
+	 * @param delegate the partition's reader
+	 * @param capacity records parsed ahead at most
+	 */
+	public ReadAheadReader(ByteRangeReader delegate, int capacity) {
+		this.delegate = delegate;
+		this.capacity = Math.max(1, capacity);
+	}
+
+	@Override
+	public void open(ExecutionContext context) {
+		this.delegate.open(context);
+		this.offset = this.delegate.position();
+		this.line = this.delegate.line();
+		this.count = context.getLong(ByteRangeReader.COUNT, 0L);
+		this.queue = new ArrayBlockingQueue<>(this.capacity);
+		this.parser = new Thread(this::parse, Thread.currentThread().getName() + "-parse");
+		this.parser.setDaemon(true);
+		this.parser.start();
+	}
+
+	private void parse() {
+		try {
+			for (RawRecord record = this.delegate.read(); record != null; record = this.delegate.read()) {
+				this.queue.put(record);
+			}
+			this.endOffset = this.delegate.position();
+			this.endLine = this.delegate.line();
+			this.queue.put(END); // publishes endOffset and endLine to the reading thread
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (Throwable ex) {
+			try {
+				this.queue.put(new Failure(ex));
+			}
+			catch (InterruptedException stop) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Override
+	public RawRecord read() throws Exception {
+		if (this.ended) {
+			return null;
+		}
+		Object next = this.queue.take();
+		if (next instanceof RawRecord record) {
+			this.offset = record.offset() + record.rawLength();
+			this.line = record.line() + record.lines();
+			this.count++;
+			return record;
+		}
+		if (next == END) {
+			this.ended = true;
+			this.offset = this.endOffset;
+			this.line = this.endLine;
+			return null;
+		}
+		Throwable failure = ((Failure) next).cause();
+		this.ended = true;
+		if (failure instanceof Exception exception) {
+			throw exception;
+		}
+		throw (Error) failure;
+	}
+
+	@Override
+	public void update(ExecutionContext context) {
+		context.putLong(ByteRangeReader.OFFSET, this.offset);
+		context.putLong(ByteRangeReader.LINE, this.line);
+		context.putLong(ByteRangeReader.COUNT, this.count);
+	}
+
+	@Override
+	public void close() throws ItemStreamException {
+		if (this.parser != null) {
+			this.parser.interrupt();
+			try {
+				this.parser.join(10_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.parser = null;
+		}
+		this.delegate.close();
+	}
+
+	/** Where this reader's records are, for messages. */
+	public SourceLocator locator() {
+		return this.delegate.locator();
+	}
+
+	private record Failure(Throwable cause) {
+	}
+
+}
