@@ -115,7 +115,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 		assertThat(run.output()).contains("SIG" + signal + " received: stopping at the next chunk boundary")
 			.contains("run 1 stopped")
 			.contains("run the same command again to resume");
-		assertThat(count("SELECT COUNT(*) FROM ints")).isBetween(1L, 499_999L);
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("stopped before the end").isLessThan(500_000L);
 		RowliftJar.Attempt resumed = this.jar.run("resumed after SIG" + signal, command(csv, "--rowlift.job.chunk-size=2000"),
 				TIMEOUT);
 		assertThat(resumed.exitCode()).as(this.jar.tail(20_000)).isZero();

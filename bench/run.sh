@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The benchmark: Rowlift against the loaders a user would pick instead, on the same file, machine and
+# run, with the loaded tables checked equal. Self-contained: its own generator (GenCsv, byte-identical
+# to the benchmark kit's gencsv.c) and the tables of src/test/resources/db/migration.
+#
+#   bench/run.sh SHAPE ROWS [TARGETS] [-- ROWLIFT OPTIONS...]
+#     SHAPE    ints | wide | docs | keys      (table ints | wide | docs | tokens)
+#     TARGETS  sqlite,mysql (default both)
+#   e.g. bench/run.sh ints 3000000
+#        bench/run.sh wide 1000000 mysql -- --rowlift.job.partitions=4
+#
+# Run from the project's root after `mvn -B -DskipTests package test-compile`. Needs sqlite3, the
+# mariadb (or mysql) client and a MySQL-compatible server at 127.0.0.1:3306 (root, no password).
+# Per target it runs the anchor (sqlite3 .import + CREATE INDEX with journal and sync off; one
+# LOAD DATA LOCAL INFILE into the table with its indexes), then Rowlift, each end to end (JVM start
+# included), and prints seconds, rows/s, MB/s, peak RSS and the ratio Rowlift / anchor, after
+# checking that both tables hold the same rows. Scratch files go to ${TMPDIR:-/tmp}/rowlift-bench.
+set -euo pipefail
+shape=${1:?shape}; rows=${2:?rows}; shift 2
+targets=sqlite,mysql
+if [[ $# -gt 0 && $1 != -- ]]; then targets=$1; shift; fi
+[[ ${1:-} == -- ]] && shift
+options=("$@")
+root=$(pwd); work=${TMPDIR:-/tmp}/rowlift-bench; mkdir -p "$work"
+jar=$root/target/rowlift.jar; migrations=$root/src/test/resources/db/migration
+[[ -f $jar && -d target/test-classes ]] || { echo "run mvn -B -DskipTests package test-compile first"; exit 2; }
+table=$shape; [[ $shape == keys ]] && table=tokens
+csv=$work/$shape-$rows.csv
+[[ -s $csv ]] || java -cp target/test-classes io.rowlift.testsupport.GenCsv "$shape" "$rows" > "$csv"
+bytes=$(stat -c %s "$csv")
+cols=$(head -1 "$csv" | tr -d '\r')
+my() { mariadb -h 127.0.0.1 -P 3306 -u root "$@"; }
+timed() { # timed LOG command... -> "seconds peakKB exit"
+    local log=$1; shift
+    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" > "$log" 2>&1 && rc=0 || rc=$?
+    echo "$(cat "$work/time.txt" | tail -1) $rc"
+}
+report() { # report NAME SECONDS PEAK_KB
+    printf "  %-28s %8.2f s %12.0f rows/s %8.1f MB/s %8.0f MB RSS\n" "$1" "$2" "$(echo "$rows / $2" | bc -l)" \
+        "$(echo "$bytes / 1000000 / $2" | bc -l)" "$(echo "$3 / 1024" | bc -l)"
+}
+sqlite_ddl() { # the table without its secondary indexes | the indexes
+    local file=$migrations/sqlite/V1__bench_tables.sql
+    if [[ $table == ints ]]; then # as the kit's anchor: the file has no id column for .import to fill
+        echo -n "CREATE TABLE ints (value_1 INTEGER NOT NULL, value_2 INTEGER NOT NULL);"
+    else
+        sed -n "/^CREATE TABLE $table /,/;/p" "$file" | tr '\n' ' '
+    fi
+    echo -n "|"
+    grep -E "^CREATE (UNIQUE )?INDEX .* ON $table " "$file" | tr '\n' ' '
+    echo
+}
+echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; commit $(git rev-parse --short HEAD); Rowlift options: ${options[*]:-(defaults)}"
+
+if [[ $targets == *sqlite* ]]; then
+    rm -f "$work"/anchor.db* "$work"/rowlift.db*
+    IFS='|' read -r ddl indexes <<<"$(sqlite_ddl)"
+    read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-sqlite.log" sqlite3 "$work/anchor.db" "PRAGMA journal_mode=OFF;" "PRAGMA synchronous=OFF;" \
+        "$ddl" ".import --csv --skip 1 $csv $table" "$indexes")"
+    [[ $a_rc == 0 ]] || { echo "sqlite3 anchor failed"; cat "$work/anchor-sqlite.log"; exit 1; }
+    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" java -jar "$jar" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
+        --spring.flyway.locations="filesystem:$migrations/{vendor}" --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
+    [[ $r_rc == 0 ]] || { echo "Rowlift failed"; tail -5 "$work/rowlift-sqlite.log"; exit 1; }
+    diff=$(sqlite3 "$work/rowlift.db" "ATTACH '$work/anchor.db' AS a;" \
+        "SELECT (SELECT count(*) FROM (SELECT $cols FROM main.$table EXCEPT SELECT $cols FROM a.$table))
+              + (SELECT count(*) FROM (SELECT $cols FROM a.$table EXCEPT SELECT $cols FROM main.$table))
+              + abs((SELECT count(*) FROM main.$table) - (SELECT count(*) FROM a.$table));")
+    echo "SQLite ($( [[ $diff == 0 ]] && echo "tables equal" || echo "TABLES DIFFER: $diff rows"))"
+    report "sqlite3 CLI" "$a_s" "$a_kb"
+    report "Rowlift" "$r_s" "$r_kb"
+    printf "  %-28s %8.2f\n" "ratio Rowlift / sqlite3" "$(echo "$r_s / $a_s" | bc -l)"
+    echo "  $(tail -1 "$work/rowlift-sqlite.log")"
+fi
+
+if [[ $targets == *mysql* ]]; then
+    my -e "DROP DATABASE IF EXISTS rowlift_bench_anchor; CREATE DATABASE rowlift_bench_anchor;
+           DROP DATABASE IF EXISTS rowlift_bench_rowlift; CREATE DATABASE rowlift_bench_rowlift"
+    my rowlift_bench_anchor -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
+    read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-mysql.log" mariadb --local-infile=1 -h 127.0.0.1 -P 3306 -u root rowlift_bench_anchor -e \
+        "LOAD DATA LOCAL INFILE '$csv' INTO TABLE $table CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES TERMINATED BY '\n' IGNORE 1 LINES ($cols)")"
+    [[ $a_rc == 0 ]] || { echo "LOAD DATA anchor failed"; cat "$work/anchor-mysql.log"; exit 1; }
+    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-mysql.log" java -jar "$jar" --spring.profiles.active=mysql \
+        --spring.datasource.url=jdbc:mysql://127.0.0.1:3306/rowlift_bench_rowlift --spring.datasource.username=root --spring.datasource.password= \
+        --spring.flyway.locations="filesystem:$migrations/{vendor}" --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
+    [[ $r_rc == 0 ]] || { echo "Rowlift failed"; tail -5 "$work/rowlift-mysql.log"; exit 1; }
+    digest="SELECT COUNT(*), SUM(CRC32(CONCAT_WS('|', $cols))) FROM $table"
+    a_d=$(my -N rowlift_bench_anchor -e "$digest"); r_d=$(my -N rowlift_bench_rowlift -e "$digest")
+    echo "MySQL/MariaDB ($( [[ $a_d == "$r_d" ]] && echo "tables equal: count and CRC32 sum" || echo "TABLES DIFFER: $a_d vs $r_d"))"
+    report "LOAD DATA" "$a_s" "$a_kb"
+    report "Rowlift" "$r_s" "$r_kb"
+    printf "  %-28s %8.2f\n" "ratio Rowlift / LOAD DATA" "$(echo "$r_s / $a_s" | bc -l)"
+    echo "  $(tail -1 "$work/rowlift-mysql.log")"
+fi
