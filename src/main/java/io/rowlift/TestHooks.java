@@ -6,7 +6,8 @@ import org.springframework.core.env.Environment;
  * Test-only hooks, off unless a {@code rowlift.test.*} property is set; operators never set them.
  * {@code rowlift.test.pause-at=PHASE} makes a run print {@code rowlift-test: paused at PHASE} and
  * wait there until it is killed, so the crash tests can kill it at a known point of each phase:
- * {@code index-drop} (indexes dropped, the step not yet committed), {@code load} (partition 0
+ * {@code index-drop} (indexes dropped, the step not yet committed), {@code partition} (the ranges
+ * computed, no partition saved yet), {@code load} (partition 0
  * inside its second chunk), {@code index-rebuild} (indexes created, the ledger not yet cleared),
  * {@code accounting}, {@code summary} (the job completed, nothing printed yet). Thread-safe.
  */

@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
 import org.springframework.core.io.ClassPathResource;
@@ -26,11 +28,55 @@ public final class RowliftSchema {
 	private RowliftSchema() {
 	}
 
-	/** Creates whatever of Rowlift's tables is missing. Run under the run lock. */
+	/** A sequence table made but not yet given its row (MySQL's script inserts one after each CREATE). */
+	private static boolean emptySequence(Connection connection) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			for (String table : BATCH_TABLES) {
+				if (table.endsWith("_SEQ")) {
+					try (var rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
+						if (rs.next() && rs.getLong(1) == 0) {
+							return true;
+						}
+					}
+				}
+			}
+		}
+		return false;
+	}
+
+	private static List<String> missingBatchTables(Connection connection) throws SQLException {
+		List<String> missing = new java.util.ArrayList<>();
+		for (String table : BATCH_TABLES) {
+			if (TableInfo.read(connection, table).isEmpty()) {
+				missing.add(table);
+			}
+		}
+		return missing;
+	}
+
+	/** Spring Batch's tables; a run killed while they were made may have left only some. */
+	static final List<String> BATCH_TABLES = List.of("BATCH_JOB_INSTANCE", "BATCH_JOB_EXECUTION", "BATCH_JOB_EXECUTION_PARAMS",
+			"BATCH_STEP_EXECUTION", "BATCH_STEP_EXECUTION_CONTEXT", "BATCH_JOB_EXECUTION_CONTEXT", "BATCH_STEP_EXECUTION_SEQ",
+			"BATCH_JOB_EXECUTION_SEQ", "BATCH_JOB_INSTANCE_SEQ");
+
+	/**
+	 * Creates whatever of Rowlift's tables is missing. Run under the run lock. Safe to repeat after a
+	 * kill at any point: on MySQL, DDL is not transactional, so a killed first run can leave some of
+	 * Spring Batch's tables made and others not; every table is checked, Spring Batch's script is run
+	 * again for the missing ones (statements for tables that exist fail and are skipped; its sequence
+	 * rows are inserted only where missing), and the result is checked.
+	 */
 	public static void ensure(DataSource dataSource, TargetDialect dialect) throws SQLException {
 		try (Connection connection = dataSource.getConnection()) {
-			if (TableInfo.read(connection, "BATCH_JOB_INSTANCE").isEmpty()) {
-				new ResourceDatabasePopulator(new ClassPathResource(dialect.batchSchemaScript())).populate(connection);
+			if (!missingBatchTables(connection).isEmpty() || (dialect.batchSequencesHaveRows() && emptySequence(connection))) {
+				ResourceDatabasePopulator script = new ResourceDatabasePopulator(new ClassPathResource(dialect.batchSchemaScript()));
+				script.setContinueOnError(true);
+				script.populate(connection);
+				List<String> missing = missingBatchTables(connection);
+				if (!missing.isEmpty()) {
+					throw new SQLException("cannot create Spring Batch's tables " + missing + " with "
+							+ dialect.batchSchemaScript() + "; check the user's rights to create tables");
+				}
 			}
 			if (TableInfo.read(connection, LEDGER).isEmpty()) {
 				try (Statement st = connection.createStatement()) {

@@ -60,6 +60,11 @@ public interface TargetDialect {
 	 */
 	boolean isRowError(SQLException error);
 
+	/** Whether Spring Batch's sequence tables hold a row from the start (a table-based sequence). */
+	default boolean batchSequencesHaveRows() {
+		return false;
+	}
+
 	/** Type for bytes in Rowlift's own tables. */
 	default String blobType() {
 		return "BLOB";

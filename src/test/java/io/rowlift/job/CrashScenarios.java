@@ -66,7 +66,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 	}
 
 	@ParameterizedTest(name = "killed in {0}")
-	@ValueSource(strings = { "index-drop", "load", "index-rebuild", "accounting", "summary" })
+	@ValueSource(strings = { "index-drop", "partition", "load", "index-rebuild", "accounting", "summary" })
 	void killedInEveryPhaseTheSameCommandLoadsTheFileExactly(String phase) throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints-60000.csv"), "ints", 60_000, 17);
 

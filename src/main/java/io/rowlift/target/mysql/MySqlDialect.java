@@ -112,6 +112,11 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
+	public boolean batchSequencesHaveRows() {
+		return true;
+	}
+
+	@Override
 	public String blobType() {
 		return "LONGBLOB";
 	}
