@@ -32,8 +32,9 @@ public final class SqliteTestTarget implements TestTarget {
 	}
 
 	@Override
-	public void reset() {
+	public void reset() throws java.io.IOException {
 		this.file = this.dir.resolve("db" + (++this.generation) + "/target.db");
+		Files.createDirectories(this.file.getParent());
 	}
 
 	public Path file() {
