@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -17,11 +16,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,7 +27,6 @@ import io.rowlift.source.CsvHeader;
 import io.rowlift.testsupport.GenCsv;
 import io.rowlift.testsupport.ReferenceCsv;
 import io.rowlift.testsupport.RowliftRun;
-import io.rowlift.testsupport.TestTarget;
 
 /**
  * The whole load command against a real database, as a script uses it: arguments in, exit code,
