@@ -53,6 +53,10 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final String sql;
 
+	private final int rowsPerInsert;
+
+	private final String multiSql;
+
 	private final TableMapping mapping;
 
 	private final ColumnBinder[] binders;
@@ -82,6 +86,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.dialect = dialect;
 		this.mapping = mapping;
 		this.sql = mapping.insertSql(dialect);
+		this.rowsPerInsert = dialect.rowsPerInsert(mapping.columns().size());
+		this.multiSql = this.rowsPerInsert > 1 ? mapping.insertSql(dialect, this.rowsPerInsert) : null;
 		this.binders = mapping.columns()
 			.stream()
 			.map(column -> ColumnBinder.forColumn(column, dialect, formats))
@@ -113,21 +119,35 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		long writtenBefore = this.written;
 		long rejectedBefore = this.rejected;
 		boolean done = false;
-		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
+		try (PreparedStatement statement = connection.prepareStatement(this.sql);
+				PreparedStatement multi = this.multiSql != null ? connection.prepareStatement(this.multiSql) : null) {
 			List<RawRecord> batched = new ArrayList<>(chunk.size());
+			int slot = 0; // records bound into the multi-row statement's current group
 			for (RawRecord record : chunk) {
-				Bad bad = bind(statement, record);
+				Bad bad = multi != null ? bind(multi, slot * this.binders.length, record) : bind(statement, 0, record);
 				if (bad != null) {
 					reject(connection, record, bad);
 					taken++;
-					statement.clearParameters();
-					continue;
+					if (multi == null) {
+						statement.clearParameters();
+					}
+					continue; // in the multi-row statement the next record overwrites this slot
 				}
-				statement.addBatch();
 				batched.add(record);
+				if (multi == null) {
+					statement.addBatch();
+				}
+				else if (++slot == this.rowsPerInsert) {
+					multi.addBatch();
+					slot = 0;
+				}
+			}
+			for (int i = batched.size() - slot; i < batched.size(); i++) { // the last group, not full: row by row
+				bind(statement, 0, batched.get(i));
+				statement.addBatch();
 			}
 			if (!batched.isEmpty()) {
-				taken += insert(connection, statement, batched);
+				taken += insert(connection, multi, statement, batched);
 			}
 			if (++this.chunks == 2 && this.locator.partition() == 0) {
 				TestHooks.pause("load");
@@ -145,9 +165,13 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	}
 
 	/** Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns the rejects. */
-	private long insert(Connection connection, PreparedStatement statement, List<RawRecord> batched) throws SQLException {
+	private long insert(Connection connection, PreparedStatement multi, PreparedStatement statement, List<RawRecord> batched)
+			throws SQLException {
 		Savepoint savepoint = connection.setSavepoint();
 		try {
+			if (multi != null) {
+				multi.executeBatch();
+			}
 			statement.executeBatch();
 			count(batched.size());
 			return 0;
@@ -158,10 +182,13 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 			}
 			connection.rollback(savepoint);
 			statement.clearBatch();
+			if (multi != null) {
+				multi.clearBatch();
+			}
 		}
 		long refused = 0;
 		for (RawRecord record : batched) {
-			bind(statement, record);
+			bind(statement, 0, record);
 			try {
 				statement.executeUpdate();
 				count(1);
@@ -197,7 +224,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	}
 
 	/** Binds the record, or says why it cannot be loaded. */
-	private Bad bind(PreparedStatement statement, RawRecord record) throws SQLException {
+	private Bad bind(PreparedStatement statement, int base, RawRecord record) throws SQLException {
 		if (record.problem() != null) {
 			return new Bad(this.locator.where(record, record.problem()), record.problem().message());
 		}
@@ -210,7 +237,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		int[] fields = this.mapping.fields();
 		for (int c = 0; c < this.binders.length; c++) {
 			try {
-				this.binders[c].bind(statement, c + 1, record, fields[c]);
+				this.binders[c].bind(statement, base + c + 1, record, fields[c]);
 			}
 			catch (ValueException ex) {
 				return new Bad(this.locator.where(record, fields[c]), ex.getMessage());

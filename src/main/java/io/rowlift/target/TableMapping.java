@@ -91,6 +91,11 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 
 	/** {@code INSERT INTO t (c1, c2) VALUES (?, ?)}, identifiers quoted by {@code dialect}. */
 	public String insertSql(TargetDialect dialect) {
+		return insertSql(dialect, 1);
+	}
+
+	/** An INSERT of {@code rows} rows: {@code INSERT INTO t (c1, c2) VALUES (?, ?), (?, ?), ...}. */
+	public String insertSql(TargetDialect dialect, int rows) {
 		StringBuilder sql = new StringBuilder(dialect.statementTag(this.table.name())).append("INSERT INTO ")
 			.append(dialect.quote(this.table.name()))
 			.append(" (");
@@ -99,7 +104,12 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			sql.append(i == 0 ? "" : ", ").append(dialect.quote(this.columns.get(i).name()));
 			values.append(i == 0 ? "?" : ", ?");
 		}
-		return sql.append(values).append(')').toString();
+		String group = values.substring(") VALUES ".length()) + ")";
+		sql.append(values).append(')');
+		for (int r = 1; r < rows; r++) {
+			sql.append(", ").append(group);
+		}
+		return sql.toString();
 	}
 
 }

@@ -60,6 +60,14 @@ public interface TargetDialect {
 	 */
 	boolean isRowError(SQLException error);
 
+	/**
+	 * Rows one INSERT statement carries ({@code VALUES (...), (...), ...}); 1 where the driver
+	 * already turns a JDBC batch into multi-row statements.
+	 */
+	default int rowsPerInsert(int columns) {
+		return 1;
+	}
+
 	/** Whether Spring Batch's sequence tables hold a row from the start (a table-based sequence). */
 	default boolean batchSequencesHaveRows() {
 		return false;

@@ -142,6 +142,15 @@ public final class SqliteDialect implements TargetDialect {
 		statement.setString(parameter, value.toPlainString());
 	}
 
+	/**
+	 * 100 rows per statement (fewer for wide tables, SQLite takes at most 32,766 parameters): sqlite-jdbc
+	 * runs a JDBC batch one row at a time, each a step and a reset of the statement.
+	 */
+	@Override
+	public int rowsPerInsert(int columns) {
+		return Math.max(1, Math.min(100, 32_766 / Math.max(1, columns)));
+	}
+
 	/** SQLITE_CONSTRAINT (19, with its extended codes) and SQLITE_MISMATCH (20). */
 	@Override
 	public boolean isRowError(SQLException error) {
