@@ -25,9 +25,10 @@ public class JobConfiguration {
 
 	@Bean
 	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
-			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository) {
+			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
+			RunningPartitions running) {
 		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob,
-				jobRepository);
+				jobRepository, running);
 	}
 
 }

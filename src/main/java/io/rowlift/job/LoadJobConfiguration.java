@@ -107,6 +107,7 @@ public class LoadJobConfiguration {
 	@JobScope
 	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, RejectBudgets budgets,
+			RunningPartitions running,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
 			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.miscount:false}") boolean miscount) {
 		LoadPlan plan = plan(planner, parameters, executionId);
@@ -118,7 +119,7 @@ public class LoadJobConfiguration {
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(), failAtByte);
 			return readAhead > 0 ? new ReadAheadReader(partition, readAhead * chunkSize) : partition;
-		});
+		}, running);
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
@@ -141,6 +142,11 @@ public class LoadJobConfiguration {
 			.gridSize(partitions)
 			.taskExecutor(executor)
 			.build();
+	}
+
+	@Bean
+	RunningPartitions runningPartitions() {
+		return new RunningPartitions();
 	}
 
 	@Bean

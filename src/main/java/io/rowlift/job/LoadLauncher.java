@@ -64,9 +64,11 @@ public final class LoadLauncher {
 
 	private volatile boolean loading;
 
+	private final RunningPartitions running;
+
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
-			org.springframework.batch.core.repository.JobRepository jobRepository) {
+			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.environment = environment;
@@ -76,6 +78,7 @@ public final class LoadLauncher {
 		this.jobOperator = jobOperator;
 		this.job = job;
 		this.jobRepository = jobRepository;
+		this.running = running;
 	}
 
 	/**
@@ -91,6 +94,7 @@ public final class LoadLauncher {
 		}
 		String url = this.environment.getProperty("spring.datasource.url");
 		this.loading = true;
+		this.running.reset();
 		try (RunLock lock = lock(url, table)) {
 			log.debug("holding " + lock.description());
 			this.dialect.endOrphanedStatements(this.dataSource, table);
@@ -134,7 +138,11 @@ public final class LoadLauncher {
 		if (key == null) {
 			return false;
 		}
-		boolean stopped = false;
+		// in memory first: on SQLite a stop written to the database may wait for the write lock
+		if (this.running.stopAll()) {
+			return true;
+		}
+		boolean stopped = false; // no partition running: the index steps, or before the load step; through the repository
 		for (JobExecution execution : this.jobRepository.findRunningJobExecutions(LoadJobNames.JOB)) {
 			if (key.equals(execution.getJobParameters().getString(LoadJobNames.LOAD_KEY))) {
 				try {

@@ -40,15 +40,20 @@ final class PartitionStreams {
 
 		private final Function<StepExecution, ItemStreamReader<RawRecord>> factory;
 
+		private final RunningPartitions running;
+
 		private final ThreadLocal<ItemStreamReader<RawRecord>> current = new ThreadLocal<>();
 
-		Reader(Function<StepExecution, ItemStreamReader<RawRecord>> factory) {
+		Reader(Function<StepExecution, ItemStreamReader<RawRecord>> factory, RunningPartitions running) {
 			this.factory = factory;
+			this.running = running;
 		}
 
 		@Override
 		public void open(ExecutionContext context) {
-			ItemStreamReader<RawRecord> reader = this.factory.apply(currentStep());
+			StepExecution step = currentStep();
+			this.running.opened(step);
+			ItemStreamReader<RawRecord> reader = this.factory.apply(step);
 			reader.open(context);
 			this.current.set(reader);
 		}
@@ -65,6 +70,7 @@ final class PartitionStreams {
 
 		@Override
 		public void close() {
+			this.running.closed(currentStep());
 			PartitionStreams.close(this.current);
 		}
 

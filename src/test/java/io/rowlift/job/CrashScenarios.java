@@ -107,7 +107,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 		Path csv = GenCsv.write(this.dir.resolve("ints-500000.csv"), "ints", 500_000, 9);
 		RowliftJar.Attempt run = this.jar.start("to be stopped by SIG" + signal, command(csv, "--rowlift.job.chunk-size=2000"));
 		awaitOutput(run, "dropped 3 index(es)");
-		Thread.sleep(1_000);
+		Thread.sleep(300); // into the load, which takes a few seconds here
 		assertThat(new ProcessBuilder("kill", "-" + signal, String.valueOf(run.pid())).start().waitFor()).isZero();
 		assertThat(run.waitFor(TIMEOUT.toMillis())).as("ended after SIG%s", signal).isTrue();
 
