@@ -62,9 +62,4 @@ final class GracefulStop {
 		stopper.start();
 	}
 
-	/** Whether a stop was asked for. */
-	boolean requested() {
-		return this.signals.get() > 0;
-	}
-
 }

@@ -155,16 +155,6 @@ public final class CsvStateMachine {
 		return this.next[state << 8 | (b & 0xff)];
 	}
 
-	/** Runs {@code bytes[from, to)} from {@code state}; returns the state after them. */
-	public int run(int state, byte[] bytes, int from, int to) {
-		final byte[] table = this.next;
-		int s = state;
-		for (int i = from; i < to; i++) {
-			s = table[s << 8 | (bytes[i] & 0xff)];
-		}
-		return s;
-	}
-
 	/**
 	 * Runs {@code bytes[from, to)} from {@code state} and returns the first record start
 	 * {@code p >= minStart} (an index whose previous byte made the transition into

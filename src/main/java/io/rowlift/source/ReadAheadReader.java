@@ -136,11 +136,6 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 		this.delegate.close();
 	}
 
-	/** Where this reader's records are, for messages. */
-	public SourceLocator locator() {
-		return this.delegate.locator();
-	}
-
 	private record Failure(Throwable cause) {
 	}
 
