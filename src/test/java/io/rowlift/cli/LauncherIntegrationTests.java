@@ -1,0 +1,166 @@
+package io.rowlift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.testsupport.RowliftJar;
+
+/**
+ * {@code bin/rowlift}, the fast-start launcher, run as an operator runs it: it must behave exactly
+ * as {@code java -jar} (arguments, output, exit codes, the JVM itself receiving signals), make its
+ * unpacked jar and class-data archive once, and make them anew for a rebuilt jar.
+ */
+class LauncherIntegrationTests {
+
+	@TempDir
+	Path dir;
+
+	private Path jar;
+
+	@BeforeEach
+	void setUp() throws IOException {
+		Files.createDirectories(this.dir.resolve("target"));
+		this.jar = Files.copy(RowliftJar.jar(), this.dir.resolve("target/rowlift.jar"));
+		Files.createDirectories(this.dir.resolve("db/sqlite"));
+		Files.writeString(this.dir.resolve("db/sqlite/V1__people.sql"),
+				"CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nCREATE INDEX people_name ON people (name);\n");
+	}
+
+	@Test
+	void loadsLikeJavaJarAndMakesItsArchiveOnce() throws Exception {
+		Path first = csv("first.csv", 10);
+		Result run = launch(load(first));
+		assertThat(run.exit).as(run.output).isZero();
+		assertThat(run.output).contains("rowlift: run 1 completed: 10 rows from " + first);
+		assertThat(cacheFiles("rowlift.jsa")).as("one class-data archive next to the jar").hasSize(1);
+		assertThat(cacheFiles("no-archive")).isEmpty();
+
+		Result second = launch(load(csv("second.csv", 7)));
+		assertThat(second.exit).as(second.output).isZero();
+		assertThat(second.output).doesNotContain("cds").doesNotContain("warning");
+		assertThat(rows()).isEqualTo(17);
+		assertThat(cacheFiles("rowlift.jsa")).as("the archive is reused, not made again").hasSize(1);
+	}
+
+	@Test
+	void passesExitCodesAndErrorsThrough() throws Exception {
+		Result missing = launch(load(this.dir.resolve("nope.csv")));
+		assertThat(missing.exit).isEqualTo(2);
+		assertThat(missing.output).contains("nope.csv");
+
+		Path file = csv("people.csv", 3);
+		assertThat(launch(load(file)).exit).isZero();
+		Result again = launch(load(file));
+		assertThat(again.exit).as(again.output).isEqualTo(3);
+	}
+
+	@Test
+	void theJvmReplacesTheLauncherSoSignalsReachRowlift() throws Exception {
+		List<String> args = new ArrayList<>(load(csv("people.csv", 5)));
+		args.add("--rowlift.test.pause-at=summary");
+		Process process = start(args);
+		try {
+			waitForOutput(process, "rowlift-test: paused at summary");
+			String command = Files.readString(Path.of("/proc", String.valueOf(process.pid()), "cmdline"), StandardCharsets.UTF_8);
+			assertThat(command).as("the launcher's pid runs java itself").contains("java").contains("-XX:SharedArchiveFile=");
+		}
+		finally {
+			process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+		}
+	}
+
+	@Test
+	void aRebuiltJarGetsANewArchive() throws Exception {
+		assertThat(launch(load(csv("a.csv", 2))).exit).isZero();
+		Files.setLastModifiedTime(this.jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+		Result run = launch(load(csv("b.csv", 2)));
+		assertThat(run.exit).as(run.output).isZero();
+		assertThat(cacheFiles("rowlift.jsa")).as("one archive per jar version").hasSize(2);
+	}
+
+	private List<String> load(Path csv) {
+		return List.of("--spring.datasource.url=jdbc:sqlite:" + this.dir.resolve("people.db"),
+				"--spring.flyway.locations=filesystem:" + this.dir.resolve("db") + "/{vendor}", "--rowlift.source.path=" + csv,
+				"--rowlift.target.table=people");
+	}
+
+	private Path csv(String name, int rows) throws IOException {
+		StringBuilder text = new StringBuilder("id,name\n");
+		for (int i = 0; i < rows; i++) {
+			text.append(name.hashCode() % 1000 * 1000 + i).append(",person ").append(i).append('\n');
+		}
+		return Files.writeString(this.dir.resolve(name), text);
+	}
+
+	private Process start(List<String> args) throws IOException {
+		List<String> command = new ArrayList<>(List.of("bash", Path.of("bin", "rowlift").toAbsolutePath().toString()));
+		command.addAll(args);
+		ProcessBuilder builder = new ProcessBuilder(command).directory(this.dir.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(this.dir.resolve("out-" + System.nanoTime() + ".log").toFile());
+		builder.environment().put("ROWLIFT_JAR", this.jar.toString());
+		builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+		return builder.start();
+	}
+
+	private Result launch(List<String> args) throws Exception {
+		Process process = start(args);
+		if (!process.waitFor(120, TimeUnit.SECONDS)) {
+			process.destroyForcibly();
+			throw new AssertionError("bin/rowlift did not end in 120 s");
+		}
+		return new Result(process.exitValue(), lastLog());
+	}
+
+	private void waitForOutput(Process process, String text) throws Exception {
+		for (int i = 0; i < 1200 && process.isAlive(); i++) {
+			if (lastLog().contains(text)) {
+				return;
+			}
+			Thread.sleep(100);
+		}
+		throw new AssertionError("no '" + text + "' in the output:\n" + lastLog());
+	}
+
+	private String lastLog() throws IOException {
+		try (Stream<Path> logs = Files.list(this.dir)) {
+			Path log = logs.filter(p -> p.getFileName().toString().startsWith("out-")).sorted().reduce((a, b) -> b).orElseThrow();
+			return Files.readString(log, StandardCharsets.UTF_8);
+		}
+	}
+
+	private List<Path> cacheFiles(String name) throws IOException {
+		try (Stream<Path> files = Files.walk(this.dir.resolve("target/.rowlift-launch"))) {
+			return files.filter(p -> p.getFileName().toString().equals(name)).toList();
+		}
+	}
+
+	private long rows() throws Exception {
+		try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + this.dir.resolve("people.db"));
+				Statement st = c.createStatement();
+				ResultSet rs = st.executeQuery("SELECT count(*) FROM people")) {
+			rs.next();
+			return rs.getLong(1);
+		}
+	}
+
+	private record Result(int exit, String output) {
+	}
+
+}
