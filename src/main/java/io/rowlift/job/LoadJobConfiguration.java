@@ -34,6 +34,7 @@ import io.rowlift.source.ReadAheadReader;
 import io.rowlift.source.SourceLocator;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.target.JdbcRowWriter;
+import io.rowlift.target.WriteMethod;
 import io.rowlift.target.TargetDialect;
 
 /**
@@ -115,6 +116,8 @@ public class LoadJobConfiguration {
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
 		int chunkSize = ((Long) parameters.get(LoadJobNames.CHUNK_SIZE)).intValue();
 		int readAhead = settings.readAhead();
+		Object chosen = parameters.get(LoadJobNames.WRITE_METHOD); // absent in runs started before there was a choice
+		WriteMethod method = chosen == null ? WriteMethod.INSERT : WriteMethod.valueOf((String) chosen);
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(), failAtByte);
@@ -124,7 +127,7 @@ public class LoadJobConfiguration {
 			long run = step.getJobExecution().getJobInstanceId();
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
 					ByteRange.readFrom(step.getExecutionContext()));
-			return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), locator,
+			return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method, locator,
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), miscount);
 		});
 		Step worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)

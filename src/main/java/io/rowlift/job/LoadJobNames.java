@@ -51,6 +51,9 @@ public final class LoadJobNames {
 	/** Parameter: records per chunk. */
 	public static final String CHUNK_SIZE = "job.chunk-size";
 
+	/** Job parameter: the write method of this execution ({@code INSERT} or {@code LOAD_DATA}); with {@code -reason}. */
+	public static final String WRITE_METHOD = "target.write-method";
+
 	private LoadJobNames() {
 	}
 

@@ -27,6 +27,7 @@ import io.rowlift.source.SourceProperties;
 import io.rowlift.target.RunLock;
 import io.rowlift.target.TargetDialect;
 import io.rowlift.target.TargetProperties;
+import io.rowlift.target.WriteChoice;
 
 /**
  * Decides which run the load command means and starts it (contract, "Which run a command means"):
@@ -100,11 +101,12 @@ public final class LoadLauncher {
 			this.dialect.endOrphanedStatements(this.dataSource, table);
 			this.migrations.migrate();
 			RowliftSchema.ensure(this.dataSource, this.dialect);
+			WriteChoice write = this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
 			LoadPlan plan = this.planner.plan(file, source.path(), table);
 			String fingerprint = SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
-			Decision decision = decide(last, key, fingerprint, plan, settings);
+			Decision decision = decide(last, key, fingerprint, plan, settings, write);
 			this.active = key;
 			JobExecution execution;
 			try {
@@ -166,9 +168,9 @@ public final class LoadLauncher {
 	}
 
 	private Decision decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan,
-			JobProperties settings) throws Exception {
+			JobProperties settings, WriteChoice write) throws Exception {
 		if (found.isEmpty()) {
-			return new Decision(fresh(key, fingerprint, plan, settings), false);
+			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
 		}
 		JobExecution last = found.get();
 		long run = last.getJobInstanceId();
@@ -185,16 +187,16 @@ public final class LoadLauncher {
 						+ " (completed " + last.getEndTime() + ") and the file has not changed since; "
 						+ "set rowlift.job.reload=true to load it again");
 			}
-			return new Decision(fresh(key, fingerprint, plan, settings), false);
+			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
 		}
 		if (status == BatchStatus.ABANDONED) {
-			return new Decision(fresh(key, fingerprint, plan, settings), false);
+			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
 		}
 		if (settings.startOver()) {
 			log.warn("abandoning unfinished run " + run + " (rowlift.job.start-over=true); the rows it committed stay in "
 					+ plan.table());
 			this.jobOperator.abandon(last);
-			return new Decision(fresh(key, fingerprint, plan, settings), false);
+			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
 		}
 		if (!sameFile) {
 			throw RowliftException.refused("file changed since run " + run + ", which did not finish (" + status
@@ -206,10 +208,18 @@ public final class LoadLauncher {
 					+ "set rowlift.job.start-over=true to abandon it");
 		}
 		log.info("resuming run " + run + " (" + status + "): only its unfinished partitions run, each from its last commit");
-		return new Decision(last.getJobParameters(), true);
+		// partitions, threads and chunk size stay those of the first run; the write method is this run's
+		// choice (it changes nothing a resume depends on, and the server's settings may have changed)
+		return new Decision(withWrite(new JobParametersBuilder(last.getJobParameters()), write).toJobParameters(), true);
 	}
 
-	private JobParameters fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings) throws IOException {
+	private static JobParametersBuilder withWrite(JobParametersBuilder parameters, WriteChoice write) {
+		return parameters.addString(LoadJobNames.WRITE_METHOD, write.method().name(), false)
+			.addString(LoadJobNames.WRITE_METHOD + "-reason", write.reason(), false);
+	}
+
+	private JobParameters fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, WriteChoice write)
+			throws IOException {
 		long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
 		int partitions;
@@ -234,7 +244,7 @@ public final class LoadLauncher {
 		if (settings.chunkSize() < 1) {
 			throw RowliftException.badInput("rowlift.job.chunk-size is " + settings.chunkSize() + "; it must be at least 1");
 		}
-		return new JobParametersBuilder().addString(LoadJobNames.LOAD_KEY, key, true)
+		return withWrite(new JobParametersBuilder(), write).addString(LoadJobNames.LOAD_KEY, key, true)
 			.addString(LoadJobNames.FINGERPRINT, fingerprint, true)
 			.addString(LoadJobNames.STARTED, Instant.now().toString(), true)
 			.addString(LoadJobNames.PATH, plan.file().toString(), false)

@@ -5,6 +5,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
@@ -71,6 +72,9 @@ public final class RunSummaries {
 				rejected, rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
 				parameters.getString(LoadJobNames.PARTITIONS + "-reason")
 						+ (empty > 0 ? "; " + empty + " empty: records are longer than the spacing of the cuts" : ""), parameters.getLong(LoadJobNames.THREADS).intValue(),
+				parameters.getLong(LoadJobNames.CHUNK_SIZE).intValue(),
+				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD), "INSERT"),
+				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then"),
 				dropped, rebuilt, steps, failure(execution), null);
 	}
 

@@ -21,6 +21,9 @@ import java.util.Locale;
  * @param partitions the partition count
  * @param partitionsReason why that count
  * @param threads partitions loaded at once
+ * @param chunkSize records per chunk transaction
+ * @param writeMethod how rows were written: {@code INSERT} or {@code LOAD_DATA}
+ * @param writeReason why that method
  * @param indexesDropped indexes dropped for the load (by the run that dropped them)
  * @param indexesRebuilt indexes re-created by this run
  * @param steps one row per step execution of this run
@@ -29,14 +32,15 @@ import java.util.Locale;
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
-		String partitionsReason, int threads, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
+		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
 		String rejectFile) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
 		return new LoadSummary(this.run, this.status, this.resumed, this.file, this.table, this.database, this.read,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
-				this.threads, this.indexesDropped, this.indexesRebuilt, this.steps, this.failure, file);
+				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.indexesDropped, this.indexesRebuilt,
+				this.steps, this.failure, file);
 	}
 
 	/**
@@ -65,6 +69,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}
 		sb.append(String.format(Locale.ROOT, "; %d partition%s (%s), %d thread%s", this.partitions,
 				this.partitions == 1 ? "" : "s", this.partitionsReason, this.threads, this.threads == 1 ? "" : "s"));
+		sb.append(String.format(Locale.ROOT, "; %s of %,d-row chunks (%s)",
+				"LOAD_DATA".equals(this.writeMethod) ? "LOAD DATA LOCAL streams" : "INSERT batches", this.chunkSize, this.writeReason));
 		if (this.indexesRebuilt > 0 || this.indexesDropped > 0) {
 			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
 					this.indexesRebuilt));
@@ -107,6 +113,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		field(sb, "partitions", this.partitions).append(',');
 		field(sb, "partitionsReason", this.partitionsReason).append(',');
 		field(sb, "threads", this.threads).append(',');
+		field(sb, "chunkSize", this.chunkSize).append(',');
+		field(sb, "writeMethod", this.writeMethod).append(',');
+		field(sb, "writeReason", this.writeReason).append(',');
 		field(sb, "indexesDropped", this.indexesDropped).append(',');
 		field(sb, "indexesRebuilt", this.indexesRebuilt).append(',');
 		sb.append("\"steps\":[");

@@ -6,7 +6,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -51,7 +50,7 @@ final class Binders {
 		boolean text = kind.textual();
 		int sqlType = column.jdbcType();
 		boolean nullable = column.nullable();
-		return (PreparedStatement statement, int parameter, RawRecord record, int field) -> {
+		return (ValueSink statement, int parameter, RawRecord record, int field) -> {
 			if (record.length(field) > 0 || (text && record.quoted(field))) {
 				value.bind(statement, parameter, record, field);
 			}
@@ -282,7 +281,7 @@ final class Binders {
 		}
 
 		@Override
-		public void bind(PreparedStatement statement, int parameter, RawRecord record, int field) throws SQLException {
+		public void bind(ValueSink statement, int parameter, RawRecord record, int field) throws SQLException {
 			byte[] b = record.data();
 			int start = record.start(field);
 			int end = record.end(field);

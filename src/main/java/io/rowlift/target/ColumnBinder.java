@@ -1,6 +1,5 @@
 package io.rowlift.target;
 
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 import io.rowlift.model.RawRecord;
@@ -16,7 +15,7 @@ public interface ColumnBinder {
 	/**
 	 * @throws ValueException when the field cannot be stored in the column (the message says why)
 	 */
-	void bind(PreparedStatement statement, int parameter, RawRecord record, int field) throws SQLException;
+	void bind(ValueSink statement, int parameter, RawRecord record, int field) throws SQLException;
 
 	/**
 	 * The binder for {@code column}, by the kind the dialect gives it (integers, exact decimals,

@@ -21,8 +21,9 @@ import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
 
 /**
- * Inserts a chunk of records with one JDBC batch on the chunk transaction's connection, so the rows,
- * the staged rejects and the reader's saved offset commit or roll back together.
+ * Writes a chunk of records on the chunk transaction's connection, so the rows, the staged rejects
+ * and the reader's saved offset commit or roll back together: with one JDBC batch of INSERTs, or
+ * (write method {@link WriteMethod#LOAD_DATA}) as one stream to the dialect's {@link BulkLoader}.
  *
  * <p>Each field is converted by its column's {@link ColumnBinder} straight from the record's bytes.
  * A bad record (not valid CSV, wrong number of fields, a value that does not fit) is rejected:
@@ -30,7 +31,8 @@ import io.rowlift.model.RecordLocator;
  * {@link RejectBudget}, or, beyond it, the chunk fails with the record's location. When the database
  * refuses the batch (a key, NOT NULL or CHECK constraint, a value it will not store), the batch is
  * rolled back to a savepoint and the chunk's rows are inserted one by one, so the error is traced
- * to its row and only that row is rejected.
+ * to its row and only that row is rejected. A bulk load that the database did not take whole is
+ * rolled back to a savepoint the same way and the chunk goes through that INSERT path.
  *
  * <p><b>Restart:</b> saves the rows written ({@value #WRITTEN}) and rejected ({@value #REJECTED}) by
  * its partition in the step context, committed with the chunk. One instance per partition (step
@@ -61,6 +63,10 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final ColumnBinder[] binders;
 
+	private final BulkLoader bulk;
+
+	private final TsvRows tsv;
+
 	private final RecordLocator locator;
 
 	private final RejectBudget budget;
@@ -81,7 +87,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	 * @param miscount test hook: count one row less than written, once (to prove the accounting check)
 	 */
 	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
-			RecordLocator locator, RejectBudget budget, RejectTable rejects, boolean miscount) {
+			WriteMethod method, RecordLocator locator, RejectBudget budget, RejectTable rejects, boolean miscount) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.mapping = mapping;
@@ -92,6 +98,11 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 			.stream()
 			.map(column -> ColumnBinder.forColumn(column, dialect, formats))
 			.toArray(ColumnBinder[]::new);
+		this.bulk = method == WriteMethod.LOAD_DATA ? dialect.bulkLoader(mapping) : null;
+		if (method == WriteMethod.LOAD_DATA && this.bulk == null) {
+			throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
+		}
+		this.tsv = this.bulk != null ? new TsvRows() : null;
 		this.locator = locator;
 		this.budget = budget;
 		this.rejects = rejects;
@@ -120,11 +131,44 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		long rejectedBefore = this.rejected;
 		boolean done = false;
 		try (PreparedStatement statement = connection.prepareStatement(this.sql);
-				PreparedStatement multi = this.multiSql != null ? connection.prepareStatement(this.multiSql) : null) {
+				PreparedStatement multi = this.multiSql != null && this.bulk == null ? connection.prepareStatement(this.multiSql)
+						: null) {
+			StatementSink one = new StatementSink(statement);
+			if (this.bulk != null) {
+				taken += writeBulk(connection, chunk, one);
+			}
+			else {
+				taken += writeInserts(connection, chunk, one, multi);
+			}
+			if (++this.chunks == 2 && this.locator.partition() == 0) {
+				TestHooks.pause("load");
+			}
+			done = true;
+		}
+		finally {
+			if (!done) {
+				this.budget.giveBack(taken);
+				this.written = writtenBefore;
+				this.rejected = rejectedBefore;
+			}
+			DataSourceUtils.releaseConnection(connection, this.dataSource);
+		}
+	}
+
+	/**
+	 * Binds the chunk into INSERT batches and runs them. Returns the records it counted against the
+	 * reject budget; when it fails, it gives them back itself.
+	 */
+	private long writeInserts(Connection connection, Chunk<? extends RawRecord> chunk, StatementSink one,
+			PreparedStatement multi) throws SQLException {
+		PreparedStatement statement = one.statement();
+		StatementSink many = multi != null ? new StatementSink(multi) : null;
+		long taken = 0;
+		try {
 			List<RawRecord> batched = new ArrayList<>(chunk.size());
 			int slot = 0; // records bound into the multi-row statement's current group
 			for (RawRecord record : chunk) {
-				Bad bad = multi != null ? bind(multi, slot * this.binders.length, record) : bind(statement, 0, record);
+				Bad bad = many != null ? bind(many, slot * this.binders.length, record) : bind(one, 0, record);
 				if (bad != null) {
 					reject(connection, record, bad);
 					taken++;
@@ -143,30 +187,69 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 				}
 			}
 			for (int i = batched.size() - slot; i < batched.size(); i++) { // the last group, not full: row by row
-				bind(statement, 0, batched.get(i));
+				bind(one, 0, batched.get(i));
 				statement.addBatch();
 			}
 			if (!batched.isEmpty()) {
-				taken += insert(connection, multi, statement, batched);
+				taken += insert(connection, multi, one, batched);
 			}
-			if (++this.chunks == 2 && this.locator.partition() == 0) {
-				TestHooks.pause("load");
-			}
-			done = true;
+			return taken;
 		}
-		finally {
-			if (!done) {
-				this.budget.giveBack(taken);
-				this.written = writtenBefore;
-				this.rejected = rejectedBefore;
+		catch (SQLException | RuntimeException ex) {
+			this.budget.giveBack(taken);
+			throw ex;
+		}
+	}
+
+	/**
+	 * Binds the chunk into one stream for the bulk loader; if the database does not take every row
+	 * cleanly, rolls the stream back and writes the chunk's good records with INSERTs. Same budget
+	 * bookkeeping as {@link #writeInserts}.
+	 */
+	private long writeBulk(Connection connection, Chunk<? extends RawRecord> chunk, StatementSink one) throws SQLException {
+		long taken = 0;
+		try {
+			List<RawRecord> batched = new ArrayList<>(chunk.size());
+			this.tsv.clear();
+			for (RawRecord record : chunk) {
+				this.tsv.beginRow();
+				Bad bad = bind(this.tsv, 0, record);
+				if (bad != null) {
+					this.tsv.discardRow();
+					reject(connection, record, bad);
+					taken++;
+					continue;
+				}
+				this.tsv.endRow();
+				batched.add(record);
 			}
-			DataSourceUtils.releaseConnection(connection, this.dataSource);
+			if (batched.isEmpty()) {
+				return taken;
+			}
+			Savepoint savepoint = connection.setSavepoint();
+			long took = this.bulk.load(connection, this.tsv);
+			if (took == batched.size()) {
+				count(took);
+				return taken;
+			}
+			connection.rollback(savepoint);
+			for (RawRecord record : batched) {
+				bind(one, 0, record);
+				one.statement().addBatch();
+			}
+			taken += insert(connection, null, one, batched);
+			return taken;
+		}
+		catch (SQLException | RuntimeException ex) {
+			this.budget.giveBack(taken);
+			throw ex;
 		}
 	}
 
 	/** Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns the rejects. */
-	private long insert(Connection connection, PreparedStatement multi, PreparedStatement statement, List<RawRecord> batched)
+	private long insert(Connection connection, PreparedStatement multi, StatementSink one, List<RawRecord> batched)
 			throws SQLException {
+		PreparedStatement statement = one.statement();
 		Savepoint savepoint = connection.setSavepoint();
 		try {
 			if (multi != null) {
@@ -188,7 +271,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		}
 		long refused = 0;
 		for (RawRecord record : batched) {
-			bind(statement, 0, record);
+			bind(one, 0, record);
 			try {
 				statement.executeUpdate();
 				count(1);
@@ -224,7 +307,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	}
 
 	/** Binds the record, or says why it cannot be loaded. */
-	private Bad bind(PreparedStatement statement, int base, RawRecord record) throws SQLException {
+	private Bad bind(ValueSink sink, int base, RawRecord record) throws SQLException {
 		if (record.problem() != null) {
 			return new Bad(this.locator.where(record, record.problem()), record.problem().message());
 		}
@@ -237,7 +320,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		int[] fields = this.mapping.fields();
 		for (int c = 0; c < this.binders.length; c++) {
 			try {
-				this.binders[c].bind(statement, base + c + 1, record, fields[c]);
+				this.binders[c].bind(sink, base + c + 1, record, fields[c]);
 			}
 			catch (ValueException ex) {
 				return new Bad(this.locator.where(record, fields[c]), ex.getMessage());

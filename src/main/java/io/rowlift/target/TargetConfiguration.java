@@ -11,8 +11,8 @@ import org.springframework.core.env.Environment;
 public class TargetConfiguration {
 
 	@Bean
-	static TargetDataSourcePostProcessor targetDataSourcePostProcessor() {
-		return new TargetDataSourcePostProcessor();
+	static TargetDataSourcePostProcessor targetDataSourcePostProcessor(Environment environment) {
+		return new TargetDataSourcePostProcessor(environment);
 	}
 
 	@Bean

@@ -2,6 +2,9 @@ package io.rowlift.target;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
+
 import com.zaxxer.hikari.HikariDataSource;
 
 /**
@@ -10,10 +13,19 @@ import com.zaxxer.hikari.HikariDataSource;
  */
 public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 
+	private final Environment environment;
+
+	public TargetDataSourcePostProcessor(Environment environment) {
+		this.environment = environment;
+	}
+
 	@Override
 	public Object postProcessBeforeInitialization(Object bean, String beanName) {
 		if (bean instanceof HikariDataSource dataSource) {
-			TargetDialects.forUrl(dataSource.getJdbcUrl()).configure(dataSource);
+			WriteMethod method = Binder.get(this.environment)
+				.bind(TargetProperties.WRITE_METHOD, WriteMethod.class)
+				.orElse(WriteMethod.AUTO);
+			TargetDialects.forUrl(dataSource.getJdbcUrl()).configure(dataSource, method);
 		}
 		return bean;
 	}

@@ -25,8 +25,27 @@ public interface TargetDialect {
 	/**
 	 * Adds what the load needs to the pool: forced driver properties in the URL, connection
 	 * initialisation, folders. Called once, before the pool opens its first connection.
+	 * @param writeMethod the configured {@code rowlift.target.write-method} (driver options it needs)
 	 */
-	void configure(HikariDataSource dataSource);
+	void configure(HikariDataSource dataSource, WriteMethod writeMethod);
+
+	/**
+	 * Resolves {@code rowlift.target.write-method} for a new load: {@code auto} becomes this
+	 * database's fastest safe method. Here: INSERT batches; {@code load-data} is refused (exit 2).
+	 */
+	default WriteChoice chooseWriteMethod(WriteMethod configured, DataSource dataSource) throws SQLException {
+		if (configured == WriteMethod.LOAD_DATA) {
+			throw io.rowlift.RowliftException.badInput(TargetProperties.WRITE_METHOD + "=load-data is for MySQL; " + id()
+					+ " is loaded with INSERT batches: remove the setting or set it to auto");
+		}
+		return new WriteChoice(WriteMethod.INSERT, configured == WriteMethod.INSERT ? "set by " + TargetProperties.WRITE_METHOD
+				: "the only method for " + id());
+	}
+
+	/** The bulk path for {@link WriteMethod#LOAD_DATA} into {@code mapping}'s table; {@code null} where there is none. */
+	default BulkLoader bulkLoader(TableMapping mapping) {
+		return null;
+	}
 
 	/** How fields are converted for {@code column}. */
 	ColumnKind kindOf(TableColumn column);
@@ -37,13 +56,13 @@ public interface TargetDialect {
 	 * functions read; MySQL converts it, fractional seconds included (Connector/J drops them from
 	 * {@code setObject} when it takes a MariaDB server for MySQL 5.5).
 	 */
-	default void bindTemporal(java.sql.PreparedStatement statement, int parameter, java.time.temporal.Temporal value)
+	default void bindTemporal(ValueSink statement, int parameter, java.time.temporal.Temporal value)
 			throws SQLException {
 		statement.setString(parameter, TemporalText.format(value));
 	}
 
 	/** Binds an exact decimal. */
-	default void bindDecimal(java.sql.PreparedStatement statement, int parameter, java.math.BigDecimal value)
+	default void bindDecimal(ValueSink statement, int parameter, java.math.BigDecimal value)
 			throws SQLException {
 		statement.setBigDecimal(parameter, value);
 	}

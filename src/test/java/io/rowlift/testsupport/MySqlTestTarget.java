@@ -29,7 +29,15 @@ public final class MySqlTestTarget implements TestTarget {
 
 	private final String database;
 
+	private final List<String> extraOptions;
+
 	public MySqlTestTarget(String name) {
+		this(name, List.of());
+	}
+
+	/** @param extraOptions options every run on this target gets, after the connection's */
+	public MySqlTestTarget(String name, List<String> extraOptions) {
+		this.extraOptions = List.copyOf(extraOptions);
 		String url = System.getProperty("rowlift.test.mysql.url", System.getenv("ROWLIFT_TEST_MYSQL_URL"));
 		this.server = url == null ? "jdbc:mysql://127.0.0.1:3306/" : url;
 		this.user = System.getenv().getOrDefault("ROWLIFT_TEST_MYSQL_USER", "root");
@@ -67,9 +75,11 @@ public final class MySqlTestTarget implements TestTarget {
 
 	@Override
 	public List<String> options() {
-		return List.of("--spring.profiles.active=mysql", "--spring.datasource.url=" + this.server + this.database,
-				"--spring.datasource.username=" + this.user, "--spring.datasource.password=" + this.password,
-				"--spring.flyway.locations=classpath:db/migration/{vendor}");
+		List<String> options = new java.util.ArrayList<>(List.of("--spring.profiles.active=mysql",
+				"--spring.datasource.url=" + this.server + this.database, "--spring.datasource.username=" + this.user,
+				"--spring.datasource.password=" + this.password, "--spring.flyway.locations=classpath:db/migration/{vendor}"));
+		options.addAll(this.extraOptions);
+		return options;
 	}
 
 	@Override

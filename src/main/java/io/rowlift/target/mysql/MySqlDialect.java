@@ -21,12 +21,18 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 
+import io.rowlift.RowliftException;
 import io.rowlift.target.ColumnKind;
 import io.rowlift.target.IndexDefinition;
 import io.rowlift.target.TableColumn;
 import io.rowlift.target.JdbcUrl;
 import io.rowlift.target.RunLock;
 import io.rowlift.target.TargetDialect;
+import io.rowlift.target.BulkLoader;
+import io.rowlift.target.TableMapping;
+import io.rowlift.target.TargetProperties;
+import io.rowlift.target.WriteChoice;
+import io.rowlift.target.WriteMethod;
 
 /**
  * MySQL 8 and MariaDB 10.11+ through MySQL Connector/J.
@@ -61,17 +67,54 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
-	public void configure(HikariDataSource dataSource) {
+	public void configure(HikariDataSource dataSource, WriteMethod writeMethod) {
 		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
 			.with("rewriteBatchedStatements", "true")
 			.with("useServerPrepStmts", "false")
 			.with("cachePrepStmts", "true")
 			.with("characterEncoding", "UTF-8");
+		if (writeMethod != WriteMethod.INSERT) {
+			// streams are set per statement by Rowlift; no LOAD DATA names a file of this machine
+			url = url.with("allowLoadLocalInfile", "true");
+		}
 		dataSource.setJdbcUrl(url.toString());
 		dataSource.setConnectionInitSql("SET SESSION sql_mode='" + SQL_MODE + "'");
 		if (dataSource.getDriverClassName() == null) {
 			dataSource.setDriverClassName("com.mysql.cj.jdbc.Driver");
 		}
+	}
+
+	/**
+	 * {@code auto}: LOAD DATA streams when the server allows {@code LOAD DATA LOCAL}
+	 * ({@code local_infile=ON}, the default of MariaDB and of MySQL before 8.0), else INSERT batches.
+	 * {@code load-data} on a server that refuses it is exit 2, with the fix.
+	 */
+	@Override
+	public WriteChoice chooseWriteMethod(WriteMethod configured, DataSource dataSource) throws SQLException {
+		if (configured == WriteMethod.INSERT) {
+			return new WriteChoice(WriteMethod.INSERT, "set by " + TargetProperties.WRITE_METHOD);
+		}
+		boolean local;
+		try (Connection connection = dataSource.getConnection();
+				Statement st = connection.createStatement();
+				ResultSet rs = st.executeQuery("SELECT @@GLOBAL.local_infile")) {
+			local = rs.next() && rs.getBoolean(1);
+		}
+		if (configured == WriteMethod.LOAD_DATA) {
+			if (!local) {
+				throw RowliftException.badInput(TargetProperties.WRITE_METHOD + "=load-data, but the server does not allow LOAD DATA "
+						+ "LOCAL (local_infile=OFF): run SET GLOBAL local_infile=ON (or local_infile=1 in its config), or set "
+						+ TargetProperties.WRITE_METHOD + "=insert");
+			}
+			return new WriteChoice(WriteMethod.LOAD_DATA, "set by " + TargetProperties.WRITE_METHOD);
+		}
+		return local ? new WriteChoice(WriteMethod.LOAD_DATA, "default for MySQL: the server has local_infile=ON")
+				: new WriteChoice(WriteMethod.INSERT, "the server has local_infile=OFF, so no LOAD DATA LOCAL");
+	}
+
+	@Override
+	public BulkLoader bulkLoader(TableMapping mapping) {
+		return LoadDataLoader.of(this, mapping);
 	}
 
 	/** By JDBC type, with MySQL's integer widths and signedness, and text lengths in characters. */

@@ -56,7 +56,7 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	@Override
-	public void configure(HikariDataSource dataSource) {
+	public void configure(HikariDataSource dataSource, io.rowlift.target.WriteMethod writeMethod) {
 		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
 			.with("journal_mode", "WAL")
 			.with("synchronous", "NORMAL")
@@ -137,7 +137,7 @@ public final class SqliteDialect implements TargetDialect {
 
 	/** As text: the column's affinity stores it (NUMERIC keeps 15 significant digits; a TEXT column keeps all). */
 	@Override
-	public void bindDecimal(java.sql.PreparedStatement statement, int parameter, java.math.BigDecimal value)
+	public void bindDecimal(io.rowlift.target.ValueSink statement, int parameter, java.math.BigDecimal value)
 			throws SQLException {
 		statement.setString(parameter, value.toPlainString());
 	}

@@ -1,0 +1,139 @@
+package io.rowlift.target;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Types;
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/** The LOAD DATA text format that {@link TsvRows} writes. */
+class TsvRowsTests {
+
+	@Test
+	void writesFieldsSeparatedByTabsAndRowsEndedByNewlines() {
+		TsvRows rows = new TsvRows();
+		rows.beginRow();
+		rows.setLong(1, 42);
+		rows.setString(2, "plain");
+		rows.setNull(3, Types.VARCHAR);
+		rows.setString(4, "");
+		rows.endRow();
+		rows.beginRow();
+		rows.setLong(1, Long.MIN_VALUE);
+		rows.setLong(2, Long.MAX_VALUE);
+		rows.setInt(3, -7);
+		rows.setLong(4, 0);
+		rows.endRow();
+		assertThat(rows).hasToString("42\tplain\t\\N\t\n-9223372036854775808\t9223372036854775807\t-7\t0\n");
+		assertThat(rows.rows()).isEqualTo(2);
+	}
+
+	@Test
+	void escapesWhatTheFormatGivesAMeaning() {
+		TsvRows rows = new TsvRows();
+		rows.beginRow();
+		rows.setString(1, "tab\there, line\nbreak, cr\r, back\\slash, \\N, nul\0");
+		rows.endRow();
+		assertThat(rows).hasToString("tab\\there, line\\nbreak, cr\\r, back\\\\slash, \\\\N, nul\\0\n");
+	}
+
+	@Test
+	void writesTextAsUtf8IncludingCharactersOutsideTheBasicPlane() {
+		TsvRows rows = new TsvRows();
+		rows.beginRow();
+		rows.setString(1, "ß€😀x");
+		rows.endRow();
+		assertThat(bytes(rows)).isEqualTo("ß€😀x\n".getBytes(StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void writesBytesAsHexAndNumbersInFormsMySqlReadsBack() {
+		TsvRows rows = new TsvRows();
+		rows.beginRow();
+		rows.setBytes(1, new byte[] { (byte) 0xCA, (byte) 0xFE, 0x00, 0x7f });
+		rows.setBigDecimal(2, new BigDecimal("1E+3"));
+		rows.setBigDecimal(3, new BigDecimal("-0.0010"));
+		rows.setDouble(4, 1e-5);
+		rows.endRow();
+		assertThat(rows).hasToString("cafe007f\t1000\t-0.0010\t1.0E-5\n");
+	}
+
+	@Test
+	void aDiscardedRowLeavesNoTraceAndTheBufferIsReusedAfterClear() {
+		TsvRows rows = new TsvRows();
+		rows.beginRow();
+		rows.setLong(1, 1);
+		rows.endRow();
+		rows.beginRow();
+		rows.setLong(1, 2);
+		rows.setString(2, "half a row");
+		rows.discardRow();
+		rows.beginRow();
+		rows.setLong(1, 3);
+		rows.endRow();
+		assertThat(rows).hasToString("1\n3\n");
+		assertThat(rows.rows()).isEqualTo(2);
+		rows.clear();
+		assertThat(rows.size()).isZero();
+		assertThat(rows.rows()).isZero();
+	}
+
+	@Test
+	void growsPastItsFirstBuffer() {
+		TsvRows rows = new TsvRows();
+		String big = "x".repeat(200_000);
+		rows.beginRow();
+		rows.setString(1, big);
+		rows.setBytes(2, new byte[100_000]);
+		rows.endRow();
+		assertThat(rows.size()).isEqualTo(200_000 + 1 + 200_000 + 1);
+	}
+
+	/** Whatever the text, unescaping the field as MySQL does gives the same UTF-8 bytes back. */
+	@Property(tries = 500)
+	void anyTextRoundTripsThroughTheEscapes(@ForAll String text) {
+		String clean = text.codePoints()
+			.filter(cp -> !(cp >= 0xD800 && cp <= 0xDFFF))
+			.collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+			.toString();
+		TsvRows rows = new TsvRows();
+		rows.beginRow();
+		rows.setString(1, clean);
+		rows.endRow();
+		byte[] b = bytes(rows);
+		assertThat(b[b.length - 1]).isEqualTo((byte) '\n');
+		java.io.ByteArrayOutputStream field = new java.io.ByteArrayOutputStream();
+		for (int i = 0; i < b.length - 1; i++) {
+			assertThat(b[i]).as("no raw tab or newline inside a field").isNotIn((byte) '\t', (byte) '\n');
+			if (b[i] == '\\') {
+				byte e = b[++i];
+				field.write(switch (e) {
+					case 't' -> '\t';
+					case 'n' -> '\n';
+					case 'r' -> '\r';
+					case '0' -> 0;
+					default -> e;
+				});
+			}
+			else {
+				field.write(b[i]);
+			}
+		}
+		assertThat(field.toByteArray()).isEqualTo(clean.getBytes(StandardCharsets.UTF_8));
+	}
+
+	private static byte[] bytes(TsvRows rows) {
+		try {
+			return rows.stream().readAllBytes();
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
