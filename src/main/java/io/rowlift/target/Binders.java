@@ -260,7 +260,7 @@ final class Binders {
 
 	/**
 	 * Text: refuses NUL bytes and bytes that are not valid in the file's charset, and text longer than
-	 * the column holds (when the dialect knows a limit). ASCII is decoded on a fast path. Holds a
+	 * the column holds (when the dialect knows a limit). ASCII goes to the sink as bytes ({@link ValueSink#setAsciiText}), with no decoding. Holds a
 	 * decoder, so one instance per writer (not thread-safe).
 	 */
 	static final class TextBinder implements ColumnBinder {
@@ -296,19 +296,22 @@ final class Binders {
 					ascii = false;
 				}
 			}
-			String text;
 			if (ascii) {
-				text = new String(b, start, end - start, StandardCharsets.ISO_8859_1);
+				if (this.maxLength > 0 && end - start > this.maxLength) {
+					throw new ValueException("a value of " + (end - start) + " characters for column " + this.column.describe()
+							+ ", which holds " + this.maxLength + " ('" + shown(record, field) + "'); shorten it, or widen the column");
+				}
+				statement.setAsciiText(parameter, b, start, end);
+				return;
 			}
-			else {
-				try {
-					text = this.decoder.reset().decode(ByteBuffer.wrap(b, start, end - start)).toString();
-				}
-				catch (CharacterCodingException ex) {
-					throw new ValueException("bytes that are not valid " + this.decoder.charset().name() + " in the value for column "
-							+ this.column.describe() + " ('" + shown(record, field) + "'); convert the file to "
-							+ this.decoder.charset().name() + ", or set rowlift.source.encoding to the charset it is in");
-				}
+			String text;
+			try {
+				text = this.decoder.reset().decode(ByteBuffer.wrap(b, start, end - start)).toString();
+			}
+			catch (CharacterCodingException ex) {
+				throw new ValueException("bytes that are not valid " + this.decoder.charset().name() + " in the value for column "
+						+ this.column.describe() + " ('" + shown(record, field) + "'); convert the file to "
+						+ this.decoder.charset().name() + ", or set rowlift.source.encoding to the charset it is in");
 			}
 			if (this.maxLength > 0 && text.length() > this.maxLength
 					&& text.codePointCount(0, text.length()) > this.maxLength) {

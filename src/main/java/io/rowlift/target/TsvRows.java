@@ -171,6 +171,24 @@ public final class TsvRows implements ValueSink {
 		}
 	}
 
+	/** Copied as they are, but for the escapes. */
+	@Override
+	public void setAsciiText(int parameter, byte[] bytes, int start, int end) {
+		separate(parameter);
+		ensure(end - start);
+		for (int i = start; i < end; i++) {
+			byte c = bytes[i];
+			switch (c) {
+				case '\\' -> escape('\\');
+				case '\t' -> escape('t');
+				case '\n' -> escape('n');
+				case '\r' -> escape('r');
+				case 0 -> escape('0');
+				default -> this.buffer[this.size++] = c;
+			}
+		}
+	}
+
 	private void separate(int parameter) {
 		if (parameter > 1) {
 			put((byte) '\t');

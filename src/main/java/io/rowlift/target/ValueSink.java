@@ -26,4 +26,12 @@ public interface ValueSink {
 	/** Bytes for a binary column. */
 	void setBytes(int parameter, byte[] value) throws SQLException;
 
+	/**
+	 * Text that is all ASCII, given as the record's bytes {@code [start, end)}, so a sink that writes
+	 * bytes can copy them without making a String. By default, the String.
+	 */
+	default void setAsciiText(int parameter, byte[] bytes, int start, int end) throws SQLException {
+		setString(parameter, new String(bytes, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1));
+	}
+
 }

@@ -43,6 +43,22 @@ class TsvRowsTests {
 	}
 
 	@Test
+	void copiesAsciiTextFromTheRecordsBytesWithTheSameEscapesAsStrings() {
+		byte[] record = "xxtab\there\\ and \r\n\0yy".getBytes(StandardCharsets.ISO_8859_1);
+		TsvRows bytes = new TsvRows();
+		bytes.beginRow();
+		bytes.setAsciiText(1, record, 2, record.length - 2);
+		bytes.setAsciiText(2, record, 0, 0);
+		bytes.endRow();
+		TsvRows text = new TsvRows();
+		text.beginRow();
+		text.setString(1, new String(record, 2, record.length - 4, StandardCharsets.ISO_8859_1));
+		text.setString(2, "");
+		text.endRow();
+		assertThat(bytes).hasToString(text.toString()).hasToString("tab\\there\\\\ and \\r\\n\\0\t\n");
+	}
+
+	@Test
 	void writesTextAsUtf8IncludingCharactersOutsideTheBasicPlane() {
 		TsvRows rows = new TsvRows();
 		rows.beginRow();
