@@ -8,6 +8,8 @@
 #     TARGETS  sqlite,mysql (default both)
 #   e.g. bench/run.sh ints 3000000
 #        bench/run.sh wide 1000000 mysql -- --rowlift.job.partitions=4
+#   ROWLIFT_LAUNCH=bin (default: bin/rowlift, the fast-start launcher, warmed up before timing) or jar
+#   (java -jar target/rowlift.jar); JAVA_OPTS for Rowlift's JVM (e.g. JAVA_OPTS=-Xmx512m).
 #
 # Run from the project's root after `mvn -B -DskipTests package test-compile`. Needs sqlite3, the
 # mariadb (or mysql) client and a MySQL-compatible server at 127.0.0.1:3306 (root, no password).
@@ -15,6 +17,11 @@
 # LOAD DATA LOCAL INFILE into the table with its indexes), then Rowlift, each end to end (JVM start
 # included), and prints seconds, rows/s, MB/s, peak RSS and the ratio Rowlift / anchor, after
 # checking that both tables hold the same rows. Scratch files go to ${TMPDIR:-/tmp}/rowlift-bench.
+# Both sides start from an empty table made beforehand, outside the timing, from the same migration
+# (Rowlift's with its secondary indexes, which it drops and rebuilds; Flyway off): what is timed is
+# the load, not the DDL. Rowlift's own tables (Spring Batch's) are made inside its timed run.
+# keys: the anchors get the file pre-sorted by key (sort(1), outside the timing), Rowlift the file as
+# generated, in random key order: the issue's goal row.
 set -euo pipefail
 shape=${1:?shape}; rows=${2:?rows}; shift 2
 targets=sqlite,mysql
@@ -28,6 +35,18 @@ table=$shape; [[ $shape == keys ]] && table=tokens
 csv=$work/$shape-$rows.csv
 [[ -s $csv ]] || java -cp target/test-classes io.rowlift.testsupport.GenCsv "$shape" "$rows" > "$csv"
 bytes=$(stat -c %s "$csv")
+anchor_csv=$csv
+if [[ $shape == keys ]]; then
+    anchor_csv=$work/$shape-$rows-sorted.csv
+    [[ -s $anchor_csv ]] || { head -1 "$csv"; tail -n +2 "$csv" | LC_ALL=C sort -t, -k1,1 -S 2G; } > "$anchor_csv"
+fi
+read -r -a jvm <<<"${JAVA_OPTS:-}"
+if [[ ${ROWLIFT_LAUNCH:-bin} == bin ]]; then
+    rowlift=("$root/bin/rowlift")
+    JAVA_OPTS=${JAVA_OPTS:-} "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true # first use: unpack + train
+else
+    rowlift=(java "${jvm[@]}" -jar "$jar")
+fi
 cols=$(head -1 "$csv" | tr -d '\r')
 my() { mariadb -h 127.0.0.1 -P 3306 -u root "$@"; }
 timed() { # timed LOG command... -> "seconds peakKB exit"
@@ -50,16 +69,17 @@ sqlite_ddl() { # the table without its secondary indexes | the indexes
     grep -E "^CREATE (UNIQUE )?INDEX .* ON $table " "$file" | tr '\n' ' '
     echo
 }
-echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; commit $(git rev-parse --short HEAD); Rowlift options: ${options[*]:-(defaults)}"
+echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; commit $(git rev-parse --short HEAD); Rowlift ${rowlift[0]##*/} ${JAVA_OPTS:-}, options: ${options[*]:-(defaults)}"
 
 if [[ $targets == *sqlite* ]]; then
     rm -f "$work"/anchor.db* "$work"/rowlift.db*
     IFS='|' read -r ddl indexes <<<"$(sqlite_ddl)"
     read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-sqlite.log" sqlite3 "$work/anchor.db" "PRAGMA journal_mode=OFF;" "PRAGMA synchronous=OFF;" \
-        "$ddl" ".import --csv --skip 1 $csv $table" "$indexes")"
+        "$ddl" ".import --csv --skip 1 $anchor_csv $table" "$indexes")"
     [[ $a_rc == 0 ]] || { echo "sqlite3 anchor failed"; cat "$work/anchor-sqlite.log"; exit 1; }
-    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" java -jar "$jar" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
-        --spring.flyway.locations="filesystem:$migrations/{vendor}" --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
+    sqlite3 "$work/rowlift.db" "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
+    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" "${rowlift[@]}" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
+        --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
     [[ $r_rc == 0 ]] || { echo "Rowlift failed"; tail -5 "$work/rowlift-sqlite.log"; exit 1; }
     # both tables dumped in the same order and hashed (an index on all the columns makes the order cheap)
     a_sum=$(sqlite3 -csv "$work/anchor.db" "SELECT $cols FROM $table ORDER BY $cols" | md5sum | cut -d' ' -f1)
@@ -77,11 +97,12 @@ if [[ $targets == *mysql* ]]; then
            DROP DATABASE IF EXISTS rowlift_bench_rowlift; CREATE DATABASE rowlift_bench_rowlift"
     my rowlift_bench_anchor -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
     read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-mysql.log" mariadb --local-infile=1 -h 127.0.0.1 -P 3306 -u root rowlift_bench_anchor -e \
-        "LOAD DATA LOCAL INFILE '$csv' INTO TABLE $table CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES TERMINATED BY '\n' IGNORE 1 LINES ($cols)")"
+        "LOAD DATA LOCAL INFILE '$anchor_csv' INTO TABLE $table CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES TERMINATED BY '\n' IGNORE 1 LINES ($cols)")"
     [[ $a_rc == 0 ]] || { echo "LOAD DATA anchor failed"; cat "$work/anchor-mysql.log"; exit 1; }
-    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-mysql.log" java -jar "$jar" --spring.profiles.active=mysql \
+    my rowlift_bench_rowlift -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
+    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-mysql.log" "${rowlift[@]}" --spring.profiles.active=mysql \
         --spring.datasource.url=jdbc:mysql://127.0.0.1:3306/rowlift_bench_rowlift --spring.datasource.username=root --spring.datasource.password= \
-        --spring.flyway.locations="filesystem:$migrations/{vendor}" --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
+        --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
     [[ $r_rc == 0 ]] || { echo "Rowlift failed"; tail -5 "$work/rowlift-mysql.log"; exit 1; }
     digest="SELECT COUNT(*), SUM(CRC32(CONCAT_WS('|', $cols))) FROM $table"
     a_d=$(my -N rowlift_bench_anchor -e "$digest"); r_d=$(my -N rowlift_bench_rowlift -e "$digest")
