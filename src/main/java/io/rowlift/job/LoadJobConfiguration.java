@@ -35,6 +35,12 @@ import io.rowlift.source.SourceLocator;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.target.JdbcRowWriter;
 import io.rowlift.target.WriteMethod;
+import io.rowlift.sort.ExternalSort;
+import io.rowlift.sort.KeyOrder;
+import io.rowlift.sort.KeyOrderChoice;
+import io.rowlift.sort.SortKey;
+import io.rowlift.sort.SortProperties;
+import io.rowlift.sort.SortedReader;
 import io.rowlift.target.TargetDialect;
 
 /**
@@ -48,7 +54,7 @@ import io.rowlift.target.TargetDialect;
  * identifying parameters, so the same command resumes the same job instance.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SchemaProperties.class })
+@EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SchemaProperties.class, SortProperties.class })
 public class LoadJobConfiguration {
 
 	@Bean
@@ -107,10 +113,11 @@ public class LoadJobConfiguration {
 	@Bean
 	@JobScope
 	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
-			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, RejectBudgets budgets,
-			RunningPartitions running,
+			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
+			RejectBudgets budgets, RunningPartitions running,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
-			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.miscount:false}") boolean miscount) {
+			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
+			@Value("${rowlift.test.miscount:false}") boolean miscount) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
@@ -118,7 +125,16 @@ public class LoadJobConfiguration {
 		int readAhead = settings.readAhead();
 		Object chosen = parameters.get(LoadJobNames.WRITE_METHOD); // absent in runs started before there was a choice
 		WriteMethod method = chosen == null ? WriteMethod.INSERT : WriteMethod.valueOf((String) chosen);
+		KeyOrder order = KeyOrder.valueOf((String) parameters.getOrDefault(LoadJobNames.KEY_ORDER, KeyOrder.FILE.name()));
+		SortKey key = order == KeyOrder.FILE ? null : KeyOrderChoice.keyOf(plan.mapping(), dialect)
+			.orElseThrow(() -> new IllegalStateException("key order " + order + " but " + plan.table() + " has no key the file fills"));
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
+			if (order == KeyOrder.SORT) {
+				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
+						plan.header().dataStartLine(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
+						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes());
+				return new SortedReader(sort, Path.of((String) parameters.get(LoadJobNames.SORT_DIR)), failAtRecord);
+			}
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(), failAtByte);
 			return readAhead > 0 ? new ReadAheadReader(partition, readAhead * chunkSize) : partition;
@@ -127,7 +143,8 @@ public class LoadJobConfiguration {
 			long run = step.getJobExecution().getJobInstanceId();
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
 					ByteRange.readFrom(step.getExecutionContext()));
-			return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method, locator,
+			return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method,
+					order == KeyOrder.CHUNK ? key::of : null, locator,
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), miscount);
 		});
 		Step worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)

@@ -51,6 +51,12 @@ public final class LoadJobNames {
 	/** Parameter: records per chunk. */
 	public static final String CHUNK_SIZE = "job.chunk-size";
 
+	/** Parameter: the key order of the load ({@code SORT}, {@code CHUNK} or {@code FILE}); with {@code -reason}. */
+	public static final String KEY_ORDER = "sort.key-order";
+
+	/** Parameter: the folder of the load's sorted runs (key order {@code SORT}). */
+	public static final String SORT_DIR = "sort.dir";
+
 	/** Job parameter: the write method of this execution ({@code INSERT} or {@code LOAD_DATA}); with {@code -reason}. */
 	public static final String WRITE_METHOD = "target.write-method";
 

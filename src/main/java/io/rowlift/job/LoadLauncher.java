@@ -28,6 +28,9 @@ import io.rowlift.target.RunLock;
 import io.rowlift.target.TargetDialect;
 import io.rowlift.target.TargetProperties;
 import io.rowlift.target.WriteChoice;
+import io.rowlift.sort.KeyOrder;
+import io.rowlift.sort.KeyOrderChoice;
+import io.rowlift.sort.SortProperties;
 
 /**
  * Decides which run the load command means and starts it (contract, "Which run a command means"):
@@ -67,9 +70,13 @@ public final class LoadLauncher {
 
 	private final RunningPartitions running;
 
+	private final SortProperties sorting;
+
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
-			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running) {
+			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
+			SortProperties sorting) {
+		this.sorting = sorting;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.environment = environment;
@@ -196,6 +203,10 @@ public final class LoadLauncher {
 			log.warn("abandoning unfinished run " + run + " (rowlift.job.start-over=true); the rows it committed stay in "
 					+ plan.table());
 			this.jobOperator.abandon(last);
+			String runs = last.getJobParameters().getString(LoadJobNames.SORT_DIR);
+			if (runs != null && !runs.isEmpty()) {
+				io.rowlift.sort.ExternalSort.delete(Path.of(runs)); // the abandoned run's sorted runs
+			}
 			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
 		}
 		if (!sameFile) {
@@ -222,9 +233,20 @@ public final class LoadLauncher {
 			throws IOException {
 		long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
+		KeyOrderChoice order = KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
+				plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
+				plan.header().dataStartLine(), dataBytes);
+		Path sortDir = null;
+		if (order.order() == KeyOrder.SORT) {
+			sortDir = sortDir(key, plan);
+		}
 		int partitions;
 		String reason;
-		if (settings.partitions() != null) {
+		if (order.order() == KeyOrder.SORT) {
+			partitions = 1;
+			reason = "one stream merged in key order";
+		}
+		else if (settings.partitions() != null) {
 			partitions = settings.partitions();
 			reason = "set by rowlift.job.partitions";
 		}
@@ -235,7 +257,7 @@ public final class LoadLauncher {
 		if (partitions < 1 || partitions > 4096) {
 			throw RowliftException.badInput("rowlift.job.partitions is " + partitions + "; it must be between 1 and 4096");
 		}
-		int threads = settings.threads() != null ? settings.threads() : Math.min(partitions, cores);
+		int threads = order.order() == KeyOrder.SORT ? 1 : settings.threads() != null ? settings.threads() : Math.min(partitions, cores);
 		int pool = this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
 		if (threads < 1 || threads > pool - 3) {
 			throw RowliftException.badInput("rowlift.job.threads is " + threads + "; it must be between 1 and " + (pool - 3)
@@ -254,7 +276,34 @@ public final class LoadLauncher {
 			.addString(LoadJobNames.PARTITIONS + "-reason", reason, false)
 			.addLong(LoadJobNames.THREADS, (long) threads, false)
 			.addLong(LoadJobNames.CHUNK_SIZE, (long) settings.chunkSize(), false)
+			.addString(LoadJobNames.KEY_ORDER, order.order().name(), false)
+			.addString(LoadJobNames.KEY_ORDER + "-reason", order.reason(), false)
+			.addString(LoadJobNames.SORT_DIR, sortDir == null ? "" : sortDir.toString(), false)
 			.toJobParameters();
+	}
+
+	/**
+	 * A folder of its own for the sorted runs of this load (database, table and file), checked to have
+	 * room for them: about the data's size plus the runs' own framing.
+	 */
+	private Path sortDir(String key, LoadPlan plan) throws IOException {
+		Path root = this.sorting.spillRoot();
+		String url = this.environment.getProperty("spring.datasource.url", "");
+		String name = "rowlift-sort-" + Integer.toHexString((url + "\u0000" + key).hashCode()) + "-" + System.currentTimeMillis();
+		try {
+			Files.createDirectories(root);
+		}
+		catch (IOException ex) {
+			throw RowliftException.badInput("rowlift.sort.spill-dir " + root + " cannot be created: " + ex.getMessage());
+		}
+		long need = (long) (Files.size(plan.file()) * 1.25);
+		long free = Files.getFileStore(root).getUsableSpace();
+		if (free < need) {
+			throw RowliftException.badInput(String.format(java.util.Locale.ROOT, "sorting %s by key needs about %,d MB in %s "
+					+ "(rowlift.sort.spill-dir), which has %,d MB free; point rowlift.sort.spill-dir at a larger disk, "
+					+ "or set rowlift.sort.key-order=chunk", plan.displayName(), need >> 20, root, free >> 20));
+		}
+		return root.resolve(name);
 	}
 
 	private record Decision(JobParameters parameters, boolean resume) {

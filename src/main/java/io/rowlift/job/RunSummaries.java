@@ -75,6 +75,8 @@ public final class RunSummaries {
 				parameters.getLong(LoadJobNames.CHUNK_SIZE).intValue(),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD), "INSERT"),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then"),
+				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER), "FILE"),
+				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER + "-reason"), "the only order then"),
 				dropped, rebuilt, steps, failure(execution), null);
 	}
 

@@ -95,6 +95,11 @@ public final class RawRecord {
 		return this.line;
 	}
 
+	/** The same record with {@link #line()} counted from another first line (its arrays shared). */
+	public RawRecord atLine(long line) {
+		return new RawRecord(this.data, this.ends, this.offset, line, this.rawLength, this.lines, this.problem);
+	}
+
 	/** The record's length in the file, in bytes, its record end included. */
 	public int rawLength() {
 		return this.rawLength;

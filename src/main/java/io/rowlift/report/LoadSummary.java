@@ -24,6 +24,8 @@ import java.util.Locale;
  * @param chunkSize records per chunk transaction
  * @param writeMethod how rows were written: {@code INSERT} or {@code LOAD_DATA}
  * @param writeReason why that method
+ * @param keyOrder in which order rows were written: {@code SORT}, {@code CHUNK} or {@code FILE}
+ * @param keyOrderReason why that order
  * @param indexesDropped indexes dropped for the load (by the run that dropped them)
  * @param indexesRebuilt indexes re-created by this run
  * @param steps one row per step execution of this run
@@ -32,14 +34,16 @@ import java.util.Locale;
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
-		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
+		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
+		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
 		String rejectFile) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
 		return new LoadSummary(this.run, this.status, this.resumed, this.file, this.table, this.database, this.read,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
-				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.indexesDropped, this.indexesRebuilt,
+				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
+				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, file);
 	}
 
@@ -71,6 +75,11 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.partitions == 1 ? "" : "s", this.partitionsReason, this.threads, this.threads == 1 ? "" : "s"));
 		sb.append(String.format(Locale.ROOT, "; %s of %,d-row chunks (%s)",
 				"LOAD_DATA".equals(this.writeMethod) ? "LOAD DATA LOCAL streams" : "INSERT batches", this.chunkSize, this.writeReason));
+		sb.append(String.format(Locale.ROOT, "; %s (%s)", switch (String.valueOf(this.keyOrder)) {
+			case "SORT" -> "rows in key order, sorted on disk";
+			case "CHUNK" -> "each chunk sorted by key";
+			default -> "rows in file order";
+		}, this.keyOrderReason));
 		if (this.indexesRebuilt > 0 || this.indexesDropped > 0) {
 			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
 					this.indexesRebuilt));
@@ -116,6 +125,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		field(sb, "chunkSize", this.chunkSize).append(',');
 		field(sb, "writeMethod", this.writeMethod).append(',');
 		field(sb, "writeReason", this.writeReason).append(',');
+		field(sb, "keyOrder", this.keyOrder).append(',');
+		field(sb, "keyOrderReason", this.keyOrderReason).append(',');
 		field(sb, "indexesDropped", this.indexesDropped).append(',');
 		field(sb, "indexesRebuilt", this.indexesRebuilt).append(',');
 		sb.append("\"steps\":[");

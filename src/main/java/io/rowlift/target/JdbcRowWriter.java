@@ -67,6 +67,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final TsvRows tsv;
 
+	private final java.util.function.Function<RawRecord, byte[]> chunkOrder;
+
 	private final RecordLocator locator;
 
 	private final RejectBudget budget;
@@ -84,10 +86,13 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	private int chunks;
 
 	/**
+	 * @param chunkOrder when not null, each chunk is written sorted by this key (then by file offset)
 	 * @param miscount test hook: count one row less than written, once (to prove the accounting check)
 	 */
 	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
-			WriteMethod method, RecordLocator locator, RejectBudget budget, RejectTable rejects, boolean miscount) {
+			WriteMethod method, java.util.function.Function<RawRecord, byte[]> chunkOrder, RecordLocator locator,
+			RejectBudget budget, RejectTable rejects, boolean miscount) {
+		this.chunkOrder = chunkOrder;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.mapping = mapping;
@@ -134,11 +139,12 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 				PreparedStatement multi = this.multiSql != null && this.bulk == null ? connection.prepareStatement(this.multiSql)
 						: null) {
 			StatementSink one = new StatementSink(statement);
+			List<? extends RawRecord> records = this.chunkOrder == null ? chunk.getItems() : sorted(chunk.getItems());
 			if (this.bulk != null) {
-				taken += writeBulk(connection, chunk, one);
+				taken += writeBulk(connection, records, one);
 			}
 			else {
-				taken += writeInserts(connection, chunk, one, multi);
+				taken += writeInserts(connection, records, one, multi);
 			}
 			if (++this.chunks == 2 && this.locator.partition() == 0) {
 				TestHooks.pause("load");
@@ -159,7 +165,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	 * Binds the chunk into INSERT batches and runs them. Returns the records it counted against the
 	 * reject budget; when it fails, it gives them back itself.
 	 */
-	private long writeInserts(Connection connection, Chunk<? extends RawRecord> chunk, StatementSink one,
+	private long writeInserts(Connection connection, List<? extends RawRecord> chunk, StatementSink one,
 			PreparedStatement multi) throws SQLException {
 		PreparedStatement statement = one.statement();
 		StatementSink many = multi != null ? new StatementSink(multi) : null;
@@ -206,7 +212,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	 * cleanly, rolls the stream back and writes the chunk's good records with INSERTs. Same budget
 	 * bookkeeping as {@link #writeInserts}.
 	 */
-	private long writeBulk(Connection connection, Chunk<? extends RawRecord> chunk, StatementSink one) throws SQLException {
+	private long writeBulk(Connection connection, List<? extends RawRecord> chunk, StatementSink one) throws SQLException {
 		long taken = 0;
 		try {
 			List<RawRecord> batched = new ArrayList<>(chunk.size());
@@ -244,6 +250,22 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 			this.budget.giveBack(taken);
 			throw ex;
 		}
+	}
+
+	/** The records in key order, equal keys in file order (a stable sort of a chunk in file order). */
+	private List<RawRecord> sorted(List<? extends RawRecord> records) {
+		byte[][] keys = new byte[records.size()][];
+		Integer[] order = new Integer[records.size()];
+		for (int i = 0; i < order.length; i++) {
+			keys[i] = this.chunkOrder.apply(records.get(i));
+			order[i] = i;
+		}
+		java.util.Arrays.sort(order, (a, b) -> java.util.Arrays.compareUnsigned(keys[a], keys[b]));
+		List<RawRecord> sorted = new ArrayList<>(order.length);
+		for (Integer i : order) {
+			sorted.add(records.get(i));
+		}
+		return sorted;
 	}
 
 	/** Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns the rejects. */

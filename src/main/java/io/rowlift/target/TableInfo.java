@@ -14,8 +14,14 @@ import java.util.Optional;
  *
  * @param name the table name
  * @param columns the columns in table order
+ * @param primaryKey the primary key's columns in key order (empty when it has none): the order
+ *     the table is stored in (InnoDB's clustered index, SQLite's rowid or WITHOUT ROWID key)
  */
-public record TableInfo(String name, List<TableColumn> columns) {
+public record TableInfo(String name, List<TableColumn> columns, List<String> primaryKey) {
+
+	public TableInfo(String name, List<TableColumn> columns) {
+		this(name, columns, List.of());
+	}
 
 	/**
 	 * Looks {@code table} up, preferring an exact match and otherwise matching case-insensitively.
@@ -50,7 +56,13 @@ public record TableInfo(String name, List<TableColumn> columns) {
 						generated || rs.getString("COLUMN_DEF") != null));
 			}
 		}
-		return Optional.of(new TableInfo(found, List.copyOf(columns)));
+		java.util.TreeMap<Integer, String> key = new java.util.TreeMap<>();
+		try (ResultSet rs = meta.getPrimaryKeys(catalog, null, found)) {
+			while (rs.next()) {
+				key.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME"));
+			}
+		}
+		return Optional.of(new TableInfo(found, List.copyOf(columns), List.copyOf(key.values())));
 	}
 
 	private static String safeString(ResultSet rs, String column) {

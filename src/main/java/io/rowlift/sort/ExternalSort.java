@@ -1,0 +1,278 @@
+package io.rowlift.sort;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+import io.rowlift.TestHooks;
+import io.rowlift.model.RawRecord;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.ByteRangePartitioner;
+import io.rowlift.source.ByteRangeReader;
+import io.rowlift.source.CsvFormat;
+
+/**
+ * Sorts the file's records by a {@link SortKey} into sorted runs on disk: the data is split at
+ * record starts into one byte range per thread, each thread reads its range and writes a run each
+ * time its share of the memory budget fills. Ties keep file order. Records keep their file offset
+ * and get their line counted from the data's first line, so messages still name the file's lines.
+ *
+ * <p><b>Restart:</b> the runs are complete when their manifest exists (written last, atomically);
+ * {@link #runs} then returns them without sorting again. Anything else in the folder is a sort that
+ * was interrupted, and is deleted and redone: the result is the same, the order being total
+ * (key, then offset). Thread-safe per call; one sort per folder at a time (the run lock sees to it).
+ */
+public final class ExternalSort {
+
+	private static final String MANIFEST = "manifest";
+
+	private static final String FORMAT = "rowlift-sort 1";
+
+	/** Estimated heap a buffered record costs beyond its bytes: objects, array headers, references. */
+	private static final int OVERHEAD = 120;
+
+	private final Path file;
+
+	private final String displayName;
+
+	private final CsvFormat format;
+
+	private final long dataStart;
+
+	private final long dataStartLine;
+
+	private final int readBuffer;
+
+	private final int maxRecordSize;
+
+	private final SortKey key;
+
+	private final int threads;
+
+	private final long memory;
+
+	/**
+	 * @param threads ranges sorted at once (and ranges the data is split into)
+	 * @param memory bytes of records buffered at once over all threads (estimated)
+	 */
+	public ExternalSort(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine, int readBuffer,
+			int maxRecordSize, SortKey key, int threads, long memory) {
+		this.file = file;
+		this.displayName = displayName;
+		this.format = format;
+		this.dataStart = dataStart;
+		this.dataStartLine = dataStartLine;
+		this.readBuffer = readBuffer;
+		this.maxRecordSize = maxRecordSize;
+		this.key = key;
+		this.threads = Math.max(1, threads);
+		this.memory = Math.max(1 << 16, memory);
+	}
+
+	/** The sorted runs and how many records they hold. */
+	public record Runs(List<Path> files, long records) {
+	}
+
+	/** The runs in {@code dir}: those a finished sort left there, or made now. */
+	public Runs runs(Path dir) throws IOException {
+		Optional<Runs> done = finished(dir);
+		if (done.isPresent()) {
+			return done.get();
+		}
+		delete(dir);
+		Files.createDirectories(dir);
+		List<ByteRange> ranges = new ByteRangePartitioner(this.file, this.format, this.dataStart, this.dataStartLine,
+				this.threads).ranges(this.threads);
+		ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemons());
+		List<Path> files = new ArrayList<>();
+		List<Long> counts = new ArrayList<>();
+		try {
+			List<Future<List<Object[]>>> sorted = new ArrayList<>();
+			for (ByteRange range : ranges) {
+				sorted.add(pool.submit(() -> sortRange(range, dir, this.memory / ranges.size())));
+			}
+			for (Future<List<Object[]>> future : sorted) {
+				for (Object[] run : future.get()) {
+					files.add((Path) run[0]);
+					counts.add((Long) run[1]);
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IOException("sorting " + this.displayName + " was interrupted", ex);
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (ex.getCause() instanceof IOException io) {
+				throw io;
+			}
+			throw new IllegalStateException(ex.getCause());
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		long records = counts.stream().mapToLong(Long::longValue).sum();
+		StringBuilder manifest = new StringBuilder(FORMAT).append('\n').append(records).append('\n');
+		for (int i = 0; i < files.size(); i++) {
+			manifest.append(files.get(i).getFileName()).append(' ').append(Files.size(files.get(i))).append(' ')
+				.append(counts.get(i)).append('\n');
+		}
+		TestHooks.pause("sort");
+		Path temporary = dir.resolve(MANIFEST + ".tmp");
+		Files.writeString(temporary, manifest, StandardCharsets.UTF_8);
+		Files.move(temporary, dir.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE);
+		return new Runs(List.copyOf(files), records);
+	}
+
+	/** Deletes a sort's folder and everything in it (nothing if it does not exist). */
+	public static void delete(Path dir) throws IOException {
+		if (!Files.exists(dir)) {
+			return;
+		}
+		try (Stream<Path> files = Files.list(dir)) {
+			for (Path f : files.toList()) {
+				Files.deleteIfExists(f);
+			}
+		}
+		Files.deleteIfExists(dir);
+	}
+
+	/** Sorts one range into runs of at most {@code budget} estimated bytes: {path, records} per run. */
+	private List<Object[]> sortRange(ByteRange range, Path dir, long budget) throws IOException {
+		ByteRangeReader reader = new ByteRangeReader(this.file, this.displayName, this.format, this.readBuffer,
+				this.maxRecordSize, -1);
+		ExecutionContext context = new ExecutionContext();
+		range.writeTo(context);
+		reader.open(context);
+		List<Object[]> runs = new ArrayList<>();
+		try {
+			long lineBase = range.firstLine() - this.dataStartLine;
+			Buffer buffer = new Buffer();
+			for (RawRecord record = reader.read(); record != null; record = reader.read()) {
+				buffer.add(this.key.of(record), record.atLine(lineBase + record.line()));
+				if (buffer.bytes >= budget) {
+					runs.add(spill(buffer, dir, range, runs.size()));
+				}
+			}
+			if (reader.position() != range.end()) {
+				throw new IllegalStateException("sorting " + this.displayName + " stopped at byte " + reader.position()
+						+ " of the range [" + range.start() + ", " + range.end() + ")");
+			}
+			if (buffer.count > 0 || runs.isEmpty()) {
+				runs.add(spill(buffer, dir, range, runs.size()));
+			}
+			return runs;
+		}
+		catch (Exception ex) {
+			if (ex instanceof IOException io) {
+				throw io;
+			}
+			if (ex instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw new IllegalStateException(ex);
+		}
+		finally {
+			reader.close();
+		}
+	}
+
+	private Object[] spill(Buffer buffer, Path dir, ByteRange range, int number) throws IOException {
+		Integer[] order = new Integer[buffer.count];
+		for (int i = 0; i < order.length; i++) {
+			order[i] = i;
+		}
+		byte[][] keys = buffer.keys;
+		RawRecord[] records = buffer.records;
+		Arrays.sort(order, (a, b) -> {
+			int c = Arrays.compareUnsigned(keys[a], keys[b]);
+			return c != 0 ? c : Long.compare(records[a].offset(), records[b].offset());
+		});
+		Path path = dir.resolve(String.format("r%04d-%06d.run", range.index(), number));
+		RunFile.write(path, keys, records, order, buffer.count);
+		Object[] run = { path, (long) buffer.count };
+		buffer.clear();
+		return run;
+	}
+
+	/** The manifest's runs, if it exists and every run file is there with its size. */
+	private static Optional<Runs> finished(Path dir) throws IOException {
+		Path manifest = dir.resolve(MANIFEST);
+		if (!Files.isRegularFile(manifest)) {
+			return Optional.empty();
+		}
+		List<String> lines = Files.readAllLines(manifest, StandardCharsets.UTF_8);
+		if (lines.size() < 2 || !lines.get(0).equals(FORMAT)) {
+			return Optional.empty();
+		}
+		List<Path> files = new ArrayList<>();
+		for (String line : lines.subList(2, lines.size())) {
+			String[] parts = line.split(" ");
+			Path run = dir.resolve(parts[0]);
+			if (parts.length != 3 || !Files.isRegularFile(run) || Files.size(run) != Long.parseLong(parts[1])) {
+				return Optional.empty();
+			}
+			files.add(run);
+		}
+		return Optional.of(new Runs(List.copyOf(files), Long.parseLong(lines.get(1))));
+	}
+
+	private static java.util.concurrent.ThreadFactory daemons() {
+		AtomicInteger number = new AtomicInteger();
+		return task -> {
+			Thread thread = new Thread(task, "rowlift-sort-" + number.getAndIncrement());
+			thread.setDaemon(true);
+			return thread;
+		};
+	}
+
+	/** Records buffered for the next run, with their estimated heap. */
+	private static final class Buffer {
+
+		byte[][] keys = new byte[1024][];
+
+		RawRecord[] records = new RawRecord[1024];
+
+		int count;
+
+		long bytes;
+
+		void add(byte[] key, RawRecord record) {
+			if (this.count == this.keys.length) {
+				this.keys = Arrays.copyOf(this.keys, this.count * 2);
+				this.records = Arrays.copyOf(this.records, this.count * 2);
+			}
+			this.keys[this.count] = key;
+			this.records[this.count++] = record;
+			int fields = record.fieldCount();
+			this.bytes += key.length + (fields == 0 ? 0 : record.end(fields - 1)) + 4L * fields + OVERHEAD;
+		}
+
+		void clear() {
+			Arrays.fill(this.keys, 0, this.count, null);
+			Arrays.fill(this.records, 0, this.count, null);
+			this.count = 0;
+			this.bytes = 0;
+		}
+
+	}
+
+}

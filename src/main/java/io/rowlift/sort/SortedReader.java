@@ -1,0 +1,167 @@
+package io.rowlift.sort;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamException;
+import org.springframework.batch.infrastructure.item.ItemStreamReader;
+
+import io.rowlift.model.RawRecord;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.ByteRangeReader;
+
+/**
+ * The records of the whole file in key order: the sorted runs of an {@link ExternalSort}, merged
+ * (k-way, by key and then file offset). The load step's single partition reads it; its range is the
+ * whole data.
+ *
+ * <p><b>Restart:</b> {@link #update} saves how many records the merge has handed out
+ * ({@value #CONSUMED}), committed with the chunk that wrote them. {@link #open} finds the runs of
+ * the interrupted run (or sorts again, with the same result) and skips that many: the merge order
+ * is total, so the records after them are exactly those not yet written. It also saves
+ * {@link ByteRangeReader#COUNT} and, once every sorted record is out, {@link ByteRangeReader#OFFSET}
+ * at the range's end, which is what the accounting step checks. When the merge has ended, closing
+ * deletes the runs. Not thread-safe: one instance per step.
+ */
+public final class SortedReader implements ItemStreamReader<RawRecord> {
+
+	/** Context key: records handed out by the merge, over all runs. */
+	public static final String CONSUMED = "sort.consumed";
+
+	private final ExternalSort sort;
+
+	private final Path dir;
+
+	private ByteRange range;
+
+	private PriorityQueue<RunFile.Cursor> queue;
+
+	private List<RunFile.Cursor> cursors = List.of();
+
+	private long consumed;
+
+	private long total;
+
+	private boolean ended;
+
+	private final long failAtRecord;
+
+	private long handedOut;
+
+	/**
+	 * @param sort how to sort the file when its runs are not there yet
+	 * @param dir the folder of this load's runs
+	 * @param failAtRecord test hook: fail when handing out this process's record number N (1-based; -1: never)
+	 */
+	public SortedReader(ExternalSort sort, Path dir, long failAtRecord) {
+		this.sort = sort;
+		this.dir = dir;
+		this.failAtRecord = failAtRecord;
+	}
+
+	@Override
+	public void open(ExecutionContext context) {
+		this.range = ByteRange.readFrom(context);
+		this.consumed = context.getLong(CONSUMED, 0L);
+		try {
+			ExternalSort.Runs runs = this.sort.runs(this.dir);
+			this.total = runs.records();
+			int buffer = (int) Math.max(8 << 10, Math.min(1 << 20, (64L << 20) / Math.max(1, runs.files().size())));
+			List<RunFile.Cursor> opened = new ArrayList<>();
+			this.queue = new PriorityQueue<>(Math.max(1, runs.files().size()), (a, b) -> {
+				int c = Arrays.compareUnsigned(a.key(), b.key());
+				return c != 0 ? c : Long.compare(a.record().offset(), b.record().offset());
+			});
+			this.cursors = opened;
+			for (Path file : runs.files()) {
+				RunFile.Cursor cursor = new RunFile.Cursor(file, buffer);
+				opened.add(cursor);
+				if (cursor.next()) {
+					this.queue.add(cursor);
+				}
+			}
+			for (long i = 0; i < this.consumed; i++) {
+				if (next() == null) {
+					throw new ItemStreamException("the sorted runs in " + this.dir + " hold " + this.total
+							+ " records, but this load already wrote " + this.consumed + " of them; set rowlift.job.start-over=true");
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new ItemStreamException("cannot sort or read the sorted runs in " + this.dir + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	@Override
+	public RawRecord read() {
+		if (this.ended) {
+			return null;
+		}
+		try {
+			RawRecord record = next();
+			if (record == null) {
+				this.ended = true;
+				return null;
+			}
+			if (++this.handedOut == this.failAtRecord) {
+				throw new IllegalStateException("injected failure (rowlift.test.fail-at-record=" + this.failAtRecord + ")");
+			}
+			this.consumed++;
+			return record;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read the sorted runs in " + this.dir, ex);
+		}
+	}
+
+	private RawRecord next() throws IOException {
+		RunFile.Cursor cursor = this.queue.poll();
+		if (cursor == null) {
+			return null;
+		}
+		RawRecord record = cursor.record();
+		if (cursor.next()) {
+			this.queue.add(cursor);
+		}
+		return record;
+	}
+
+	@Override
+	public void update(ExecutionContext context) {
+		context.putLong(CONSUMED, this.consumed);
+		context.putLong(ByteRangeReader.COUNT, this.consumed);
+		context.putLong(ByteRangeReader.OFFSET, this.consumed == this.total ? this.range.end() : this.range.start());
+	}
+
+	@Override
+	public void close() {
+		IOException failure = null;
+		for (RunFile.Cursor cursor : this.cursors) {
+			try {
+				cursor.close();
+			}
+			catch (IOException ex) {
+				failure = ex;
+			}
+		}
+		this.cursors = List.of();
+		try {
+			if (this.ended) {
+				ExternalSort.delete(this.dir);
+			}
+		}
+		catch (IOException ex) {
+			failure = ex;
+		}
+		if (failure != null) {
+			throw new UncheckedIOException("cannot close or delete the sorted runs in " + this.dir, failure);
+		}
+	}
+
+}
