@@ -39,6 +39,8 @@ import io.rowlift.source.CsvFormat;
  */
 public final class ExternalSort {
 
+	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(ExternalSort.class);
+
 	private static final String MANIFEST = "manifest";
 
 	private static final String FORMAT = "rowlift-sort 1";
@@ -96,6 +98,7 @@ public final class ExternalSort {
 		}
 		delete(dir);
 		Files.createDirectories(dir);
+		long started = System.nanoTime();
 		List<ByteRange> ranges = new ByteRangePartitioner(this.file, this.format, this.dataStart, this.dataStartLine,
 				this.threads).ranges(this.threads);
 		ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemons());
@@ -139,6 +142,8 @@ public final class ExternalSort {
 		Path temporary = dir.resolve(MANIFEST + ".tmp");
 		Files.writeString(temporary, manifest, StandardCharsets.UTF_8);
 		Files.move(temporary, dir.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE);
+		log.info(String.format(java.util.Locale.ROOT, "sorted %,d records of %s by key into %d run(s) in %.2f s (%d threads, %,d MB of memory)",
+				records, this.displayName, files.size(), (System.nanoTime() - started) / 1e9, ranges.size(), this.memory >> 20));
 		return new Runs(List.copyOf(files), records);
 	}
 
@@ -196,18 +201,10 @@ public final class ExternalSort {
 	}
 
 	private Object[] spill(Buffer buffer, Path dir, ByteRange range, int number) throws IOException {
-		Integer[] order = new Integer[buffer.count];
-		for (int i = 0; i < order.length; i++) {
-			order[i] = i;
-		}
-		byte[][] keys = buffer.keys;
-		RawRecord[] records = buffer.records;
-		Arrays.sort(order, (a, b) -> {
-			int c = Arrays.compareUnsigned(keys[a], keys[b]);
-			return c != 0 ? c : Long.compare(records[a].offset(), records[b].offset());
-		});
+		// the buffer is in file order, and the sort is stable: equal keys keep their offsets' order
+		Arrays.sort(buffer.entries, 0, buffer.count);
 		Path path = dir.resolve(String.format("r%04d-%06d.run", range.index(), number));
-		RunFile.write(path, keys, records, order, buffer.count);
+		RunFile.write(path, buffer.entries, buffer.count);
 		Object[] run = { path, (long) buffer.count };
 		buffer.clear();
 		return run;
@@ -244,33 +241,55 @@ public final class ExternalSort {
 		};
 	}
 
-	/** Records buffered for the next run, with their estimated heap. */
+	/** Records buffered for the next run, in file order, with their estimated heap. */
 	private static final class Buffer {
 
-		byte[][] keys = new byte[1024][];
-
-		RawRecord[] records = new RawRecord[1024];
+		Entry[] entries = new Entry[1024];
 
 		int count;
 
 		long bytes;
 
 		void add(byte[] key, RawRecord record) {
-			if (this.count == this.keys.length) {
-				this.keys = Arrays.copyOf(this.keys, this.count * 2);
-				this.records = Arrays.copyOf(this.records, this.count * 2);
+			if (this.count == this.entries.length) {
+				this.entries = Arrays.copyOf(this.entries, this.count * 2);
 			}
-			this.keys[this.count] = key;
-			this.records[this.count++] = record;
+			this.entries[this.count++] = new Entry(key, record);
 			int fields = record.fieldCount();
 			this.bytes += key.length + (fields == 0 ? 0 : record.end(fields - 1)) + 4L * fields + OVERHEAD;
 		}
 
 		void clear() {
-			Arrays.fill(this.keys, 0, this.count, null);
-			Arrays.fill(this.records, 0, this.count, null);
+			Arrays.fill(this.entries, 0, this.count, null);
 			this.count = 0;
 			this.bytes = 0;
+		}
+
+	}
+
+	/** A record and its key, ordered by the key; the key's first 8 bytes as a number decide most comparisons. */
+	static final class Entry implements Comparable<Entry> {
+
+		final byte[] key;
+
+		final RawRecord record;
+
+		private final long prefix;
+
+		Entry(byte[] key, RawRecord record) {
+			this.key = key;
+			this.record = record;
+			long p = 0;
+			for (int i = 0; i < 8; i++) {
+				p = p << 8 | (i < key.length ? key[i] & 0xff : 0);
+			}
+			this.prefix = p;
+		}
+
+		@Override
+		public int compareTo(Entry other) {
+			int c = Long.compareUnsigned(this.prefix, other.prefix);
+			return c != 0 ? c : Arrays.compareUnsigned(this.key, other.key);
 		}
 
 	}

@@ -27,12 +27,24 @@ import io.rowlift.source.ByteRangeReader;
  * is total, so the records after them are exactly those not yet written. It also saves
  * {@link ByteRangeReader#COUNT} and, once every sorted record is out, {@link ByteRangeReader#OFFSET}
  * at the range's end, which is what the accounting step checks. When the merge has ended, closing
- * deletes the runs. Not thread-safe: one instance per step.
+ * deletes the runs.
+ *
+ * <p>The merge runs ahead of the writer on a thread of its own, {@value #AHEAD} records at most, so
+ * the writing thread only converts and sends. Not thread-safe otherwise: one instance per step.
  */
 public final class SortedReader implements ItemStreamReader<RawRecord> {
 
 	/** Context key: records handed out by the merge, over all runs. */
 	public static final String CONSUMED = "sort.consumed";
+
+	/** Records merged ahead of the writer at most. */
+	static final int AHEAD = 20_000;
+
+	private static final Object END = new Object();
+
+	private java.util.concurrent.BlockingQueue<Object> ahead;
+
+	private Thread merger;
 
 	private final ExternalSort sort;
 
@@ -49,6 +61,9 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 	private long total;
 
 	private boolean ended;
+
+	/** Whether the merge handed out its last record: the runs can go. */
+	private boolean drained;
 
 	private final long failAtRecord;
 
@@ -92,34 +107,68 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 							+ " records, but this load already wrote " + this.consumed + " of them; set rowlift.job.start-over=true");
 				}
 			}
+			this.ahead = new java.util.concurrent.ArrayBlockingQueue<>(AHEAD);
+			this.merger = new Thread(this::merge, Thread.currentThread().getName() + "-merge");
+			this.merger.setDaemon(true);
+			this.merger.start();
 		}
 		catch (IOException ex) {
 			throw new ItemStreamException("cannot sort or read the sorted runs in " + this.dir + ": " + ex.getMessage(), ex);
 		}
 	}
 
-	@Override
-	public RawRecord read() {
-		if (this.ended) {
-			return null;
-		}
+	private void merge() {
 		try {
-			RawRecord record = next();
-			if (record == null) {
-				this.ended = true;
-				return null;
+			for (RawRecord record = next(); record != null; record = next()) {
+				this.ahead.put(record);
 			}
-			if (++this.handedOut == this.failAtRecord) {
-				throw new IllegalStateException("injected failure (rowlift.test.fail-at-record=" + this.failAtRecord + ")");
-			}
-			this.consumed++;
-			return record;
+			this.ahead.put(END);
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot read the sorted runs in " + this.dir, ex);
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (Throwable ex) {
+			try {
+				this.ahead.put(new Failure(ex));
+			}
+			catch (InterruptedException stop) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 
+	private record Failure(Throwable cause) {
+	}
+
+	@Override
+	public RawRecord read() throws Exception {
+		if (this.ended) {
+			return null;
+		}
+		Object next = this.ahead.take();
+		if (next == END) {
+			this.ended = true;
+			this.drained = true;
+			return null;
+		}
+		if (next instanceof Failure failure) {
+			this.ended = true;
+			if (failure.cause() instanceof IOException io) {
+				throw new UncheckedIOException("cannot read the sorted runs in " + this.dir, io);
+			}
+			if (failure.cause() instanceof Exception exception) {
+				throw exception;
+			}
+			throw (Error) failure.cause();
+		}
+		if (++this.handedOut == this.failAtRecord) {
+			throw new IllegalStateException("injected failure (rowlift.test.fail-at-record=" + this.failAtRecord + ")");
+		}
+		this.consumed++;
+		return (RawRecord) next;
+	}
+
+	/** The next record of the merge (on the merging thread once it runs). */
 	private RawRecord next() throws IOException {
 		RunFile.Cursor cursor = this.queue.poll();
 		if (cursor == null) {
@@ -141,6 +190,16 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 
 	@Override
 	public void close() {
+		if (this.merger != null) {
+			this.merger.interrupt();
+			try {
+				this.merger.join(10_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.merger = null;
+		}
 		IOException failure = null;
 		for (RunFile.Cursor cursor : this.cursors) {
 			try {
@@ -152,7 +211,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 		}
 		this.cursors = List.of();
 		try {
-			if (this.ended) {
+			if (this.drained) {
 				ExternalSort.delete(this.dir);
 			}
 		}
