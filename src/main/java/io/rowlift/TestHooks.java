@@ -8,7 +8,8 @@ import org.springframework.core.env.Environment;
  * wait there until it is killed, so the crash tests can kill it at a known point of each phase:
  * {@code index-drop} (indexes dropped, the step not yet committed), {@code partition} (the ranges
  * computed, no partition saved yet), {@code load} (partition 0
- * inside its second chunk), {@code index-rebuild} (indexes created, the ledger not yet cleared),
+ * inside its second chunk), {@code sort} (a load sorted by key: every run written, the manifest not
+ * yet), {@code index-rebuild} (indexes created, the ledger not yet cleared),
  * {@code accounting}, {@code summary} (the job completed, nothing printed yet). Thread-safe.
  */
 public final class TestHooks {
