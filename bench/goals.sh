@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Every goal row of the speed issue (#5) in one go, each Rowlift run next to its anchor on the same
+# file (bench/run.sh), plus the start-up of a 10-row load. Takes about an hour on 2 cores; the machine
+# should be otherwise idle. Output goes to stdout and to ${TMPDIR:-/tmp}/rowlift-bench/goals-<commit>.log.
+#   bench/goals.sh            all rows
+#   GOALS="wide docs" bench/goals.sh     only these (ints30 wide keys docs ints100 startup xmx512)
+# Run from the project's root after `mvn -B -DskipTests package test-compile`.
+set -euo pipefail
+root=$(pwd); work=${TMPDIR:-/tmp}/rowlift-bench; mkdir -p "$work"
+log=$work/goals-$(git rev-parse --short HEAD).log
+goals=${GOALS:-ints30 wide keys docs ints100 startup xmx512}
+has() { [[ " $goals " == *" $1 "* ]]; }
+{
+echo "goals at commit $(git rev-parse --short HEAD), $(date -u +%FT%TZ), $(nproc) cores, $(java -version 2>&1 | head -1)"
+has ints30 && bench/run.sh ints 30000000 sqlite
+has wide && bench/run.sh wide 5000000
+has keys && bench/run.sh keys 10000000
+has docs && bench/run.sh docs 1000000
+has ints100 && bench/run.sh ints 100000000 sqlite
+if has startup; then
+    echo "start-up: a 10-row file into a fresh SQLite file, JVM start to exit (3 rounds each)"
+    s=$work/startup; rm -rf "$s"; mkdir -p "$s/db/sqlite"
+    printf 'id,name\n' > "$s/ten.csv"; for i in $(seq 1 10); do echo "$i,name $i" >> "$s/ten.csv"; done
+    echo "CREATE TABLE ten (id INTEGER PRIMARY KEY, name TEXT NOT NULL); CREATE INDEX ten_name ON ten (name);" > "$s/db/sqlite/V1__ten.sql"
+    "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true # the launcher's first use
+    for launch in "java -jar $root/target/rowlift.jar" "$root/bin/rowlift"; do
+        for round in 1 2 3; do
+            rm -f "$s"/ten.db*
+            /usr/bin/time -f "%e %M" -o "$s/time" $launch --spring.datasource.url="jdbc:sqlite:$s/ten.db" \
+                --spring.flyway.locations="filesystem:$s/db/{vendor}" --rowlift.source.path="$s/ten.csv" --rowlift.target.table=ten \
+                > "$s/out" 2>&1 || { echo "failed:"; cat "$s/out"; exit 1; }
+            read -r secs kb < "$s/time"
+            printf "  %-40s round %d: %5.2f s, %4.0f MB RSS\n" "${launch##*/}" "$round" "$secs" "$(echo "$kb / 1024" | bc -l)"
+        done
+    done
+fi
+if has xmx512; then
+    echo "-Xmx512m: the shapes with the largest records and the sort"
+    JAVA_OPTS=-Xmx512m bench/run.sh docs 1000000
+    JAVA_OPTS=-Xmx512m bench/run.sh keys 10000000
+fi
+} 2>&1 | tee "$log"
