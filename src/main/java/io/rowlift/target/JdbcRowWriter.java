@@ -5,7 +5,9 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 import javax.sql.DataSource;
 
@@ -67,7 +69,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final TsvRows tsv;
 
-	private final java.util.function.Function<RawRecord, byte[]> chunkOrder;
+	private final Function<RawRecord, byte[]> chunkOrder;
 
 	private final RecordLocator locator;
 
@@ -90,7 +92,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	 * @param miscount test hook: count one row less than written, once (to prove the accounting check)
 	 */
 	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
-			WriteMethod method, java.util.function.Function<RawRecord, byte[]> chunkOrder, RecordLocator locator,
+			WriteMethod method, Function<RawRecord, byte[]> chunkOrder, RecordLocator locator,
 			RejectBudget budget, RejectTable rejects, boolean miscount) {
 		this.chunkOrder = chunkOrder;
 		this.dataSource = dataSource;
@@ -260,7 +262,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 			keys[i] = this.chunkOrder.apply(records.get(i));
 			order[i] = i;
 		}
-		java.util.Arrays.sort(order, (a, b) -> java.util.Arrays.compareUnsigned(keys[a], keys[b]));
+		Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(keys[a], keys[b]));
 		List<RawRecord> sorted = new ArrayList<>(order.length);
 		for (Integer i : order) {
 			sorted.add(records.get(i));
