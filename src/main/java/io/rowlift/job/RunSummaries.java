@@ -74,10 +74,16 @@ public final class RunSummaries {
 						+ (empty > 0 ? "; " + empty + " empty: records are longer than the spacing of the cuts" : ""), parameters.getLong(LoadJobNames.THREADS).intValue(),
 				parameters.getLong(LoadJobNames.CHUNK_SIZE).intValue(),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD), "INSERT"),
-				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then"),
+				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then")
+						+ chunks(parameters.getString(LoadJobNames.CHUNK_SIZE + "-reason")),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER), "FILE"),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER + "-reason"), "the only order then"),
 				dropped, rebuilt, steps, failure(execution), null);
+	}
+
+	/** Why the chunk size, when it is not the plain default. */
+	private static String chunks(String reason) {
+		return reason == null || reason.equals("default") ? "" : "; chunk size " + reason;
 	}
 
 	private static Duration between(LocalDateTime start, LocalDateTime end) {
