@@ -11,7 +11,7 @@ import org.springframework.util.unit.DataSize;
  *     {@link KeyOrder}; fixed by the first run of a load, a resume keeps it
  * @param memory records buffered in memory by the sort, over all its threads (default: a quarter of
  *     the JVM's maximum heap, at most 256 MB); more memory, fewer and longer runs
- * @param spillDir folder for the sorted runs, which take about the size of the data while the load
+ * @param spillDir folder for the sorted runs, which take up to twice the size of the data while the load
  *     runs (default: the JVM's temporary folder, {@code java.io.tmpdir})
  */
 @ConfigurationProperties("rowlift.sort")
