@@ -66,7 +66,8 @@ import java.util.concurrent.Future;
  * table (built once per page size, in WAL mode), in one transaction as Rowlift's rebuild step does,
  * then {@code PRAGMA wal_checkpoint(TRUNCATE)} as Rowlift's end of load does:
  * <ul>
- * <li>{@code idx[:threads=N,cache_size=..,temp_store=..,mmap_size=..,wal_autocheckpoint=..,page=P,journal=off|delete|deletefull]}:
+ * <li>{@code idx[:threads=N,cache_size=..,temp_store=..,mmap_size=..,wal_autocheckpoint=..,page=P,journal=off|delete|deletefull,each=1]}:
+ * ({@code each=1}: a commit after each index, so the WAL is checkpointed and restarted between them)
  * prints the CREATE INDEX time, the commit time (which runs the automatic checkpoint), the WAL size
  * left, the final checkpoint time and their total.
  * <li>{@code cliidx[:page=P]}: the sqlite3 CLI on a copy of the same table, journal and sync off.
@@ -747,6 +748,7 @@ public final class SqliteWritePathTiming {
 			}
 			// statements run on the connection before the build (PRAGMA threads is not a URL setting)
 			int threads = intOption(o, "threads", 0);
+			boolean each = intOption(o, "each", 0) == 1; // a transaction per index, not one for all three
 			String journal = o.getOrDefault("journal", "wal");
 			o.remove("journal");
 			Map<String, String> url = new LinkedHashMap<>();
@@ -772,8 +774,11 @@ public final class SqliteWritePathTiming {
 				c.setAutoCommit(false);
 				long t0 = System.nanoTime();
 				try (Statement st = c.createStatement()) {
-					for (String sql : INDEXES) {
-						st.execute(sql);
+					for (int i = 0; i < INDEXES.length; i++) {
+						st.execute(INDEXES[i]);
+						if (each && i < INDEXES.length - 1) {
+							c.commit();
+						}
 					}
 				}
 				double create = seconds(t0);

@@ -40,6 +40,12 @@ import io.rowlift.target.TargetDialect;
  * {@code SQLITE_BUSY} instead of waiting. A long {@code busy_timeout} lets partitions queue for the
  * write lock. The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
  * database file at a time.
+ *
+ * <p>Cache size, page size and checkpoint interval stay SQLite's defaults: for the load (one writer,
+ * 100-row INSERTs, 10,000-row transactions, 10M ints rows in plain JDBC) {@code cache_size=-65536},
+ * {@code wal_autocheckpoint=10000} and 16 KiB pages came within 6 % of them (medians of 3 rounds
+ * 3.54-3.61 s against 3.75 s, best rounds 3.50-3.54 s against 3.57 s). For the index rebuild see
+ * {@link #createIndexes}.
  */
 public final class SqliteDialect implements TargetDialect {
 
@@ -250,7 +256,27 @@ public final class SqliteDialect implements TargetDialect {
 		}
 	}
 
-	/** Each index with SQLite's multi-threaded sorter ({@code PRAGMA threads}, one per core). */
+	/**
+	 * Each index with SQLite's multi-threaded sorter ({@code PRAGMA threads}, one per core), and
+	 * otherwise the connection's defaults, which measured best ({@code SqliteWritePathTiming}, the three
+	 * indexes of the 10M-row ints table on a WAL file in one transaction, as here; docs/benchmarks.md,
+	 * "SQLite write path"): on a quiet machine 14.4 s with 2 threads (median of 5 rounds) against
+	 * 17.3 s for the sqlite3 CLI's own build (journal off, one thread); in a quiet round of another run
+	 * 15.0 s with 2 threads, 19.2 s with none. Measured in that round and not kept:
+	 * <ul>
+	 * <li>a larger {@code cache_size} is slower, 32.0 s at -262144 and 39.9 s at -1048576: the sorter
+	 * sizes its in-memory runs from the cache size, and a few big runs sort slower than many small ones
+	 * merged;
+	 * <li>{@code temp_store=MEMORY}, 47.8 s: it turns the sorter's worker threads off;
+	 * <li>{@code mmap_size}, {@code cache_size} -1000 or -4000, 8 or 16 KiB pages: within 3 % of the
+	 * defaults at 10M rows (at 30M, one round on a busy machine, 8 KiB pages were 2 % slower); 4 threads
+	 * on 2 cores: no faster.
+	 * </ul>
+	 * What WAL mode costs: every index page is written to the WAL and copied into the file again by the
+	 * checkpoint at commit (1.2 s of the 14.4 s at 10M; at 30M, with the machine busy, 81-85 s against
+	 * 64-68 s with a rollback journal, where new pages are written once). Only another journal mode
+	 * avoids it, and that cannot be switched inside the rebuild step's transaction.
+	 */
 	@Override
 	public void createIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException {
 		try (Statement st = connection.createStatement()) {
