@@ -105,14 +105,14 @@ public final class ExternalSort {
 		List<Path> files = new ArrayList<>();
 		List<Long> counts = new ArrayList<>();
 		try {
-			List<Future<List<Object[]>>> sorted = new ArrayList<>();
+			List<Future<List<Run>>> sorted = new ArrayList<>();
 			for (ByteRange range : ranges) {
 				sorted.add(pool.submit(() -> sortRange(range, dir, this.memory / ranges.size())));
 			}
-			for (Future<List<Object[]>> future : sorted) {
-				for (Object[] run : future.get()) {
-					files.add((Path) run[0]);
-					counts.add((Long) run[1]);
+			for (Future<List<Run>> future : sorted) {
+				for (Run run : future.get()) {
+					files.add(run.file());
+					counts.add(run.records());
 				}
 			}
 		}
@@ -160,14 +160,18 @@ public final class ExternalSort {
 		Files.deleteIfExists(dir);
 	}
 
-	/** Sorts one range into runs of at most {@code budget} estimated bytes: {path, records} per run. */
-	private List<Object[]> sortRange(ByteRange range, Path dir, long budget) throws IOException {
+	/** One run file written by a sorting thread and the records in it. */
+	private record Run(Path file, long records) {
+	}
+
+	/** Sorts one range into runs of at most {@code budget} estimated bytes. */
+	private List<Run> sortRange(ByteRange range, Path dir, long budget) throws IOException {
 		ByteRangeReader reader = new ByteRangeReader(this.file, this.displayName, this.format, this.readBuffer,
 				this.maxRecordSize, -1);
 		ExecutionContext context = new ExecutionContext();
 		range.writeTo(context);
 		reader.open(context);
-		List<Object[]> runs = new ArrayList<>();
+		List<Run> runs = new ArrayList<>();
 		try {
 			long lineBase = range.firstLine() - this.dataStartLine;
 			Buffer buffer = new Buffer();
@@ -200,12 +204,12 @@ public final class ExternalSort {
 		}
 	}
 
-	private Object[] spill(Buffer buffer, Path dir, ByteRange range, int number) throws IOException {
+	private Run spill(Buffer buffer, Path dir, ByteRange range, int number) throws IOException {
 		// the buffer is in file order, and the sort is stable: equal keys keep their offsets' order
 		Arrays.sort(buffer.entries, 0, buffer.count);
 		Path path = dir.resolve(String.format("r%04d-%06d.run", range.index(), number));
 		RunFile.write(path, buffer.entries, buffer.count);
-		Object[] run = { path, (long) buffer.count };
+		Run run = new Run(path, buffer.count);
 		buffer.clear();
 		return run;
 	}

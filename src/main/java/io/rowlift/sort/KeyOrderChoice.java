@@ -54,7 +54,7 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 					found = c;
 				}
 			}
-			if (found < 0 || mapping.fields()[found] < 0) {
+			if (found < 0) {
 				return Optional.empty();
 			}
 			fields[k] = mapping.fields()[found];
