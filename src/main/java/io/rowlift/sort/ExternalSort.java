@@ -45,8 +45,8 @@ public final class ExternalSort {
 
 	private static final String FORMAT = "rowlift-sort 1";
 
-	/** Estimated heap a buffered record costs beyond its bytes: objects, array headers, references. */
-	private static final int OVERHEAD = 120;
+	/** Estimated heap a buffered record costs beyond its bytes: the record, array headers, references, its prefix. */
+	private static final int OVERHEAD = 96;
 
 	private final Path file;
 
@@ -176,7 +176,7 @@ public final class ExternalSort {
 			long lineBase = range.firstLine() - this.dataStartLine;
 			Buffer buffer = new Buffer();
 			for (RawRecord record = reader.read(); record != null; record = reader.read()) {
-				buffer.add(this.key.of(record), record.atLine(lineBase + record.line()));
+				buffer.add(record.atLine(lineBase + record.line()));
 				if (buffer.bytes >= budget) {
 					runs.add(spill(buffer, dir, range, runs.size()));
 				}
@@ -205,10 +205,11 @@ public final class ExternalSort {
 	}
 
 	private Run spill(Buffer buffer, Path dir, ByteRange range, int number) throws IOException {
-		// the buffer is in file order, and the sort is stable: equal keys keep their offsets' order
-		Arrays.sort(buffer.entries, 0, buffer.count);
+		// the buffer is in file order, and the order breaks ties by index: equal keys keep their offsets' order
+		RawRecord[] records = buffer.records;
+		int[] order = PrefixSort.order(buffer.prefixes, buffer.count, i -> this.key.of(records[i]));
 		Path path = dir.resolve(String.format("r%04d-%06d.run", range.index(), number));
-		RunFile.write(path, buffer.entries, buffer.count);
+		RunFile.write(path, records, order, this.key);
 		Run run = new Run(path, buffer.count);
 		buffer.clear();
 		return run;
@@ -245,55 +246,33 @@ public final class ExternalSort {
 		};
 	}
 
-	/** Records buffered for the next run, in file order, with their estimated heap. */
-	private static final class Buffer {
+	/** Records buffered for the next run, in file order, with their keys' prefixes and their estimated heap. */
+	private final class Buffer {
 
-		Entry[] entries = new Entry[1024];
+		RawRecord[] records = new RawRecord[1024];
+
+		long[] prefixes = new long[1024];
 
 		int count;
 
 		long bytes;
 
-		void add(byte[] key, RawRecord record) {
-			if (this.count == this.entries.length) {
-				this.entries = Arrays.copyOf(this.entries, this.count * 2);
+		void add(RawRecord record) {
+			if (this.count == this.records.length) {
+				this.records = Arrays.copyOf(this.records, this.count * 2);
+				this.prefixes = Arrays.copyOf(this.prefixes, this.count * 2);
 			}
-			this.entries[this.count++] = new Entry(key, record);
+			// the key itself is made again when the run is written: kept, it would be one more object per record
+			this.prefixes[this.count] = PrefixSort.prefix(ExternalSort.this.key.of(record));
+			this.records[this.count++] = record;
 			int fields = record.fieldCount();
-			this.bytes += key.length + (fields == 0 ? 0 : record.end(fields - 1)) + 4L * fields + OVERHEAD;
+			this.bytes += (fields == 0 ? 0 : record.end(fields - 1)) + 4L * fields + OVERHEAD;
 		}
 
 		void clear() {
-			Arrays.fill(this.entries, 0, this.count, null);
+			Arrays.fill(this.records, 0, this.count, null);
 			this.count = 0;
 			this.bytes = 0;
-		}
-
-	}
-
-	/** A record and its key, ordered by the key; the key's first 8 bytes as a number decide most comparisons. */
-	static final class Entry implements Comparable<Entry> {
-
-		final byte[] key;
-
-		final RawRecord record;
-
-		private final long prefix;
-
-		Entry(byte[] key, RawRecord record) {
-			this.key = key;
-			this.record = record;
-			long p = 0;
-			for (int i = 0; i < 8; i++) {
-				p = p << 8 | (i < key.length ? key[i] & 0xff : 0);
-			}
-			this.prefix = p;
-		}
-
-		@Override
-		public int compareTo(Entry other) {
-			int c = Long.compareUnsigned(this.prefix, other.prefix);
-			return c != 0 ? c : Arrays.compareUnsigned(this.key, other.key);
 		}
 
 	}

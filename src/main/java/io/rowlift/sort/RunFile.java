@@ -23,12 +23,12 @@ final class RunFile {
 	private RunFile() {
 	}
 
-	/** Writes the first {@code count} entries, in their order; returns the file's size. */
-	static long write(Path path, ExternalSort.Entry[] entries, int count) throws IOException {
+	/** Writes {@code records} in {@code order}, each with its key; returns the file's size. */
+	static long write(Path path, RawRecord[] records, int[] order, SortKey key) throws IOException {
 		try (OutputStream out = Files.newOutputStream(path)) {
 			Encoder encoder = new Encoder(out);
-			for (int i = 0; i < count; i++) {
-				encoder.write(entries[i].key, entries[i].record);
+			for (int i : order) {
+				encoder.write(key.of(records[i]), records[i]);
 			}
 			encoder.flush();
 		}
