@@ -14,6 +14,7 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.ByteRange;
+import io.rowlift.source.Handoff;
 import io.rowlift.source.ByteRangeReader;
 
 /**
@@ -40,9 +41,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 	/** Records merged ahead of the writer at most. */
 	static final int AHEAD = 20_000;
 
-	private static final Object END = new Object();
-
-	private java.util.concurrent.BlockingQueue<Object> ahead;
+	private Handoff<RawRecord> ahead;
 
 	private Thread merger;
 
@@ -107,7 +106,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 							+ " records, but this load already wrote " + this.consumed + " of them; set rowlift.job.start-over=true");
 				}
 			}
-			this.ahead = new java.util.concurrent.ArrayBlockingQueue<>(AHEAD);
+			this.ahead = new Handoff<>(AHEAD, 256);
 			this.merger = new Thread(this::merge, Thread.currentThread().getName() + "-merge");
 			this.merger.setDaemon(true);
 			this.merger.start();
@@ -122,14 +121,14 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 			for (RawRecord record = next(); record != null; record = next()) {
 				this.ahead.put(record);
 			}
-			this.ahead.put(END);
+			this.ahead.end();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
 		catch (Throwable ex) {
 			try {
-				this.ahead.put(new Failure(ex));
+				this.ahead.fail(ex);
 			}
 			catch (InterruptedException stop) {
 				Thread.currentThread().interrupt();
@@ -137,35 +136,33 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 		}
 	}
 
-	private record Failure(Throwable cause) {
-	}
-
 	@Override
 	public RawRecord read() throws Exception {
 		if (this.ended) {
 			return null;
 		}
-		Object next = this.ahead.take();
-		if (next == END) {
+		RawRecord next;
+		try {
+			next = this.ahead.take();
+		}
+		catch (IOException ex) {
+			this.ended = true;
+			throw new UncheckedIOException("cannot read the sorted runs in " + this.dir, ex);
+		}
+		catch (Exception | Error ex) {
+			this.ended = true;
+			throw ex;
+		}
+		if (next == null) {
 			this.ended = true;
 			this.drained = true;
 			return null;
-		}
-		if (next instanceof Failure failure) {
-			this.ended = true;
-			if (failure.cause() instanceof IOException io) {
-				throw new UncheckedIOException("cannot read the sorted runs in " + this.dir, io);
-			}
-			if (failure.cause() instanceof Exception exception) {
-				throw exception;
-			}
-			throw (Error) failure.cause();
 		}
 		if (++this.handedOut == this.failAtRecord) {
 			throw new IllegalStateException("injected failure (rowlift.test.fail-at-record=" + this.failAtRecord + ")");
 		}
 		this.consumed++;
-		return (RawRecord) next;
+		return next;
 	}
 
 	/** The next record of the merge (on the merging thread once it runs). */

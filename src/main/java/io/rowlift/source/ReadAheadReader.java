@@ -1,8 +1,5 @@
 package io.rowlift.source;
 
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
@@ -23,13 +20,14 @@ import io.rowlift.model.RawRecord;
  */
 public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 
-	private static final Object END = new Object();
+	/** Records handed to the writer at a time. */
+	static final int BATCH = 256;
 
 	private final ByteRangeReader delegate;
 
 	private final int capacity;
 
-	private BlockingQueue<Object> queue;
+	private Handoff<RawRecord> queue;
 
 	private Thread parser;
 
@@ -60,7 +58,7 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 		this.offset = this.delegate.position();
 		this.line = this.delegate.line();
 		this.count = context.getLong(ByteRangeReader.COUNT, 0L);
-		this.queue = new ArrayBlockingQueue<>(this.capacity);
+		this.queue = new Handoff<>(this.capacity, BATCH);
 		this.parser = new Thread(this::parse, Thread.currentThread().getName() + "-parse");
 		this.parser.setDaemon(true);
 		this.parser.start();
@@ -73,14 +71,14 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 			}
 			this.endOffset = this.delegate.position();
 			this.endLine = this.delegate.line();
-			this.queue.put(END); // publishes endOffset and endLine to the reading thread
+			this.queue.end(); // publishes endOffset and endLine to the reading thread
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
 		catch (Throwable ex) {
 			try {
-				this.queue.put(new Failure(ex));
+				this.queue.fail(ex);
 			}
 			catch (InterruptedException stop) {
 				Thread.currentThread().interrupt();
@@ -93,25 +91,24 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 		if (this.ended) {
 			return null;
 		}
-		Object next = this.queue.take();
-		if (next instanceof RawRecord record) {
-			this.offset = record.offset() + record.rawLength();
-			this.line = record.line() + record.lines();
-			this.count++;
-			return record;
+		RawRecord record;
+		try {
+			record = this.queue.take();
 		}
-		if (next == END) {
+		catch (Exception | Error failure) {
+			this.ended = true;
+			throw failure;
+		}
+		if (record == null) {
 			this.ended = true;
 			this.offset = this.endOffset;
 			this.line = this.endLine;
 			return null;
 		}
-		Throwable failure = ((Failure) next).cause();
-		this.ended = true;
-		if (failure instanceof Exception exception) {
-			throw exception;
-		}
-		throw (Error) failure;
+		this.offset = record.offset() + record.rawLength();
+		this.line = record.line() + record.lines();
+		this.count++;
+		return record;
 	}
 
 	@Override
@@ -134,9 +131,6 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 			this.parser = null;
 		}
 		this.delegate.close();
-	}
-
-	private record Failure(Throwable cause) {
 	}
 
 }
