@@ -17,6 +17,8 @@
 # LOAD DATA LOCAL INFILE into the table with its indexes), then Rowlift, each end to end (JVM start
 # included), and prints seconds, rows/s, MB/s, peak RSS and the ratio Rowlift / anchor, after
 # checking that both tables hold the same rows. Scratch files go to ${TMPDIR:-/tmp}/rowlift-bench.
+# Every timed run starts settled: `sync`, and on MySQL the server's dirty pages flushed, so that no run
+# pays for writing the previous one's data (the anchors write with sync off and leave gigabytes behind).
 # Both sides start from an empty table made beforehand, outside the timing, from the same migration
 # (Rowlift's with its secondary indexes, which it drops and rebuilds; Flyway off): what is timed is
 # the load, not the DDL. Rowlift's own tables (Spring Batch's) are made inside its timed run.
@@ -49,6 +51,16 @@ else
 fi
 cols=$(head -1 "$csv" | tr -d '\r')
 my() { mariadb -h 127.0.0.1 -P 3306 -u root "$@"; }
+settle() { # untimed, before every timed run: the previous run's writes reach the disk first
+    sync
+    if [[ ${1:-} == mysql ]]; then # and the server's dirty pages (up to a minute), which it would write while the next run is timed
+        for _ in $(seq 1 60); do
+            [[ $(my -N -e "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_pages_dirty'" | cut -f2) -lt 64 ]] && break
+            sleep 1
+        done
+        sync
+    fi
+}
 timed() { # timed LOG command... -> "seconds peakKB exit"
     local log=$1; shift
     /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" > "$log" 2>&1 && rc=0 || rc=$?
@@ -74,10 +86,12 @@ echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; co
 if [[ $targets == *sqlite* ]]; then
     rm -f "$work"/anchor.db* "$work"/rowlift.db*
     IFS='|' read -r ddl indexes <<<"$(sqlite_ddl)"
+    settle
     read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-sqlite.log" sqlite3 "$work/anchor.db" "PRAGMA journal_mode=OFF;" "PRAGMA synchronous=OFF;" \
         "$ddl" ".import --csv --skip 1 $anchor_csv $table" "$indexes")"
     [[ $a_rc == 0 ]] || { echo "sqlite3 anchor failed"; cat "$work/anchor-sqlite.log"; exit 1; }
     sqlite3 "$work/rowlift.db" "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
+    settle
     read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" "${rowlift[@]}" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
         --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
     [[ $r_rc == 0 ]] || { echo "Rowlift failed"; tail -5 "$work/rowlift-sqlite.log"; exit 1; }
@@ -96,10 +110,12 @@ if [[ $targets == *mysql* ]]; then
     my -e "DROP DATABASE IF EXISTS rowlift_bench_anchor; CREATE DATABASE rowlift_bench_anchor;
            DROP DATABASE IF EXISTS rowlift_bench_rowlift; CREATE DATABASE rowlift_bench_rowlift"
     my rowlift_bench_anchor -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
+    settle mysql
     read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-mysql.log" mariadb --local-infile=1 -h 127.0.0.1 -P 3306 -u root rowlift_bench_anchor -e \
         "LOAD DATA LOCAL INFILE '$anchor_csv' INTO TABLE $table CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES TERMINATED BY '\n' IGNORE 1 LINES ($cols)")"
     [[ $a_rc == 0 ]] || { echo "LOAD DATA anchor failed"; cat "$work/anchor-mysql.log"; exit 1; }
     my rowlift_bench_rowlift -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
+    settle mysql
     read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-mysql.log" "${rowlift[@]}" --spring.profiles.active=mysql \
         --spring.datasource.url=jdbc:mysql://127.0.0.1:3306/rowlift_bench_rowlift --spring.datasource.username=root --spring.datasource.password= \
         --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
