@@ -1,5 +1,6 @@
 package io.rowlift.target;
 
+import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -10,12 +11,13 @@ import java.sql.SQLException;
 public interface BulkLoader {
 
 	/**
-	 * Sends {@code rows} on {@code connection}, in its current transaction.
+	 * Sends {@code rows} ({@link TsvRows}' format) on {@code connection}, in its current transaction. The
+	 * stream may make its bytes as it is read: the database takes the first rows while the next are made.
 	 * @return the rows the database took without a warning; anything other than {@code rows.rows()}
 	 *     means some row was refused, changed or skipped, or the database refused the bulk path
 	 *     itself: the caller rolls back what this call did and inserts the rows another way
 	 * @throws SQLException a failure of the connection or transaction (the chunk fails)
 	 */
-	long load(Connection connection, TsvRows rows) throws SQLException;
+	long load(Connection connection, InputStream rows) throws SQLException;
 
 }

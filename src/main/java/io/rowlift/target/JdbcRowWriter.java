@@ -67,7 +67,10 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final BulkLoader bulk;
 
-	private final TsvRows tsv;
+	private final TsvRows rows;
+
+	/** Bytes of rows bound at a time for the bulk loader's stream. */
+	private static final int STREAM_BLOCK = 64 << 10;
 
 	private final Function<RawRecord, byte[]> chunkOrder;
 
@@ -109,7 +112,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		if (method == WriteMethod.LOAD_DATA && this.bulk == null) {
 			throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
 		}
-		this.tsv = this.bulk != null ? new TsvRows() : null;
+		this.rows = this.bulk != null ? new TsvRows() : null;
 		this.locator = locator;
 		this.budget = budget;
 		this.rejects = rejects;
@@ -210,48 +213,124 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	}
 
 	/**
-	 * Binds the chunk into one stream for the bulk loader; if the database does not take every row
-	 * cleanly, rolls the stream back and writes the chunk's good records with INSERTs. Same budget
-	 * bookkeeping as {@link #writeInserts}.
+	 * Sends the chunk to the bulk loader as one stream that binds its records as the driver reads it,
+	 * so the database takes the first rows while the next are bound (bound first and then sent, the
+	 * server sat idle a quarter of the time on the keys benchmark: 75 % of a core for the server, 35 %
+	 * for the JVM). Records refused while binding are staged as rejects after the load, on the same
+	 * connection. If the database does not take every row cleanly, rolls the load back and writes the
+	 * chunk's good records with INSERTs. Same budget bookkeeping as {@link #writeInserts}.
 	 */
 	private long writeBulk(Connection connection, List<? extends RawRecord> chunk, StatementSink one) throws SQLException {
 		long taken = 0;
 		try {
-			List<RawRecord> batched = new ArrayList<>(chunk.size());
-			this.tsv.clear();
-			for (RawRecord record : chunk) {
-				this.tsv.beginRow();
-				Bad bad = bind(this.tsv, 0, record);
-				if (bad != null) {
-					this.tsv.discardRow();
-					reject(connection, record, bad);
-					taken++;
-					continue;
-				}
-				this.tsv.endRow();
-				batched.add(record);
-			}
-			if (batched.isEmpty()) {
-				return taken;
-			}
+			ChunkStream stream = new ChunkStream(chunk);
 			Savepoint savepoint = connection.setSavepoint();
-			long took = this.bulk.load(connection, this.tsv);
-			if (took == batched.size()) {
+			long took = this.bulk.load(connection, stream);
+			stream.finish(); // a load that stopped early (the server refused it) left records unbound
+			boolean clean = took == stream.batched.size();
+			if (!clean) {
+				connection.rollback(savepoint);
+			}
+			for (int i = 0; i < stream.refused.size(); i++) {
+				reject(connection, stream.refused.get(i), stream.reasons.get(i));
+				taken++;
+			}
+			if (clean) {
 				count(took);
 				return taken;
 			}
-			connection.rollback(savepoint);
-			for (RawRecord record : batched) {
+			for (RawRecord record : stream.batched) {
 				bind(one, 0, record);
 				one.statement().addBatch();
 			}
-			taken += insert(connection, null, one, batched);
+			taken += insert(connection, null, one, stream.batched);
 			return taken;
 		}
 		catch (SQLException | RuntimeException ex) {
 			this.budget.giveBack(taken);
 			throw ex;
 		}
+	}
+
+	/**
+	 * A chunk as the bulk loader's stream, bound {@value #STREAM_BLOCK} bytes at a time as it is read;
+	 * collects the records it sent and those it refused, in chunk order. Not thread-safe (the driver
+	 * reads it on the writer's thread).
+	 */
+	private final class ChunkStream extends java.io.InputStream {
+
+		private final java.util.Iterator<? extends RawRecord> records;
+
+		final List<RawRecord> batched;
+
+		final List<RawRecord> refused = new ArrayList<>();
+
+		final List<Bad> reasons = new ArrayList<>();
+
+		private int position;
+
+		ChunkStream(List<? extends RawRecord> chunk) {
+			this.records = chunk.iterator();
+			this.batched = new ArrayList<>(chunk.size());
+			JdbcRowWriter.this.rows.clear();
+		}
+
+		@Override
+		public int read(byte[] to, int offset, int length) throws java.io.IOException {
+			if (length == 0) {
+				return 0;
+			}
+			TsvRows rows = JdbcRowWriter.this.rows;
+			while (this.position >= rows.size()) {
+				if (!this.records.hasNext()) {
+					return -1;
+				}
+				rows.clear();
+				this.position = 0;
+				try {
+					bindSome(STREAM_BLOCK);
+				}
+				catch (SQLException ex) {
+					throw new java.io.IOException(ex);
+				}
+			}
+			int n = rows.copy(this.position, to, offset, length);
+			this.position += n;
+			return n;
+		}
+
+		@Override
+		public int read() throws java.io.IOException {
+			byte[] one = new byte[1];
+			return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+		}
+
+		/** Binds what the driver did not read, so that the refused and sent records are all known. */
+		void finish() throws SQLException {
+			while (this.records.hasNext()) {
+				JdbcRowWriter.this.rows.clear();
+				bindSome(Integer.MAX_VALUE);
+			}
+		}
+
+		private void bindSome(int bytes) throws SQLException {
+			TsvRows rows = JdbcRowWriter.this.rows;
+			while (rows.size() < bytes && this.records.hasNext()) {
+				RawRecord record = this.records.next();
+				rows.beginRow();
+				Bad bad = bind(rows, 0, record);
+				if (bad != null) {
+					rows.discardRow();
+					this.refused.add(record);
+					this.reasons.add(bad);
+				}
+				else {
+					rows.endRow();
+					this.batched.add(record);
+				}
+			}
+		}
+
 	}
 
 	/** The records in key order, equal keys in file order (a stable sort of a chunk in file order). */

@@ -64,6 +64,13 @@ public final class TsvRows implements ValueSink {
 		return new ByteArrayInputStream(this.buffer, 0, this.size);
 	}
 
+	/** Copies up to {@code length} bytes from offset {@code from}; returns how many (none at the end). */
+	public int copy(int from, byte[] to, int offset, int length) {
+		int n = Math.max(0, Math.min(length, this.size - from));
+		System.arraycopy(this.buffer, from, to, offset, n);
+		return n;
+	}
+
 	/** The rows as text, for tests and messages. */
 	@Override
 	public String toString() {

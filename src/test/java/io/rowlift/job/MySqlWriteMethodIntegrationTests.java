@@ -86,6 +86,33 @@ class MySqlWriteMethodIntegrationTests extends ScenarioSupport {
 		assertThat(reasons).contains("5,").contains("Duplicate entry '1'");
 	}
 
+	/**
+	 * One chunk of 30,000 rows is streamed in many blocks, bound as the driver reads them: the records
+	 * refused while binding (one in 1,000) and a duplicate key near the end (which sends the chunk
+	 * through INSERTs) are each rejected once, and every other row is written once.
+	 */
+	@Test
+	void aStreamedChunkBoundAsItIsSentAccountsForEveryRecord() throws Exception {
+		execute("CREATE TABLE streamed" + DDL.formatted("streamed"));
+		StringBuilder csv = new StringBuilder("id,code,body\n");
+		for (int i = 1; i <= 30_000; i++) {
+			csv.append(i % 1000 == 0 ? "x" + i : Integer.toString(i)).append(",c").append(i % 7).append(",body of row ").append(i)
+				.append('\n');
+		}
+		csv.append("29999,dup,again\n");
+		Path file = write("streamed.csv", csv.toString());
+
+		RowliftRun run = rowlift(file, "streamed", "--spring.flyway.enabled=false", "--rowlift.job.skip-limit=100",
+				"--rowlift.job.chunk-size=50000", "--rowlift.job.partitions=1");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("LOAD DATA LOCAL streams").contains("read 30,001 = written 29,970 + rejected 31");
+		assertThat(rows("SELECT COUNT(*), SUM(id), MIN(id), MAX(id) FROM streamed").get(0))
+			.containsExactly("29970", Long.toString(30_000L * 30_001 / 2 - 1000L * (30 * 31 / 2)), "1", "29999");
+		String reasons = Files.readString(Path.of(file + ".rejects.csv.reasons.csv"), StandardCharsets.UTF_8);
+		assertThat(reasons.lines().filter(line -> line.contains("'x1000' ") || line.contains("Duplicate entry '29999'"))).hasSize(2);
+	}
+
 	@Test
 	void loadDataWhereThereIsNoneAndAnUnknownMethodAreExit2() throws Exception {
 		execute("CREATE TABLE plain_t" + DDL.formatted("plain_t"));

@@ -1,5 +1,6 @@
 package io.rowlift.target.mysql;
 
+import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,7 +14,6 @@ import io.rowlift.target.BulkLoader;
 import io.rowlift.target.ColumnKind;
 import io.rowlift.target.TableColumn;
 import io.rowlift.target.TableMapping;
-import io.rowlift.target.TsvRows;
 
 /**
  * A chunk's rows sent with {@code LOAD DATA LOCAL INFILE}, streamed from memory through Connector/J
@@ -67,9 +67,9 @@ final class LoadDataLoader implements BulkLoader {
 	}
 
 	@Override
-	public long load(Connection connection, TsvRows rows) throws SQLException {
+	public long load(Connection connection, InputStream rows) throws SQLException {
 		try (Statement statement = connection.createStatement()) {
-			statement.unwrap(JdbcStatement.class).setLocalInfileInputStream(rows.stream());
+			statement.unwrap(JdbcStatement.class).setLocalInfileInputStream(rows);
 			long taken;
 			try {
 				taken = statement.executeLargeUpdate(this.sql);
