@@ -9,6 +9,7 @@ import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.builder.JobBuilder;
+import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
@@ -154,10 +155,12 @@ public class LoadJobConfiguration {
 			.build();
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
+		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
+				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors());
 		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
-			.partitioner(LoadJobNames.WORKER,
-					new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
-							plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors()))
+			.partitioner(LoadJobNames.WORKER, partitioner)
+			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
+					partitioner, jobRepository))
 			.step(worker)
 			.gridSize(partitions)
 			.taskExecutor(executor)

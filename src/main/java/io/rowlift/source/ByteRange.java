@@ -31,6 +31,11 @@ public record ByteRange(int index, long start, long end, long firstLine) {
 	}
 
 	/** Reads the range a partitioner wrote into {@code context}. */
+	/** Whether {@code context} holds a range (written by {@link #writeTo}). */
+	public static boolean isIn(ExecutionContext context) {
+		return context.containsKey(INDEX);
+	}
+
 	public static ByteRange readFrom(ExecutionContext context) {
 		return new ByteRange(context.getInt(INDEX), context.getLong(START), context.getLong(END),
 				context.getLong(FIRST_LINE, -1L));

@@ -1,0 +1,95 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobExecutionException;
+import org.springframework.batch.core.partition.Partitioner;
+import org.springframework.batch.core.partition.StepExecutionSplitter;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+import io.rowlift.source.ByteRange;
+
+/** Tests for {@link RangeRepairingSplitter}: a partition left without its range gets the partitioner's, saved. */
+class RangeRepairingSplitterTests {
+
+	private final StepExecutionSplitter delegate = mock(StepExecutionSplitter.class);
+
+	private final Partitioner partitioner = mock(Partitioner.class);
+
+	private final JobRepository repository = mock(JobRepository.class);
+
+	private final RangeRepairingSplitter splitter = new RangeRepairingSplitter(this.delegate, this.partitioner, this.repository);
+
+	@Test
+	void aPartitionKilledBeforeItsRangeWasSavedGetsThePartitionersRangeAndTheOthersKeepTheirs() throws Exception {
+		StepExecution resumed = execution("loadWorker:partition0", range(0, 10, 50));
+		resumed.getExecutionContext().putLong("reader.offset", 30); // committed progress: untouched
+		StepExecution empty = execution("loadWorker:partition1", new ExecutionContext());
+		Set<StepExecution> both = Set.of(resumed, empty);
+		when(this.delegate.getStepName()).thenReturn("loadWorker");
+		when(this.delegate.split(any(), anyInt())).thenReturn(both);
+		Map<String, ExecutionContext> fresh = new LinkedHashMap<>();
+		fresh.put("partition0", range(0, 10, 50));
+		fresh.put("partition1", range(1, 50, 90));
+		when(this.partitioner.partition(2)).thenReturn(fresh);
+
+		Set<StepExecution> split = this.splitter.split(mock(StepExecution.class), 2);
+
+		assertThat(split).containsExactlyInAnyOrder(resumed, empty);
+		assertThat(ByteRange.readFrom(empty.getExecutionContext())).isEqualTo(ByteRange.readFrom(fresh.get("partition1")));
+		assertThat(resumed.getExecutionContext().getLong("reader.offset")).isEqualTo(30);
+		verify(this.repository).updateExecutionContext(empty);
+		verify(this.repository, never()).updateExecutionContext(resumed);
+	}
+
+	@Test
+	void nothingToRepairAsksThePartitionerNothing() throws Exception {
+		StepExecution one = execution("loadWorker:partition0", range(0, 10, 50));
+		Set<StepExecution> only = Set.of(one);
+		when(this.delegate.getStepName()).thenReturn("loadWorker");
+		when(this.delegate.split(any(), anyInt())).thenReturn(only);
+
+		assertThat(this.splitter.split(mock(StepExecution.class), 1)).containsExactly(one);
+		verify(this.partitioner, never()).partition(anyInt());
+	}
+
+	@Test
+	void aPartitionTheFileNoLongerSplitsIntoIsRefusedWithTheFix() throws Exception {
+		Set<StepExecution> gone = Set.of(execution("loadWorker:partition3", new ExecutionContext()));
+		when(this.delegate.getStepName()).thenReturn("loadWorker");
+		when(this.delegate.split(any(), anyInt())).thenReturn(gone);
+		when(this.partitioner.partition(2)).thenReturn(Map.of("partition0", range(0, 10, 50)));
+
+		assertThatThrownBy(() -> this.splitter.split(mock(StepExecution.class), 2)).isInstanceOf(JobExecutionException.class)
+			.hasMessageContaining("loadWorker:partition3 has no byte range")
+			.hasMessageEndingWith("set rowlift.job.start-over=true to load the file afresh");
+	}
+
+	private static StepExecution execution(String name, ExecutionContext context) {
+		StepExecution execution = new StepExecution(name, mock(JobExecution.class));
+		execution.setExecutionContext(context);
+		return execution;
+	}
+
+	private static ExecutionContext range(int index, long start, long end) {
+		ExecutionContext context = new ExecutionContext();
+		new ByteRange(index, start, end, 2).writeTo(context);
+		return context;
+	}
+
+}
