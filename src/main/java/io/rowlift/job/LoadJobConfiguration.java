@@ -118,7 +118,8 @@ public class LoadJobConfiguration {
 			RejectBudgets budgets, RunningPartitions running,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
 			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
-			@Value("${rowlift.test.miscount:false}") boolean miscount) {
+			@Value("${rowlift.test.miscount:false}") boolean miscount,
+			@Value("${spring.batch.jdbc.table-prefix:BATCH_}") String tablePrefix) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
@@ -160,7 +161,7 @@ public class LoadJobConfiguration {
 		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
 			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
-					partitioner, jobRepository))
+					partitioner, jobRepository, new JdbcTemplate(dataSource), tablePrefix))
 			.step(worker)
 			.gridSize(partitions)
 			.taskExecutor(executor)

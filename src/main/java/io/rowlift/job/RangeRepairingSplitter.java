@@ -1,5 +1,6 @@
 package io.rowlift.job;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -9,21 +10,26 @@ import org.springframework.batch.core.partition.StepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.source.ByteRange;
 
 /**
- * Spring Batch's splitter, plus the repair of a partition whose byte range was never saved.
+ * Spring Batch's splitter, plus the repair of a partition whose context was never saved.
  *
- * <p>Why: the splitter saves a new partition's step execution and then, in a second write, its
- * context (the byte range). A process killed between the two leaves a partition with an empty
+ * <p>Why: the splitter saves a partition's new step execution and then, in a second write, its
+ * context (the byte range and the committed progress, copied from the partition's previous
+ * execution on a restart). A process killed between the two leaves a step execution with an empty
  * context, and every later run copies that empty context and fails before reading ("Value for
  * key=[range.index] is not of type Integer"): the load could never be resumed. Found by the random
- * kill test. Such a partition has committed nothing (each commit saves the context with its range),
- * so its range is the partitioner's, computed again from the same file (the fingerprint is checked
- * before any resume) and the same partition count (a job parameter). Thread-safe if the delegate is.
+ * kill test. The repair takes the context of the partition's newest earlier execution that has one
+ * (its last commit: each commit saves the context), or, when there is none, the partitioner's range:
+ * then the partition has committed nothing. Same file (the fingerprint is checked before any resume)
+ * and same partition count (a job parameter). Thread-safe if the delegate is.
  */
 final class RangeRepairingSplitter implements StepExecutionSplitter {
+
+	private final String earlier;
 
 	private final StepExecutionSplitter delegate;
 
@@ -31,10 +37,18 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 
 	private final JobRepository jobRepository;
 
-	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, JobRepository jobRepository) {
+	private final JdbcTemplate jdbc;
+
+	/** @param tablePrefix Spring Batch's table prefix ({@code spring.batch.jdbc.table-prefix}) */
+	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, JobRepository jobRepository, JdbcTemplate jdbc,
+			String tablePrefix) {
+		this.earlier = "SELECT s.STEP_EXECUTION_ID FROM " + tablePrefix + "STEP_EXECUTION s JOIN " + tablePrefix + "JOB_EXECUTION j"
+				+ " ON j.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID WHERE j.JOB_INSTANCE_ID = ? AND s.STEP_NAME = ? AND s.STEP_EXECUTION_ID < ?"
+				+ " ORDER BY s.STEP_EXECUTION_ID DESC";
 		this.delegate = delegate;
 		this.partitioner = partitioner;
 		this.jobRepository = jobRepository;
+		this.jdbc = jdbc;
 	}
 
 	@Override
@@ -50,19 +64,35 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 			if (ByteRange.isIn(execution.getExecutionContext())) {
 				continue;
 			}
-			if (ranges == null) {
-				ranges = this.partitioner.partition(gridSize);
+			ExecutionContext saved = lastSaved(execution);
+			if (saved == null) {
+				if (ranges == null) {
+					ranges = this.partitioner.partition(gridSize);
+				}
+				String partition = execution.getStepName().substring(getStepName().length() + 1); // "loadWorker:partition2"
+				saved = ranges.get(partition);
+				if (saved == null) {
+					throw new JobExecutionException("partition " + execution.getStepName() + " has no byte range and the file splits into "
+							+ ranges.keySet() + "; set rowlift.job.start-over=true to load the file afresh");
+				}
 			}
-			String partition = execution.getStepName().substring(getStepName().length() + 1); // "loadWorker:partition2"
-			ExecutionContext range = ranges.get(partition);
-			if (range == null) {
-				throw new JobExecutionException("partition " + execution.getStepName() + " has no byte range and the file splits into "
-						+ ranges.keySet() + "; set rowlift.job.start-over=true to load the file afresh");
-			}
-			execution.setExecutionContext(new ExecutionContext(range));
+			execution.setExecutionContext(new ExecutionContext(saved));
 			this.jobRepository.updateExecutionContext(execution);
 		}
 		return executions;
+	}
+
+	/** The context of the partition's newest earlier execution that saved one, or null. */
+	private ExecutionContext lastSaved(StepExecution execution) {
+		List<Long> earlier = this.jdbc.queryForList(this.earlier, Long.class, execution.getJobExecution().getJobInstance().getInstanceId(),
+				execution.getStepName(), execution.getId());
+		for (long id : earlier) {
+			StepExecution step = this.jobRepository.getStepExecution(id);
+			if (step != null && ByteRange.isIn(step.getExecutionContext())) {
+				return step.getExecutionContext();
+			}
+		}
+		return null;
 	}
 
 }

@@ -20,7 +20,9 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.partition.StepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.source.ByteRange;
 
@@ -33,10 +35,13 @@ class RangeRepairingSplitterTests {
 
 	private final JobRepository repository = mock(JobRepository.class);
 
-	private final RangeRepairingSplitter splitter = new RangeRepairingSplitter(this.delegate, this.partitioner, this.repository);
+	private final JdbcTemplate jdbc = mock(JdbcTemplate.class);
+
+	private final RangeRepairingSplitter splitter = new RangeRepairingSplitter(this.delegate, this.partitioner, this.repository, this.jdbc,
+			"BATCH_");
 
 	@Test
-	void aPartitionKilledBeforeItsRangeWasSavedGetsThePartitionersRangeAndTheOthersKeepTheirs() throws Exception {
+	void aPartitionThatNeverSavedAContextGetsThePartitionersRangeAndTheOthersKeepTheirs() throws Exception {
 		StepExecution resumed = execution("loadWorker:partition0", range(0, 10, 50));
 		resumed.getExecutionContext().putLong("reader.offset", 30); // committed progress: untouched
 		StepExecution empty = execution("loadWorker:partition1", new ExecutionContext());
@@ -55,6 +60,32 @@ class RangeRepairingSplitterTests {
 		assertThat(resumed.getExecutionContext().getLong("reader.offset")).isEqualTo(30);
 		verify(this.repository).updateExecutionContext(empty);
 		verify(this.repository, never()).updateExecutionContext(resumed);
+	}
+
+	/** The case the random kill test found: an earlier execution of the partition committed progress. */
+	@Test
+	void aRestartKilledBeforeItsContextWasSavedGetsTheContextOfTheLastExecutionThatSavedOne() throws Exception {
+		StepExecution empty = execution("loadWorker:partition2", new ExecutionContext());
+		ExecutionContext committed = range(2, 90, 130);
+		committed.putLong("reader.offset", 100);
+		committed.putLong("writer.written", 6000);
+		StepExecution older = execution("loadWorker:partition2", committed);
+		StepExecution newerButEmpty = execution("loadWorker:partition2", new ExecutionContext());
+		Set<StepExecution> one = Set.of(empty);
+		when(this.delegate.getStepName()).thenReturn("loadWorker");
+		when(this.delegate.split(any(), anyInt())).thenReturn(one);
+		when(this.jdbc.queryForList(any(String.class), org.mockito.ArgumentMatchers.eq(Long.class), any(), any(), any()))
+			.thenReturn(java.util.List.of(12L, 7L));
+		when(this.repository.getStepExecution(12L)).thenReturn(newerButEmpty);
+		when(this.repository.getStepExecution(7L)).thenReturn(older);
+
+		this.splitter.split(mock(StepExecution.class), 3);
+
+		assertThat(empty.getExecutionContext().getLong("reader.offset")).isEqualTo(100);
+		assertThat(empty.getExecutionContext().getLong("writer.written")).isEqualTo(6000);
+		assertThat(ByteRange.readFrom(empty.getExecutionContext())).isEqualTo(ByteRange.readFrom(committed));
+		verify(this.repository).updateExecutionContext(empty);
+		verify(this.partitioner, never()).partition(anyInt());
 	}
 
 	@Test
@@ -81,7 +112,9 @@ class RangeRepairingSplitterTests {
 	}
 
 	private static StepExecution execution(String name, ExecutionContext context) {
-		StepExecution execution = new StepExecution(name, mock(JobExecution.class));
+		JobExecution job = mock(JobExecution.class);
+		when(job.getJobInstance()).thenReturn(mock(JobInstance.class));
+		StepExecution execution = new StepExecution(name, job);
 		execution.setExecutionContext(context);
 		return execution;
 	}
