@@ -14,8 +14,8 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.ByteRange;
-import io.rowlift.source.Handoff;
 import io.rowlift.source.ByteRangeReader;
+import io.rowlift.source.Handoff;
 
 /**
  * The records of the whole file in key order: the sorted runs of an {@link ExternalSort}, merged
@@ -117,23 +117,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 	}
 
 	private void merge() {
-		try {
-			for (RawRecord record = next(); record != null; record = next()) {
-				this.ahead.put(record);
-			}
-			this.ahead.end();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		catch (Throwable ex) {
-			try {
-				this.ahead.fail(ex);
-			}
-			catch (InterruptedException stop) {
-				Thread.currentThread().interrupt();
-			}
-		}
+		this.ahead.fill(this::next);
 	}
 
 	@Override

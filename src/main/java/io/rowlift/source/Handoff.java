@@ -44,6 +44,39 @@ public final class Handoff<T> {
 		this.queue = new ArrayBlockingQueue<>(Math.max(2, capacity / this.batch));
 	}
 
+	/** A producer's items, then {@code null}. */
+	@FunctionalInterface
+	public interface Source<T> {
+
+		T next() throws Exception;
+
+	}
+
+	/**
+	 * Producer: puts every item of {@code source}, then the end; a failure of the source (an Error
+	 * too) is handed over in its place. Returns when done, or when the thread is interrupted (the
+	 * consumer gave up).
+	 */
+	public void fill(Source<T> source) {
+		try {
+			for (T item = source.next(); item != null; item = source.next()) {
+				put(item);
+			}
+			end();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (Throwable ex) {
+			try {
+				fail(ex);
+			}
+			catch (InterruptedException stop) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
 	/** Producer: adds an item, handing the batch over when it is full (blocking while the consumer is behind). */
 	public void put(T item) throws InterruptedException {
 		if (this.filling == null) {

@@ -65,25 +65,14 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 	}
 
 	private void parse() {
-		try {
-			for (RawRecord record = this.delegate.read(); record != null; record = this.delegate.read()) {
-				this.queue.put(record);
+		this.queue.fill(() -> {
+			RawRecord record = this.delegate.read();
+			if (record == null) { // the hand-off's end, which follows, publishes these to the reading thread
+				this.endOffset = this.delegate.position();
+				this.endLine = this.delegate.line();
 			}
-			this.endOffset = this.delegate.position();
-			this.endLine = this.delegate.line();
-			this.queue.end(); // publishes endOffset and endLine to the reading thread
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		catch (Throwable ex) {
-			try {
-				this.queue.fail(ex);
-			}
-			catch (InterruptedException stop) {
-				Thread.currentThread().interrupt();
-			}
-		}
+			return record;
+		});
 	}
 
 	@Override

@@ -1,11 +1,14 @@
 package io.rowlift.target;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.Function;
 
@@ -257,9 +260,9 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	 * collects the records it sent and those it refused, in chunk order. Not thread-safe (the driver
 	 * reads it on the writer's thread).
 	 */
-	private final class ChunkStream extends java.io.InputStream {
+	private final class ChunkStream extends InputStream {
 
-		private final java.util.Iterator<? extends RawRecord> records;
+		private final Iterator<? extends RawRecord> records;
 
 		final List<RawRecord> batched;
 
@@ -276,7 +279,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		}
 
 		@Override
-		public int read(byte[] to, int offset, int length) throws java.io.IOException {
+		public int read(byte[] to, int offset, int length) throws IOException {
 			if (length == 0) {
 				return 0;
 			}
@@ -291,7 +294,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 					bindSome(STREAM_BLOCK);
 				}
 				catch (SQLException ex) {
-					throw new java.io.IOException(ex);
+					throw new IOException(ex);
 				}
 			}
 			int n = rows.copy(this.position, to, offset, length);
@@ -300,7 +303,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		}
 
 		@Override
-		public int read() throws java.io.IOException {
+		public int read() throws IOException {
 			byte[] one = new byte[1];
 			return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
 		}

@@ -54,6 +54,33 @@ class HandoffTests {
 		}
 	}
 
+	@Property(tries = 100)
+	void fillHandsOverASourcesItemsThenItsEndOrItsFailure(@ForAll @IntRange(min = 0, max = 2000) int items,
+			@ForAll @IntRange(min = 1, max = 100) int batch, @ForAll boolean fails) throws Exception {
+		Handoff<Integer> handoff = new Handoff<>(50, batch);
+		int[] next = { 0 };
+		Thread producer = new Thread(() -> handoff.fill(() -> {
+			if (next[0] == items) {
+				if (fails) {
+					throw new IOException("source broke after " + items);
+				}
+				return null;
+			}
+			return next[0]++;
+		}));
+		producer.start();
+		for (int i = 0; i < items; i++) {
+			assertThat(handoff.take()).isEqualTo(i);
+		}
+		if (fails) {
+			assertThatThrownBy(handoff::take).isInstanceOf(IOException.class).hasMessage("source broke after " + items);
+		}
+		else {
+			assertThat(handoff.take()).isNull();
+		}
+		producer.join();
+	}
+
 	@Property(tries = 20)
 	void anErrorArrivesAsItself(@ForAll @IntRange(min = 0, max = 10) int items) throws Exception {
 		Handoff<Integer> handoff = new Handoff<>(4, 3);
