@@ -1,14 +1,18 @@
 package io.rowlift.job;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Finds the last run of a load (contract: a load is identified by file and table), whatever its
- * fingerprint or start time, by its {@value LoadJobNames#LOAD_KEY} parameter. Thread-safe.
+ * fingerprint or start time, by its {@value LoadJobNames#LOAD_KEY} parameter, and the earlier
+ * executions of a step. Thread-safe.
  */
 public final class LoadHistory {
 
@@ -32,6 +36,22 @@ public final class LoadHistory {
 				+ " WHERE i.JOB_NAME = ? AND p.PARAMETER_NAME = ? AND p.PARAMETER_VALUE = ?", Long.class, LoadJobNames.JOB,
 				LoadJobNames.LOAD_KEY, key);
 		return id == null ? Optional.empty() : Optional.ofNullable(this.jobRepository.getJobExecution(id));
+	}
+
+	/** The executions of {@code step}'s step in its job instance before it, newest first, each with its context. */
+	public List<StepExecution> earlierExecutions(StepExecution step) {
+		List<Long> ids = this.jdbc.queryForList("SELECT s.STEP_EXECUTION_ID FROM " + this.prefix + "STEP_EXECUTION s"
+				+ " JOIN " + this.prefix + "JOB_EXECUTION j ON j.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID"
+				+ " WHERE j.JOB_INSTANCE_ID = ? AND s.STEP_NAME = ? AND s.STEP_EXECUTION_ID < ? ORDER BY s.STEP_EXECUTION_ID DESC",
+				Long.class, step.getJobExecution().getJobInstance().getInstanceId(), step.getStepName(), step.getId());
+		List<StepExecution> executions = new ArrayList<>(ids.size());
+		for (long id : ids) {
+			StepExecution execution = this.jobRepository.getStepExecution(id);
+			if (execution != null) {
+				executions.add(execution);
+			}
+		}
+		return executions;
 	}
 
 }

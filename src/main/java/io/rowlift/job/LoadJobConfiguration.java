@@ -118,8 +118,7 @@ public class LoadJobConfiguration {
 			RejectBudgets budgets, RunningPartitions running,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
 			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
-			@Value("${rowlift.test.miscount:false}") boolean miscount,
-			@Value("${spring.batch.jdbc.table-prefix:BATCH_}") String tablePrefix) {
+			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
@@ -161,7 +160,7 @@ public class LoadJobConfiguration {
 		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
 			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
-					partitioner, jobRepository, new JdbcTemplate(dataSource), tablePrefix))
+					partitioner, jobRepository, history))
 			.step(worker)
 			.gridSize(partitions)
 			.taskExecutor(executor)

@@ -1,6 +1,5 @@
 package io.rowlift.job;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -10,7 +9,6 @@ import org.springframework.batch.core.partition.StepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.source.ByteRange;
 
@@ -29,26 +27,19 @@ import io.rowlift.source.ByteRange;
  */
 final class RangeRepairingSplitter implements StepExecutionSplitter {
 
-	private final String earlier;
-
 	private final StepExecutionSplitter delegate;
 
 	private final Partitioner partitioner;
 
 	private final JobRepository jobRepository;
 
-	private final JdbcTemplate jdbc;
+	private final LoadHistory history;
 
-	/** @param tablePrefix Spring Batch's table prefix ({@code spring.batch.jdbc.table-prefix}) */
-	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, JobRepository jobRepository, JdbcTemplate jdbc,
-			String tablePrefix) {
-		this.earlier = "SELECT s.STEP_EXECUTION_ID FROM " + tablePrefix + "STEP_EXECUTION s JOIN " + tablePrefix + "JOB_EXECUTION j"
-				+ " ON j.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID WHERE j.JOB_INSTANCE_ID = ? AND s.STEP_NAME = ? AND s.STEP_EXECUTION_ID < ?"
-				+ " ORDER BY s.STEP_EXECUTION_ID DESC";
+	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, JobRepository jobRepository, LoadHistory history) {
 		this.delegate = delegate;
 		this.partitioner = partitioner;
 		this.jobRepository = jobRepository;
-		this.jdbc = jdbc;
+		this.history = history;
 	}
 
 	@Override
@@ -84,12 +75,9 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 
 	/** The context of the partition's newest earlier execution that saved one, or null. */
 	private ExecutionContext lastSaved(StepExecution execution) {
-		List<Long> earlier = this.jdbc.queryForList(this.earlier, Long.class, execution.getJobExecution().getJobInstance().getInstanceId(),
-				execution.getStepName(), execution.getId());
-		for (long id : earlier) {
-			StepExecution step = this.jobRepository.getStepExecution(id);
-			if (step != null && ByteRange.isIn(step.getExecutionContext())) {
-				return step.getExecutionContext();
+		for (StepExecution earlier : this.history.earlierExecutions(execution)) {
+			if (ByteRange.isIn(earlier.getExecutionContext())) {
+				return earlier.getExecutionContext();
 			}
 		}
 		return null;

@@ -272,6 +272,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 		private int position;
 
+		private final byte[] single = new byte[1];
+
 		ChunkStream(List<? extends RawRecord> chunk) {
 			this.records = chunk.iterator();
 			this.batched = new ArrayList<>(chunk.size());
@@ -304,13 +306,12 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 		@Override
 		public int read() throws IOException {
-			byte[] one = new byte[1];
-			return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+			return read(this.single, 0, 1) < 0 ? -1 : this.single[0] & 0xff;
 		}
 
 		/** Binds what the driver did not read, so that the refused and sent records are all known. */
 		void finish() throws SQLException {
-			while (this.records.hasNext()) {
+			if (this.records.hasNext()) {
 				JdbcRowWriter.this.rows.clear();
 				bindSome(Integer.MAX_VALUE);
 			}

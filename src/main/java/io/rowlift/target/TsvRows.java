@@ -1,7 +1,5 @@
 package io.rowlift.target;
 
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -14,7 +12,7 @@ import java.util.Arrays;
  * being the row's first column. Built in one growing buffer that is reused from chunk to chunk.
  *
  * <p>Use: {@link #clear}, then per row {@link #beginRow}, the binders' calls, and {@link #endRow}
- * or (when a value was refused) {@link #discardRow}; then {@link #stream}. Not thread-safe.
+ * or (when a value was refused) {@link #discardRow}; then send it (JdbcRowWriter streams it to the bulk loader with {@link #copy}). Not thread-safe.
  */
 public final class TsvRows implements ValueSink {
 
@@ -57,11 +55,6 @@ public final class TsvRows implements ValueSink {
 	/** Bytes since {@link #clear}. */
 	public int size() {
 		return this.size;
-	}
-
-	/** The rows as a stream over the buffer (no copy): valid until the next change. */
-	public InputStream stream() {
-		return new ByteArrayInputStream(this.buffer, 0, this.size);
 	}
 
 	/** Copies up to {@code length} bytes from offset {@code from}; returns how many (none at the end). */

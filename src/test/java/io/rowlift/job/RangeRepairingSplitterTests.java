@@ -22,7 +22,6 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.source.ByteRange;
 
@@ -35,10 +34,10 @@ class RangeRepairingSplitterTests {
 
 	private final JobRepository repository = mock(JobRepository.class);
 
-	private final JdbcTemplate jdbc = mock(JdbcTemplate.class);
+	private final LoadHistory history = mock(LoadHistory.class);
 
-	private final RangeRepairingSplitter splitter = new RangeRepairingSplitter(this.delegate, this.partitioner, this.repository, this.jdbc,
-			"BATCH_");
+	private final RangeRepairingSplitter splitter = new RangeRepairingSplitter(this.delegate, this.partitioner, this.repository,
+			this.history);
 
 	@Test
 	void aPartitionThatNeverSavedAContextGetsThePartitionersRangeAndTheOthersKeepTheirs() throws Exception {
@@ -74,10 +73,7 @@ class RangeRepairingSplitterTests {
 		Set<StepExecution> one = Set.of(empty);
 		when(this.delegate.getStepName()).thenReturn("loadWorker");
 		when(this.delegate.split(any(), anyInt())).thenReturn(one);
-		when(this.jdbc.queryForList(any(String.class), org.mockito.ArgumentMatchers.eq(Long.class), any(), any(), any()))
-			.thenReturn(java.util.List.of(12L, 7L));
-		when(this.repository.getStepExecution(12L)).thenReturn(newerButEmpty);
-		when(this.repository.getStepExecution(7L)).thenReturn(older);
+		when(this.history.earlierExecutions(empty)).thenReturn(java.util.List.of(newerButEmpty, older));
 
 		this.splitter.split(mock(StepExecution.class), 3);
 
