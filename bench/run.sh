@@ -8,6 +8,8 @@
 #     TARGETS  sqlite,mysql (default both)
 #   e.g. bench/run.sh ints 3000000
 #        bench/run.sh wide 1000000 mysql -- --rowlift.job.partitions=4
+#   ANCHOR_PAGE_SIZE (default 4096, the sqlite3 CLI's own) and ROWLIFT_PAGE_SIZE (default: what Rowlift
+#   chooses for a database file it creates from this input) set the page size of the two SQLite files.
 #   ROWLIFT_LAUNCH=bin (default: bin/rowlift, the fast-start launcher, warmed up before timing) or jar
 #   (java -jar target/rowlift.jar); JAVA_OPTS for Rowlift's JVM (e.g. JAVA_OPTS=-Xmx512m).
 #
@@ -87,10 +89,16 @@ if [[ $targets == *sqlite* ]]; then
     rm -f "$work"/anchor.db* "$work"/rowlift.db*
     IFS='|' read -r ddl indexes <<<"$(sqlite_ddl)"
     settle
-    read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-sqlite.log" sqlite3 "$work/anchor.db" "PRAGMA journal_mode=OFF;" "PRAGMA synchronous=OFF;" \
+    read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-sqlite.log" sqlite3 "$work/anchor.db" "PRAGMA page_size=${ANCHOR_PAGE_SIZE:-4096};" \
+        "PRAGMA journal_mode=OFF;" "PRAGMA synchronous=OFF;" \
         "$ddl" ".import --csv --skip 1 $anchor_csv $table" "$indexes")"
     [[ $a_rc == 0 ]] || { echo "sqlite3 anchor failed"; cat "$work/anchor-sqlite.log"; exit 1; }
-    sqlite3 "$work/rowlift.db" "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
+    # made as Rowlift makes a new database file: unless rowlift.target.page-size is set, 65536-byte pages
+    # for records of 64 bytes or more on average in the first MiB, else 4096 (PageSizeChoice)
+    sample_ends=$(head -c 1048576 "$csv" | tr -cd '\n' | wc -c)
+    rowlift_page=$(( $(head -c 1048576 "$csv" | wc -c) / (sample_ends > 0 ? sample_ends : 1) >= 64 ? 65536 : 4096 ))
+    sqlite3 "$work/rowlift.db" "PRAGMA page_size=${ROWLIFT_PAGE_SIZE:-$rowlift_page};" \
+        "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
     settle
     read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" "${rowlift[@]}" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
         --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
@@ -104,6 +112,7 @@ if [[ $targets == *sqlite* ]]; then
     report "Rowlift" "$r_s" "$r_kb"
     printf "  %-28s %8.2f\n" "ratio Rowlift / sqlite3" "$(echo "$r_s / $a_s" | bc -l)"
     echo "  $(tail -1 "$work/rowlift-sqlite.log")"
+    echo "  page size: sqlite3 CLI $(sqlite3 "$work/anchor.db" "PRAGMA page_size"), Rowlift $(sqlite3 "$work/rowlift.db" "PRAGMA page_size")"
 fi
 
 if [[ $targets == *mysql* ]]; then

@@ -9,7 +9,8 @@ import org.springframework.core.env.Environment;
  * {@code index-drop} (indexes dropped, the step not yet committed), {@code partition} (the ranges
  * computed, no partition saved yet), {@code load} (partition 0
  * inside its second chunk), {@code sort} (a load sorted by key: every run written, the manifest not
- * yet), {@code index-rebuild} (indexes created, the ledger not yet cleared),
+ * yet), {@code index-build} (SQLite: the first index built with a rollback journal, not yet
+ * committed), {@code index-rebuild} (indexes created, the ledger not yet cleared),
  * {@code accounting}, {@code summary} (the job completed, nothing printed yet). Thread-safe.
  */
 public final class TestHooks {

@@ -23,6 +23,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.schema.IndexDropTasklet;
@@ -87,9 +88,10 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
-	Step indexRebuildStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-			Tasklet indexRebuildTasklet) {
-		return new StepBuilder(LoadJobNames.INDEX_REBUILD, jobRepository).tasklet(indexRebuildTasklet, transactionManager)
+	Step indexRebuildStep(JobRepository jobRepository, Tasklet indexRebuildTasklet) {
+		// no transaction of the step: the dialect may need the database to itself for the build
+		return new StepBuilder(LoadJobNames.INDEX_REBUILD, jobRepository)
+			.tasklet(indexRebuildTasklet, new ResourcelessTransactionManager())
 			.build();
 	}
 

@@ -1,5 +1,6 @@
 package io.rowlift.schema;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.springframework.batch.core.scope.context.ChunkContext;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceUtils;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 import io.rowlift.RowliftException;
 import io.rowlift.TestHooks;
@@ -27,6 +28,11 @@ import io.rowlift.target.TargetDialect;
  * (including a resumed one), so a run never completes with an index missing. A failure (for
  * example a unique index over duplicated values) fails the job and keeps the ledger, so the same
  * command rebuilds the index once the data is fixed. Thread-safe.
+ *
+ * <p>Runs outside any transaction (its step's transaction manager holds no connection) and holds no
+ * connection while the dialect builds, so the dialect can take the database for itself
+ * ({@link TargetDialect#rebuildIndexes}). Every part is idempotent: indexes that exist are skipped,
+ * and the ledger is cleared only once all of them exist.
  */
 public final class IndexRebuildTasklet implements Tasklet {
 
@@ -49,42 +55,41 @@ public final class IndexRebuildTasklet implements Tasklet {
 
 	@Override
 	public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) throws Exception {
-		var connection = DataSourceUtils.getConnection(this.dataSource);
-		try {
-			IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
-			List<IndexDefinition> pending = ledger.pending(this.table);
-			Set<String> present = this.dialect.indexNames(connection, this.table);
-			List<IndexDefinition> missing = new ArrayList<>();
-			for (IndexDefinition index : pending) {
-				if (!present.contains(index.name())) {
-					missing.add(index);
-				}
-			}
-			long started = System.nanoTime();
-			try {
-				this.dialect.createIndexes(connection, this.table, missing);
-			}
-			catch (SQLException ex) {
-				String duplicate = duplicate(missing);
-				throw new RowliftException(1, duplicate != null ? duplicate
-						: "cannot rebuild index(es) " + names(missing) + " of " + this.table + ": " + ex.getMessage()
-								+ "; their definitions stay in " + RowliftSchema.LEDGER
-								+ ", and running the same command again rebuilds them",
-						ex);
-			}
-			TestHooks.pause("index-rebuild");
-			for (IndexDefinition index : pending) {
-				ledger.forget(this.table, index.name());
-			}
-			this.dialect.analyze(connection, this.table);
-			chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(REBUILT, missing.size());
-			if (!missing.isEmpty()) {
-				log.info(String.format("rebuilt %d index(es) of %s in %.1f s: %s", missing.size(), this.table,
-						(System.nanoTime() - started) / 1e9, names(missing)));
+		List<IndexDefinition> pending;
+		Set<String> present;
+		// read on a connection closed before the build: a JdbcTemplate on the pool would keep its
+		// connection bound to the step (transaction synchronization) until the step ends
+		try (Connection connection = this.dataSource.getConnection()) {
+			pending = new IndexLedger(new JdbcTemplate(new SingleConnectionDataSource(connection, true))).pending(this.table);
+			present = this.dialect.indexNames(connection, this.table);
+		}
+		List<IndexDefinition> missing = new ArrayList<>();
+		for (IndexDefinition index : pending) {
+			if (!present.contains(index.name())) {
+				missing.add(index);
 			}
 		}
-		finally {
-			DataSourceUtils.releaseConnection(connection, this.dataSource);
+		long started = System.nanoTime();
+		try {
+			this.dialect.rebuildIndexes(this.dataSource, this.table, missing);
+		}
+		catch (SQLException ex) {
+			String duplicate = duplicate(missing);
+			throw new RowliftException(1, duplicate != null ? duplicate
+					: "cannot rebuild index(es) " + names(missing) + " of " + this.table + ": " + ex.getMessage()
+							+ "; their definitions stay in " + RowliftSchema.LEDGER
+							+ ", and running the same command again rebuilds them",
+					ex);
+		}
+		TestHooks.pause("index-rebuild");
+		IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
+		for (IndexDefinition index : pending) {
+			ledger.forget(this.table, index.name());
+		}
+		chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(REBUILT, missing.size());
+		if (!missing.isEmpty()) {
+			log.info(String.format("rebuilt %d index(es) of %s in %.1f s: %s", missing.size(), this.table,
+					(System.nanoTime() - started) / 1e9, names(missing)));
 		}
 		return RepeatStatus.FINISHED;
 	}

@@ -1,5 +1,7 @@
 package io.rowlift.target;
 
+import java.nio.file.Path;
+
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 import org.springframework.boot.context.properties.bind.Binder;
@@ -22,10 +24,11 @@ public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 	@Override
 	public Object postProcessBeforeInitialization(Object bean, String beanName) {
 		if (bean instanceof HikariDataSource dataSource) {
-			WriteMethod method = Binder.get(this.environment)
-				.bind(TargetProperties.WRITE_METHOD, WriteMethod.class)
-				.orElse(WriteMethod.AUTO);
-			TargetDialects.forUrl(dataSource.getJdbcUrl()).configure(dataSource, method);
+			TargetProperties target = Binder.get(this.environment)
+				.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class);
+			String source = this.environment.getProperty("rowlift.source.path");
+			TargetDialects.forUrl(dataSource.getJdbcUrl())
+				.configure(dataSource, target, source == null || source.isBlank() ? null : Path.of(source));
 		}
 		return bean;
 	}

@@ -25,9 +25,11 @@ public interface TargetDialect {
 	/**
 	 * Adds what the load needs to the pool: forced driver properties in the URL, connection
 	 * initialisation, folders. Called once, before the pool opens its first connection.
-	 * @param writeMethod the configured {@code rowlift.target.write-method} (driver options it needs)
+	 * @param target the configured {@code rowlift.target.*} (the write method's driver options, SQLite's page size)
+	 * @param source the input file ({@code rowlift.source.path}), or null; SQLite samples it to choose the
+	 *     page size of a database file it creates
 	 */
-	void configure(HikariDataSource dataSource, WriteMethod writeMethod);
+	void configure(HikariDataSource dataSource, TargetProperties target, java.nio.file.Path source);
 
 	/**
 	 * Resolves {@code rowlift.target.write-method} for a new load: {@code auto} becomes this
@@ -117,8 +119,14 @@ public interface TargetDialect {
 	/** Drops {@code indexes} of {@code table}; an index already gone is skipped. */
 	void dropIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException;
 
-	/** Creates {@code indexes} on {@code table} (all of them missing). */
-	void createIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException;
+	/**
+	 * Creates {@code indexes} of {@code table} (all of them missing; possibly none) and refreshes the
+	 * table's statistics. The rebuild step calls it with no connection of the pool in use and no
+	 * transaction open, so a dialect may take the database for itself while it builds. An index may
+	 * commit as soon as it is built: the caller keeps every definition in the ledger until all exist,
+	 * and a later call gets only the ones still missing.
+	 */
+	void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException;
 
 	/**
 	 * A comment that starts every statement Rowlift sends for {@code table} (inserts, index DDL), so
@@ -134,9 +142,6 @@ public interface TargetDialect {
 	 */
 	default void endOrphanedStatements(DataSource dataSource, String table) throws SQLException {
 	}
-
-	/** Refreshes the table's statistics after a load (in the rebuild step's transaction). */
-	void analyze(Connection connection, String table) throws SQLException;
 
 	/** After a load, outside any transaction: hands the database back in its normal state. */
 	default void afterLoad(DataSource dataSource) throws SQLException {

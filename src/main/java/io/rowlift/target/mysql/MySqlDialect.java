@@ -67,13 +67,13 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
-	public void configure(HikariDataSource dataSource, WriteMethod writeMethod) {
+	public void configure(HikariDataSource dataSource, TargetProperties target, java.nio.file.Path source) {
 		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
 			.with("rewriteBatchedStatements", "true")
 			.with("useServerPrepStmts", "false")
 			.with("cachePrepStmts", "true")
 			.with("characterEncoding", "UTF-8");
-		if (writeMethod != WriteMethod.INSERT) {
+		if (target.writeMethod() != WriteMethod.INSERT) {
 			// streams are set per statement by Rowlift; no LOAD DATA names a file of this machine
 			url = url.with("allowLoadLocalInfile", "true");
 		}
@@ -299,8 +299,11 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
-	public void createIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException {
-		alter(connection, table, indexes.stream().map(IndexDefinition::definition).toList());
+	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException {
+		try (Connection connection = dataSource.getConnection(); Statement st = connection.createStatement()) {
+			alter(connection, table, indexes.stream().map(IndexDefinition::definition).toList());
+			st.execute("ANALYZE TABLE " + quote(table));
+		}
 	}
 
 	private void alter(Connection connection, String table, List<String> clauses) throws SQLException {
@@ -309,13 +312,6 @@ public final class MySqlDialect implements TargetDialect {
 		}
 		try (Statement st = connection.createStatement()) {
 			st.execute(statementTag(table) + "ALTER TABLE " + quote(table) + " " + String.join(", ", clauses));
-		}
-	}
-
-	@Override
-	public void analyze(Connection connection, String table) throws SQLException {
-		try (Statement st = connection.createStatement()) {
-			st.execute("ANALYZE TABLE " + quote(table));
 		}
 	}
 

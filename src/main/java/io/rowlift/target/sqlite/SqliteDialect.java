@@ -29,6 +29,7 @@ import io.rowlift.target.TableColumn;
 import io.rowlift.target.JdbcUrl;
 import io.rowlift.target.RunLock;
 import io.rowlift.target.TargetDialect;
+import io.rowlift.target.TargetProperties;
 
 /**
  * SQLite through sqlite-jdbc.
@@ -41,13 +42,17 @@ import io.rowlift.target.TargetDialect;
  * write lock. The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
  * database file at a time.
  *
- * <p>Cache size, page size and checkpoint interval stay SQLite's defaults: for the load (one writer,
+ * <p>The page size of a file Rowlift creates is chosen from the input ({@link PageSizeChoice}). Cache
+ * size and checkpoint interval stay SQLite's defaults: for the load (one writer,
  * 100-row INSERTs, 10,000-row transactions, 10M ints rows in plain JDBC) {@code cache_size=-65536},
  * {@code wal_autocheckpoint=10000} and 16 KiB pages came within 6 % of them (medians of 3 rounds
- * 3.54-3.61 s against 3.75 s, best rounds 3.50-3.54 s against 3.57 s). For the index rebuild see
- * {@link #createIndexes}.
+ * 3.54-3.61 s against 3.75 s, best rounds 3.50-3.54 s against 3.57 s; short ints records, where large
+ * pages gain nothing). For the index rebuild see
+ * {@link #rebuildIndexes}.
  */
 public final class SqliteDialect implements TargetDialect {
+
+	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(SqliteDialect.class);
 
 	private static final String PREFIX = "jdbc:sqlite:";
 
@@ -62,7 +67,8 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	@Override
-	public void configure(HikariDataSource dataSource, io.rowlift.target.WriteMethod writeMethod) {
+	public void configure(HikariDataSource dataSource, TargetProperties target, Path source) {
+		PageSizeChoice pageSize = PageSizeChoice.of(target.pageSize(), source);
 		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
 			.with("journal_mode", "WAL")
 			.with("synchronous", "NORMAL")
@@ -79,9 +85,34 @@ public final class SqliteDialect implements TargetDialect {
 			throw RowliftException.badInput("spring.datasource.url names " + file + ", whose folder cannot be created: "
 					+ ex.getMessage());
 		}
+		createIfNew(file, url.base(), pageSize);
 		dataSource.setJdbcUrl(url.toString());
 		if (dataSource.getDriverClassName() == null) {
 			dataSource.setDriverClassName("org.sqlite.JDBC");
+		}
+	}
+
+	/**
+	 * Creates a database file that does not exist yet (or is empty) with the chosen page size and in
+	 * WAL mode. It has to happen here, on a connection of its own: the pool's connections switch to WAL
+	 * as they open, before any page-size setting could run, and the first page written fixes the size.
+	 * Two processes creating the same file at once are harmless: the second finds it made.
+	 */
+	static void createIfNew(Path file, String baseUrl, PageSizeChoice pageSize) {
+		try {
+			if (Files.exists(file) && Files.size(file) > 0) {
+				return;
+			}
+			try (Connection connection = new org.sqlite.JDBC().connect(baseUrl, new java.util.Properties());
+					Statement st = connection.createStatement()) {
+				st.execute("PRAGMA page_size = " + pageSize.bytes());
+				st.execute("PRAGMA journal_mode = WAL"); // writes the first page
+			}
+			log.info("created " + file + " with " + pageSize.bytes() + "-byte pages (" + pageSize.reason() + "; "
+					+ TargetProperties.PAGE_SIZE + " sets it)");
+		}
+		catch (IOException | SQLException ex) {
+			throw RowliftException.badInput("cannot create the SQLite database " + file + ": " + ex.getMessage());
 		}
 	}
 
@@ -274,22 +305,28 @@ public final class SqliteDialect implements TargetDialect {
 	 * </ul>
 	 * What WAL mode costs: every index page is written to the WAL and copied into the file again by the
 	 * checkpoint at commit (1.2 s of the 14.4 s at 10M; at 30M, with the machine busy, 81-85 s against
-	 * 64-68 s with a rollback journal, where new pages are written once). Only another journal mode
-	 * avoids it, and that cannot be switched inside the rebuild step's transaction.
+	 * 64-68 s with a rollback journal, where new pages are written once). So the build runs with a
+	 * rollback journal on a connection of its own ({@link RollbackJournalIndexBuild}), and the file
+	 * goes back to WAL afterwards. Then {@code ANALYZE} with a row limit per index, so statistics stay
+	 * cheap on big tables.
 	 */
 	@Override
-	public void createIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException {
-		try (Statement st = connection.createStatement()) {
-			st.execute("PRAGMA threads = " + Runtime.getRuntime().availableProcessors());
-			for (IndexDefinition index : indexes) {
-				st.execute(index.definition());
+	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException {
+		if (indexes.isEmpty() || !dataSource.isWrapperFor(HikariDataSource.class)) {
+			try (Connection connection = dataSource.getConnection(); Statement st = connection.createStatement()) {
+				st.execute("PRAGMA threads = " + Runtime.getRuntime().availableProcessors());
+				for (IndexDefinition index : indexes) {
+					st.execute(index.definition());
+				}
+				analyze(connection, table);
 			}
+			return;
 		}
+		new RollbackJournalIndexBuild(dataSource.unwrap(HikariDataSource.class), Runtime.getRuntime().availableProcessors())
+			.build(indexes, connection -> analyze(connection, table));
 	}
 
-	/** {@code ANALYZE} with a row limit per index, so statistics stay cheap on big tables. */
-	@Override
-	public void analyze(Connection connection, String table) throws SQLException {
+	private void analyze(Connection connection, String table) throws SQLException {
 		try (Statement st = connection.createStatement()) {
 			st.execute("PRAGMA analysis_limit=1000");
 			st.execute("ANALYZE " + quote(table));

@@ -1,0 +1,83 @@
+package io.rowlift.target.sqlite;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.rowlift.RowliftException;
+import io.rowlift.target.TargetProperties;
+
+/**
+ * The page size of a database file Rowlift creates, and why: {@code rowlift.target.page-size} when
+ * set, else chosen from the input's average record length, sampled from its first
+ * {@value #SAMPLE} bytes.
+ *
+ * <p><b>Why by record length</b> (docs/benchmarks.md, "SQLite page size"): 64 KiB pages load long
+ * records much faster than SQLite's 4 KiB (job times with the same jar: docs, 1 KB records, 4.5-5.0 s
+ * against 7.8 s; wide, 330 bytes, 17.9-19.8 s against 22.7-23.5 s; keys, 106 bytes, 26.3-28.1 s
+ * against 32-37 s), but gain nothing on short ones and build secondary indexes slower (ints, 34-byte
+ * records and three indexes, 30M rows: 70-75 s against 54-57 s end to end). So records of
+ * {@value #LONG_RECORD} bytes or more on average get {@value #LARGE}-byte pages, shorter ones
+ * SQLite's {@value #DEFAULT}.
+ *
+ * @param bytes the page size
+ * @param reason why, for the log
+ */
+record PageSizeChoice(int bytes, String reason) {
+
+	static final int SAMPLE = 1 << 20;
+
+	static final int LONG_RECORD = 64;
+
+	static final int LARGE = 65536;
+
+	static final int DEFAULT = 4096;
+
+	/**
+	 * @param configured {@code rowlift.target.page-size}, or null to choose
+	 * @param source the input file, or null when none is configured
+	 * @throws RowliftException (exit 2) when the configured size is not one SQLite can use
+	 */
+	static PageSizeChoice of(Integer configured, Path source) {
+		if (configured != null) {
+			int size = configured;
+			if (size < 512 || size > 65536 || Integer.bitCount(size) != 1) {
+				throw RowliftException.badInput(TargetProperties.PAGE_SIZE + " is " + size
+						+ "; SQLite pages are a power of two from 512 to 65536 bytes (unset: chosen from the input)");
+			}
+			return new PageSizeChoice(size, "set by " + TargetProperties.PAGE_SIZE);
+		}
+		long average = averageRecord(source);
+		if (average < 0) {
+			return new PageSizeChoice(DEFAULT, "SQLite's default: no input to sample");
+		}
+		return average >= LONG_RECORD
+				? new PageSizeChoice(LARGE, "records average " + average + " bytes, long records load faster in large pages")
+				: new PageSizeChoice(DEFAULT, "records average " + average + " bytes, short records gain nothing from large pages");
+	}
+
+	/** Bytes per line end in the first {@value #SAMPLE} bytes; -1 if the file cannot be read. */
+	static long averageRecord(Path source) {
+		if (source == null || !Files.isRegularFile(source)) {
+			return -1;
+		}
+		try (InputStream in = Files.newInputStream(source)) {
+			byte[] sample = in.readNBytes(SAMPLE);
+			if (sample.length == 0) {
+				return -1;
+			}
+			long ends = 0;
+			for (byte b : sample) {
+				if (b == '\n') {
+					ends++;
+				}
+			}
+			return ends == 0 ? sample.length : sample.length / ends;
+		}
+		catch (IOException ex) {
+			return -1;
+		}
+	}
+
+}
