@@ -1,7 +1,10 @@
 package io.rowlift.target;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
@@ -186,6 +189,34 @@ final class Binders {
 		};
 	}
 
+	private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+	private static final long ONES = 0x0101_0101_0101_0101L;
+
+	private static final long HIGHS = 0x8080_8080_8080_8080L;
+
+	/**
+	 * Whether every byte of {@code [start, end)} is ASCII other than NUL (1 to 127): eight bytes at a
+	 * time, since text fields are most of what the single SQLite writer thread scans. For each byte
+	 * {@code x} of a word, {@code (x - 1) | x} has its top bit set exactly when {@code x} is 0 or
+	 * above 127 (a borrow only starts at a zero byte, which fails the word anyway).
+	 */
+	static boolean plainAscii(byte[] b, int start, int end) {
+		int i = start;
+		for (; i + 8 <= end; i += 8) {
+			long x = (long) LONGS.get(b, i);
+			if ((((x - ONES) | x) & HIGHS) != 0) {
+				return false;
+			}
+		}
+		for (; i < end; i++) {
+			if (b[i] <= 0) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	/** Digits, sign, point and exponent only: no spaces, no NaN, no hex, no type suffix. */
 	private static boolean numeric(String s) {
 		if (s.isEmpty()) {
@@ -285,15 +316,12 @@ final class Binders {
 			byte[] b = record.data();
 			int start = record.start(field);
 			int end = record.end(field);
-			boolean ascii = true;
-			for (int i = start; i < end; i++) {
+			boolean ascii = plainAscii(b, start, end);
+			for (int i = start; !ascii && i < end; i++) { // not plain: find the NUL, or confirm non-ASCII
 				byte c = b[i];
-				if (c <= 0) {
-					if (c == 0) {
-						throw new ValueException("a NUL byte at position " + (i - start + 1) + " of the value for column "
-								+ this.column.describe() + "; remove it (NUL is not text)");
-					}
-					ascii = false;
+				if (c == 0) {
+					throw new ValueException("a NUL byte at position " + (i - start + 1) + " of the value for column "
+							+ this.column.describe() + "; remove it (NUL is not text)");
 				}
 			}
 			if (ascii) {

@@ -1,6 +1,9 @@
 package io.rowlift.target;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -176,17 +179,64 @@ public final class TsvRows implements ValueSink {
 	public void setAsciiText(int parameter, byte[] bytes, int start, int end) {
 		separate(parameter);
 		ensure(end - start);
-		for (int i = start; i < end; i++) {
-			byte c = bytes[i];
-			switch (c) {
+		int i = start;
+		while (i < end) {
+			int special = nextSpecial(bytes, i, end);
+			System.arraycopy(bytes, i, this.buffer, this.size, special - i);
+			this.size += special - i;
+			if (special == end) {
+				break;
+			}
+			switch (bytes[special]) {
 				case '\\' -> escape('\\');
 				case '\t' -> escape('t');
 				case '\n' -> escape('n');
 				case '\r' -> escape('r');
-				case 0 -> escape('0');
-				default -> this.buffer[this.size++] = c;
+				default -> escape('0');
+			}
+			i = special + 1;
+		}
+	}
+
+	private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+	private static final long ONES = 0x0101_0101_0101_0101L;
+
+	private static final long HIGHS = 0x8080_8080_8080_8080L;
+
+	private static final long BELOW_ESCAPES = 0x0e0e_0e0e_0e0e_0e0eL; // bytes under 14: NUL, tab, LF and CR among them
+
+	private static final long BACKSLASHES = 0x5c5c_5c5c_5c5c_5c5cL;
+
+	/**
+	 * The position of the first byte in {@code [i, end)} that needs an escape ({@code \ \t \n \r} or
+	 * NUL), or {@code end}. ASCII only. Eight bytes at a time: a word with no byte under 14 and no
+	 * backslash is skipped whole (the usual test for a byte under n: {@code (x - n*ONES) & ~x & HIGHS});
+	 * a word that may hold one is looked at byte by byte.
+	 */
+	static int nextSpecial(byte[] b, int i, int end) {
+		for (; i + 8 <= end; i += 8) {
+			long x = (long) LONGS.get(b, i);
+			long y = x ^ BACKSLASHES;
+			if ((((x - BELOW_ESCAPES) & ~x | (y - ONES) & ~y) & HIGHS) == 0) {
+				continue;
+			}
+			for (int j = i; j < i + 8; j++) {
+				if (special(b[j])) {
+					return j;
+				}
 			}
 		}
+		for (; i < end; i++) {
+			if (special(b[i])) {
+				return i;
+			}
+		}
+		return end;
+	}
+
+	private static boolean special(byte c) {
+		return c == '\\' || c == '\t' || c == '\n' || c == '\r' || c == 0;
 	}
 
 	private void separate(int parameter) {

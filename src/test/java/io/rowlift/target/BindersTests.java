@@ -8,8 +8,41 @@ import java.sql.Types;
 
 import org.junit.jupiter.api.Test;
 
-/** Tests for the integer parser of {@link Binders}. */
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** Tests for the integer parser and the text scan of {@link Binders}. */
 class BindersTests {
+
+	/** The word-at-a-time scan agrees with a byte-by-byte one, for any slice, any alignment. */
+	@Property(tries = 2000)
+	void plainAsciiAgreesWithAByteByByteCheck(@ForAll("mostlyText") byte[] bytes, @ForAll("fraction") double from,
+			@ForAll("fraction") double to) {
+		int start = (int) (Math.min(from, to) * bytes.length);
+		int end = (int) (Math.max(from, to) * bytes.length);
+		boolean expected = true;
+		for (int i = start; i < end; i++) {
+			expected &= bytes[i] >= 1; // 1 to 127: bytes are signed
+		}
+		assertThat(Binders.plainAscii(bytes, start, end)).isEqualTo(expected);
+	}
+
+	@Provide
+	Arbitrary<byte[]> mostlyText() {
+		Arbitrary<Byte> text = Arbitraries.bytes().between((byte) 1, (byte) 127);
+		Arbitrary<Byte> odd = Arbitraries.of((byte) 0, (byte) 1, (byte) 0x7f, (byte) 0x80, (byte) 0xc3, (byte) 0xff);
+		return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(30, text), net.jqwik.api.Tuple.of(1, odd))
+			.array(byte[].class)
+			.ofMaxSize(80);
+	}
+
+	@Provide
+	Arbitrary<Double> fraction() {
+		return Arbitraries.doubles().between(0, 1);
+	}
 
 	private static final TableColumn COLUMN = new TableColumn("n", Types.BIGINT, "BIGINT", 0, 0, false, false);
 

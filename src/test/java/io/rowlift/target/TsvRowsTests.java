@@ -8,11 +8,46 @@ import java.sql.Types;
 
 import org.junit.jupiter.api.Test;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 
 /** The LOAD DATA text format that {@link TsvRows} writes. */
 class TsvRowsTests {
+
+	/** ASCII bytes given as bytes come out as the same text given as a String: escapes found at any position. */
+	@Property(tries = 2000)
+	void asciiBytesAreEscapedAsTheSameString(@ForAll("asciiWithEscapes") byte[] bytes, @ForAll("offset") int cut) {
+		int start = Math.min(cut, bytes.length);
+		TsvRows fromBytes = new TsvRows();
+		fromBytes.beginRow();
+		fromBytes.setAsciiText(1, bytes, start, bytes.length);
+		fromBytes.setAsciiText(2, bytes, 0, start);
+		fromBytes.endRow();
+		TsvRows fromString = new TsvRows();
+		fromString.beginRow();
+		fromString.setString(1, new String(bytes, start, bytes.length - start, StandardCharsets.US_ASCII));
+		fromString.setString(2, new String(bytes, 0, start, StandardCharsets.US_ASCII));
+		fromString.endRow();
+		assertThat(fromBytes).hasToString(fromString.toString());
+	}
+
+	@Provide
+	Arbitrary<byte[]> asciiWithEscapes() {
+		Arbitrary<Byte> text = Arbitraries.bytes().between((byte) 14, (byte) 127);
+		Arbitrary<Byte> special = Arbitraries.of((byte) 0, (byte) 1, (byte) '\t', (byte) '\n', (byte) 13, (byte) '\\',
+				(byte) 0x5b, (byte) 0x5d);
+		return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(20, text), net.jqwik.api.Tuple.of(1, special))
+			.array(byte[].class)
+			.ofMaxSize(70);
+	}
+
+	@Provide
+	Arbitrary<Integer> offset() {
+		return Arbitraries.integers().between(0, 70);
+	}
 
 	@Test
 	void writesFieldsSeparatedByTabsAndRowsEndedByNewlines() {
