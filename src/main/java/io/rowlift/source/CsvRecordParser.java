@@ -42,10 +42,10 @@ public final class CsvRecordParser {
 	private final byte[] nullValue;
 
 	/** Bytes that end a run inside an unquoted field: delimiter, record end, escape. */
-	private final boolean[] unquotedStop = new boolean[256];
+	private final StopBytes unquotedStop;
 
 	/** Bytes that end a run inside a quoted field: quote, escape, record end (counted as a line). */
-	private final boolean[] quotedStop = new boolean[256];
+	private final StopBytes quotedStop;
 
 	private final int maxRecordSize;
 
@@ -94,14 +94,8 @@ public final class CsvRecordParser {
 		this.escape = format.escape();
 		this.comment = format.comment();
 		this.nullValue = format.nullValue();
-		this.unquotedStop[this.delimiter & 0xff] = true;
-		this.unquotedStop[this.end & 0xff] = true;
-		this.quotedStop[this.quote & 0xff] = true;
-		this.quotedStop[this.end & 0xff] = true;
-		if (this.escape >= 0) {
-			this.unquotedStop[this.escape] = true;
-			this.quotedStop[this.escape] = true;
-		}
+		this.unquotedStop = new StopBytes(this.delimiter & 0xff, this.end & 0xff, this.escape);
+		this.quotedStop = new StopBytes(this.quote & 0xff, this.end & 0xff, this.escape);
 		this.buf = new byte[Math.max(64, bufferSize)];
 		this.maxRecordSize = maxRecordSize;
 	}
@@ -276,13 +270,11 @@ public final class CsvRecordParser {
 	private int unquoted(int i) {
 		final byte[] b = this.buf;
 		final int lim = this.limit;
-		final boolean[] stop = this.unquotedStop;
+		final StopBytes stop = this.unquotedStop;
 		this.rawFieldStart = i;
 		while (true) {
 			int s = i;
-			while (i < lim && !stop[b[i] & 0xff]) {
-				i++;
-			}
+			i = stop.next(b, i, lim);
 			if (i >= lim && !this.eof) {
 				return NEED_MORE;
 			}
@@ -341,12 +333,9 @@ public final class CsvRecordParser {
 		final byte[] b = this.buf;
 		final int lim = this.limit;
 		final int open = i - 1;
-		final boolean[] stop = this.quotedStop;
+		final StopBytes stop = this.quotedStop;
 		while (true) {
-			int q = i;
-			while (q < lim && !stop[b[q] & 0xff]) {
-				q++;
-			}
+			int q = stop.next(b, i, lim);
 			if (q >= lim) {
 				if (!this.eof) {
 					return NEED_MORE;
