@@ -17,7 +17,7 @@ import io.rowlift.target.TargetProperties;
  * records much faster than SQLite's 4 KiB (job times with the same jar: docs, 1 KB records, 4.5-5.0 s
  * against 7.8 s; wide, 330 bytes, 17.9-19.8 s against 22.7-23.5 s; keys, 106 bytes, 26.3-28.1 s
  * against 32-37 s), but gain nothing on short ones and build secondary indexes slower (ints, 34-byte
- * records and three indexes, 30M rows: 70-75 s against 54-57 s end to end). So records of
+ * records and three indexes, 30M rows: job times 70-75 s against 54-67 s). So records of
  * {@value #LONG_RECORD} bytes or more on average get {@value #LARGE}-byte pages, shorter ones
  * SQLite's {@value #DEFAULT}.
  *
@@ -40,13 +40,8 @@ record PageSizeChoice(int bytes, String reason) {
 	 * @throws RowliftException (exit 2) when the configured size is not one SQLite can use
 	 */
 	static PageSizeChoice of(Integer configured, Path source) {
-		if (configured != null) {
-			int size = configured;
-			if (size < 512 || size > 65536 || Integer.bitCount(size) != 1) {
-				throw RowliftException.badInput(TargetProperties.PAGE_SIZE + " is " + size
-						+ "; SQLite pages are a power of two from 512 to 65536 bytes (unset: chosen from the input)");
-			}
-			return new PageSizeChoice(size, "set by " + TargetProperties.PAGE_SIZE);
+		if (checked(configured) != null) {
+			return new PageSizeChoice(configured, "set by " + TargetProperties.PAGE_SIZE);
 		}
 		long average = averageRecord(source);
 		if (average < 0) {
@@ -55,6 +50,18 @@ record PageSizeChoice(int bytes, String reason) {
 		return average >= LONG_RECORD
 				? new PageSizeChoice(LARGE, "records average " + average + " bytes, long records load faster in large pages")
 				: new PageSizeChoice(DEFAULT, "records average " + average + " bytes, short records gain nothing from large pages");
+	}
+
+	/**
+	 * {@code configured} as it is, when it is a size SQLite can use or null (unset).
+	 * @throws RowliftException (exit 2) otherwise
+	 */
+	static Integer checked(Integer configured) {
+		if (configured != null && (configured < 512 || configured > 65536 || Integer.bitCount(configured) != 1)) {
+			throw RowliftException.badInput(TargetProperties.PAGE_SIZE + " is " + configured
+					+ "; SQLite pages are a power of two from 512 to 65536 bytes (unset: chosen from the input)");
+		}
+		return configured;
 	}
 
 	/** Bytes per line end in the first {@value #SAMPLE} bytes; -1 if the file cannot be read. */

@@ -72,7 +72,7 @@ final class RollbackJournalIndexBuild {
 					log.info("building " + indexes.size() + " index(es) with a rollback journal; the file goes back to WAL mode afterwards");
 				}
 				try {
-					create(connection, indexes, rollback);
+					create(connection, indexes, this.threads, rollback);
 					analyze.run(connection);
 				}
 				finally {
@@ -119,9 +119,15 @@ final class RollbackJournalIndexBuild {
 		}
 	}
 
-	private void create(Connection connection, List<IndexDefinition> indexes, boolean rollback) throws SQLException {
+	/**
+	 * Creates {@code indexes} on {@code connection} with SQLite's sorter on {@code threads} threads,
+	 * each in a transaction of its own; {@code rollback} says the file is in rollback-journal mode (the
+	 * crash tests pause inside the first index then).
+	 */
+	static void create(Connection connection, List<IndexDefinition> indexes, int threads, boolean rollback)
+			throws SQLException {
 		try (Statement st = connection.createStatement()) {
-			st.execute("PRAGMA threads = " + this.threads);
+			st.execute("PRAGMA threads = " + threads);
 			connection.setAutoCommit(false);
 			try {
 				for (int i = 0; i < indexes.size(); i++) {

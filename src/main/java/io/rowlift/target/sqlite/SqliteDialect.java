@@ -68,7 +68,7 @@ public final class SqliteDialect implements TargetDialect {
 
 	@Override
 	public void configure(HikariDataSource dataSource, TargetProperties target, Path source) {
-		PageSizeChoice pageSize = PageSizeChoice.of(target.pageSize(), source);
+		PageSizeChoice.checked(target.pageSize()); // a bad setting fails every run, not only one that creates the file
 		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
 			.with("journal_mode", "WAL")
 			.with("synchronous", "NORMAL")
@@ -85,7 +85,7 @@ public final class SqliteDialect implements TargetDialect {
 			throw RowliftException.badInput("spring.datasource.url names " + file + ", whose folder cannot be created: "
 					+ ex.getMessage());
 		}
-		createIfNew(file, url.base(), pageSize);
+		createIfNew(file, url.base(), () -> PageSizeChoice.of(target.pageSize(), source));
 		dataSource.setJdbcUrl(url.toString());
 		if (dataSource.getDriverClassName() == null) {
 			dataSource.setDriverClassName("org.sqlite.JDBC");
@@ -96,13 +96,15 @@ public final class SqliteDialect implements TargetDialect {
 	 * Creates a database file that does not exist yet (or is empty) with the chosen page size and in
 	 * WAL mode. It has to happen here, on a connection of its own: the pool's connections switch to WAL
 	 * as they open, before any page-size setting could run, and the first page written fixes the size.
-	 * Two processes creating the same file at once are harmless: the second finds it made.
+	 * Two processes creating the same file at once are harmless: the second finds it made. The choice
+	 * (which may sample the input) is made only for a new file.
 	 */
-	static void createIfNew(Path file, String baseUrl, PageSizeChoice pageSize) {
+	static void createIfNew(Path file, String baseUrl, java.util.function.Supplier<PageSizeChoice> choice) {
 		try {
 			if (Files.exists(file) && Files.size(file) > 0) {
 				return;
 			}
+			PageSizeChoice pageSize = choice.get();
 			try (Connection connection = new org.sqlite.JDBC().connect(baseUrl, new java.util.Properties());
 					Statement st = connection.createStatement()) {
 				st.execute("PRAGMA page_size = " + pageSize.bytes());
@@ -312,12 +314,9 @@ public final class SqliteDialect implements TargetDialect {
 	 */
 	@Override
 	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException {
-		if (indexes.isEmpty() || !dataSource.isWrapperFor(HikariDataSource.class)) {
-			try (Connection connection = dataSource.getConnection(); Statement st = connection.createStatement()) {
-				st.execute("PRAGMA threads = " + Runtime.getRuntime().availableProcessors());
-				for (IndexDefinition index : indexes) {
-					st.execute(index.definition());
-				}
+		if (indexes.isEmpty() || !dataSource.isWrapperFor(HikariDataSource.class)) { // nothing to build, or no pool to quiet
+			try (Connection connection = dataSource.getConnection()) {
+				RollbackJournalIndexBuild.create(connection, indexes, Runtime.getRuntime().availableProcessors(), false);
 				analyze(connection, table);
 			}
 			return;
