@@ -11,8 +11,8 @@ import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.target.TargetDialect;
-import io.rowlift.target.TargetProperties;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetProperties;
 
 /** The command line's beans. */
 @Configuration(proxyBeanMethods = false)

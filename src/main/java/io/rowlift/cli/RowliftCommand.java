@@ -17,12 +17,12 @@ import io.rowlift.job.RunSummaries;
 import io.rowlift.report.LoadSummary;
 import io.rowlift.report.RejectFiles;
 import io.rowlift.report.ReportProperties;
-import io.rowlift.target.RejectTable;
+import io.rowlift.database.RejectTable;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.target.TargetDialect;
-import io.rowlift.target.TargetProperties;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetProperties;
 
 /**
  * The command line: {@code rowlift [load] --key=value ...}. Runs the verb and returns the exit code

@@ -21,8 +21,8 @@ import io.rowlift.TestHooks;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
-import io.rowlift.target.JdbcRowWriter;
-import io.rowlift.target.RejectTable;
+import io.rowlift.database.JdbcRowWriter;
+import io.rowlift.database.RejectTable;
 
 /**
  * The last step of every run that reaches the end: checks, from what each partition committed over

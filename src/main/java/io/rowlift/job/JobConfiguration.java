@@ -11,7 +11,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.schema.Migrations;
-import io.rowlift.target.TargetDialect;
+import io.rowlift.database.TargetDialect;
 
 /** The launcher and what it needs to find earlier runs. */
 @Configuration(proxyBeanMethods = false)

@@ -16,8 +16,8 @@ import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
 import org.springframework.jdbc.core.JdbcTemplate;
-import io.rowlift.target.RejectTable;
-import io.rowlift.target.ValueFormats;
+import io.rowlift.database.RejectTable;
+import io.rowlift.database.ValueFormats;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -35,15 +35,15 @@ import io.rowlift.source.ByteRangeReader;
 import io.rowlift.source.ReadAheadReader;
 import io.rowlift.source.SourceLocator;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.target.JdbcRowWriter;
-import io.rowlift.target.WriteMethod;
+import io.rowlift.database.JdbcRowWriter;
+import io.rowlift.database.WriteMethod;
 import io.rowlift.sort.ExternalSort;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortKey;
 import io.rowlift.sort.SortProperties;
 import io.rowlift.sort.SortedReader;
-import io.rowlift.target.TargetDialect;
+import io.rowlift.database.TargetDialect;
 
 /**
  * The load job: {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD} (partitioned by byte

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 
 import io.rowlift.source.CsvFormat;
 import io.rowlift.source.CsvHeader;
-import io.rowlift.target.TableMapping;
-import io.rowlift.target.ValueFormats;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.ValueFormats;
 
 /**
  * Everything a load needs to know about its file and table, checked before anything is written.

@@ -14,9 +14,9 @@ import io.rowlift.RowliftException;
 import io.rowlift.source.CsvFormat;
 import io.rowlift.source.CsvHeader;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.target.TableInfo;
-import io.rowlift.target.TableMapping;
-import io.rowlift.target.ValueFormats;
+import io.rowlift.database.TableInfo;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.ValueFormats;
 
 /**
  * Checks a file and a table against each other and builds the {@link LoadPlan}: the file exists and

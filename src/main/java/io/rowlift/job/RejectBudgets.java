@@ -5,8 +5,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.rowlift.target.RejectBudget;
-import io.rowlift.target.RejectTable;
+import io.rowlift.database.RejectBudget;
+import io.rowlift.database.RejectTable;
 
 /**
  * One {@link RejectBudget} per job execution, shared by its partitions, started from the rejects

@@ -20,7 +20,7 @@ import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
-import io.rowlift.target.JdbcRowWriter;
+import io.rowlift.database.JdbcRowWriter;
 
 /** Builds a {@link LoadSummary} from a finished execution and the job repository. */
 public final class RunSummaries {

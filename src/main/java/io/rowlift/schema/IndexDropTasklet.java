@@ -14,8 +14,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
 import io.rowlift.TestHooks;
-import io.rowlift.target.IndexDefinition;
-import io.rowlift.target.TargetDialect;
+import io.rowlift.database.IndexDefinition;
+import io.rowlift.database.TargetDialect;
 
 /**
  * Before the load: records each secondary index of the table in the ledger, then drops them.

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.rowlift.target.IndexDefinition;
+import io.rowlift.database.IndexDefinition;
 
 /**
  * Reads and writes {@value RowliftSchema#LEDGER}: the definitions of indexes a load dropped, kept

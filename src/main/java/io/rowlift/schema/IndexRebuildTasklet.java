@@ -19,8 +19,8 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 import io.rowlift.RowliftException;
 import io.rowlift.TestHooks;
-import io.rowlift.target.IndexDefinition;
-import io.rowlift.target.TargetDialect;
+import io.rowlift.database.IndexDefinition;
+import io.rowlift.database.TargetDialect;
 
 /**
  * After the load: re-creates every index the ledger holds for the table that does not exist, then

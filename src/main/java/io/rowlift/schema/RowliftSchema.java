@@ -11,9 +11,9 @@ import javax.sql.DataSource;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
-import io.rowlift.target.RejectTable;
-import io.rowlift.target.TableInfo;
-import io.rowlift.target.TargetDialect;
+import io.rowlift.database.RejectTable;
+import io.rowlift.database.TableInfo;
+import io.rowlift.database.TargetDialect;
 
 /**
  * Rowlift's own tables in the target database: Spring Batch's job repository (so each chunk's

@@ -13,10 +13,10 @@ import io.rowlift.model.RawRecord;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangeReader;
 import io.rowlift.source.CsvFormat;
-import io.rowlift.target.ColumnKind;
-import io.rowlift.target.TableColumn;
-import io.rowlift.target.TableMapping;
-import io.rowlift.target.TargetDialect;
+import io.rowlift.database.ColumnKind;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetDialect;
 
 /**
  * The key order a new load uses, and why (for the job parameters and the summary).

@@ -107,7 +107,7 @@ public final class MySqlTestTarget implements TestTarget {
 	public AutoCloseable holdRunLock(String table) throws Exception {
 		Connection c = connect();
 		try (PreparedStatement ps = c.prepareStatement("SELECT GET_LOCK(?, 0)")) {
-			ps.setString(1, io.rowlift.target.mysql.MySqlDialectAccess.lockName(this.database, table));
+			ps.setString(1, io.rowlift.database.mysql.MySqlDialectAccess.lockName(this.database, table));
 			try (ResultSet rs = ps.executeQuery()) {
 				rs.next();
 				Assertions.assertEquals(1, rs.getInt(1), "the test could not take the run lock");

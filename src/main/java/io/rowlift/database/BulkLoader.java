@@ -1,0 +1,23 @@
+package io.rowlift.database;
+
+import java.io.InputStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * A database's bulk path for a chunk's rows ({@link WriteMethod#LOAD_DATA}), for one table mapping.
+ * Thread-safe (it holds only the statement text).
+ */
+public interface BulkLoader {
+
+	/**
+	 * Sends {@code rows} ({@link TsvRows}' format) on {@code connection}, in its current transaction. The
+	 * stream may make its bytes as it is read: the database takes the first rows while the next are made.
+	 * @return the rows the database took without a warning; anything other than {@code rows.rows()}
+	 *     means some row was refused, changed or skipped, or the database refused the bulk path
+	 *     itself: the caller rolls back what this call did and inserts the rows another way
+	 * @throws SQLException a failure of the connection or transaction (the chunk fails)
+	 */
+	long load(Connection connection, InputStream rows) throws SQLException;
+
+}

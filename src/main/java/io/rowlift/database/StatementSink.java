@@ -1,0 +1,55 @@
+package io.rowlift.database;
+
+import java.math.BigDecimal;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/** A {@link ValueSink} that binds a statement's parameters. Not thread-safe, like its statement. */
+public final class StatementSink implements ValueSink {
+
+	private final PreparedStatement statement;
+
+	public StatementSink(PreparedStatement statement) {
+		this.statement = statement;
+	}
+
+	public PreparedStatement statement() {
+		return this.statement;
+	}
+
+	@Override
+	public void setNull(int parameter, int sqlType) throws SQLException {
+		this.statement.setNull(parameter, sqlType);
+	}
+
+	@Override
+	public void setLong(int parameter, long value) throws SQLException {
+		this.statement.setLong(parameter, value);
+	}
+
+	@Override
+	public void setInt(int parameter, int value) throws SQLException {
+		this.statement.setInt(parameter, value);
+	}
+
+	@Override
+	public void setDouble(int parameter, double value) throws SQLException {
+		this.statement.setDouble(parameter, value);
+	}
+
+	@Override
+	public void setString(int parameter, String value) throws SQLException {
+		this.statement.setString(parameter, value);
+	}
+
+	@Override
+	public void setBigDecimal(int parameter, BigDecimal value) throws SQLException {
+		this.statement.setBigDecimal(parameter, value);
+	}
+
+	@Override
+	public void setBytes(int parameter, byte[] value) throws SQLException {
+		this.statement.setBytes(parameter, value);
+	}
+
+}

@@ -1,0 +1,23 @@
+package io.rowlift.database;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/** The target database's dialect and pool tuning. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(TargetProperties.class)
+public class TargetConfiguration {
+
+	@Bean
+	static TargetDataSourcePostProcessor targetDataSourcePostProcessor(Environment environment) {
+		return new TargetDataSourcePostProcessor(environment);
+	}
+
+	@Bean
+	TargetDialect targetDialect(Environment environment) {
+		return TargetDialects.forUrl(environment.getProperty("spring.datasource.url"));
+	}
+
+}

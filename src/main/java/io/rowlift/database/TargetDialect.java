@@ -1,0 +1,160 @@
+package io.rowlift.database;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+/**
+ * What differs between the databases Rowlift loads into. One small implementation per vendor
+ * ({@code target.sqlite}, {@code target.mysql}); the rest of the code never asks which vendor it
+ * talks to. Implementations are stateless and thread-safe.
+ */
+public interface TargetDialect {
+
+	/** {@code sqlite} or {@code mysql}: the Spring profile, the {@code {vendor}} of migration folders. */
+	String id();
+
+	/** Whether this dialect serves {@code jdbcUrl}. */
+	boolean handles(String jdbcUrl);
+
+	/**
+	 * Adds what the load needs to the pool: forced driver properties in the URL, connection
+	 * initialisation, folders. Called once, before the pool opens its first connection.
+	 * @param target the configured {@code rowlift.target.*} (the write method's driver options, SQLite's page size)
+	 * @param source the input file ({@code rowlift.source.path}), or null; SQLite samples it to choose the
+	 *     page size of a database file it creates
+	 */
+	void configure(HikariDataSource dataSource, TargetProperties target, java.nio.file.Path source);
+
+	/**
+	 * Resolves {@code rowlift.target.write-method} for a new load: {@code auto} becomes this
+	 * database's fastest safe method. Here: INSERT batches; {@code load-data} is refused (exit 2).
+	 */
+	default WriteChoice chooseWriteMethod(WriteMethod configured, DataSource dataSource) throws SQLException {
+		if (configured == WriteMethod.LOAD_DATA) {
+			throw io.rowlift.RowliftException.badInput(TargetProperties.WRITE_METHOD + "=load-data is for MySQL; " + id()
+					+ " is loaded with INSERT batches: remove the setting or set it to auto");
+		}
+		return new WriteChoice(WriteMethod.INSERT, configured == WriteMethod.INSERT ? "set by " + TargetProperties.WRITE_METHOD
+				: "the only method for " + id());
+	}
+
+	/** The bulk path for {@link WriteMethod#LOAD_DATA} into {@code mapping}'s table; {@code null} where there is none. */
+	default BulkLoader bulkLoader(TableMapping mapping) {
+		return null;
+	}
+
+	/** How fields are converted for {@code column}. */
+	ColumnKind kindOf(TableColumn column);
+
+	/**
+	 * Binds a date ({@code LocalDate}), time ({@code LocalTime}) or timestamp ({@code LocalDateTime})
+	 * as ISO-8601 text ({@code 2024-01-31 13:45:00.5}): SQLite keeps it as text, the form its date
+	 * functions read; MySQL converts it, fractional seconds included (Connector/J drops them from
+	 * {@code setObject} when it takes a MariaDB server for MySQL 5.5).
+	 */
+	default void bindTemporal(ValueSink statement, int parameter, java.time.temporal.Temporal value)
+			throws SQLException {
+		statement.setString(parameter, TemporalText.format(value));
+	}
+
+	/** Binds an exact decimal. */
+	default void bindDecimal(ValueSink statement, int parameter, java.math.BigDecimal value)
+			throws SQLException {
+		statement.setBigDecimal(parameter, value);
+	}
+
+	/** {@code identifier} quoted for SQL, any quote inside doubled. */
+	String quote(String identifier);
+
+	/** Classpath location of Spring Batch's schema script for this database. */
+	String batchSchemaScript();
+
+	/**
+	 * Whether the database refused one row (a constraint, a value it will not store) rather than
+	 * the whole statement or connection: such a row is rejected, anything else fails the chunk.
+	 */
+	boolean isRowError(SQLException error);
+
+	/**
+	 * Rows one INSERT statement carries ({@code VALUES (...), (...), ...}); 1 where the driver
+	 * already turns a JDBC batch into multi-row statements.
+	 */
+	default int rowsPerInsert(int columns) {
+		return 1;
+	}
+
+	/** Whether Spring Batch's sequence tables hold a row from the start (a table-based sequence). */
+	default boolean batchSequencesHaveRows() {
+		return false;
+	}
+
+	/** Type for bytes in Rowlift's own tables. */
+	default String blobType() {
+		return "BLOB";
+	}
+
+	/** Type for long text in Rowlift's own tables. */
+	default String textType() {
+		return "TEXT";
+	}
+
+	/**
+	 * Takes the run lock for loads into {@code table}, without waiting.
+	 * @return the lock, or {@code null} if another process holds it
+	 */
+	RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) throws SQLException;
+
+	/** The secondary indexes of {@code table} that a load may drop and re-create. */
+	List<IndexDefinition> secondaryIndexes(Connection connection, String table) throws SQLException;
+
+	/** Names of the indexes {@code table} has now. */
+	Set<String> indexNames(Connection connection, String table) throws SQLException;
+
+	/** Drops {@code indexes} of {@code table}; an index already gone is skipped. */
+	void dropIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException;
+
+	/**
+	 * Creates {@code indexes} of {@code table} (all of them missing; possibly none) and refreshes the
+	 * table's statistics. The rebuild step calls it with no connection of the pool in use and no
+	 * transaction open, so a dialect may take the database for itself while it builds. An index may
+	 * commit as soon as it is built: the caller keeps every definition in the ledger until all exist,
+	 * and a later call gets only the ones still missing.
+	 */
+	void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException;
+
+	/**
+	 * A comment that starts every statement Rowlift sends for {@code table} (inserts, index DDL), so
+	 * that statements a killed run left running on the server can be found; empty where not needed.
+	 */
+	default String statementTag(String table) {
+		return "";
+	}
+
+	/**
+	 * Ends statements a killed run of a load into {@code table} left running on the server, and waits
+	 * until they are gone, so a resume does not wait on their locks. Called under the run lock.
+	 */
+	default void endOrphanedStatements(DataSource dataSource, String table) throws SQLException {
+	}
+
+	/** After a load, outside any transaction: hands the database back in its normal state. */
+	default void afterLoad(DataSource dataSource) throws SQLException {
+	}
+
+	/**
+	 * The partition count when the operator sets none.
+	 * @param dataBytes bytes of data in the file
+	 * @param cores available processors
+	 */
+	int defaultPartitions(long dataBytes, int cores);
+
+	/** Why {@link #defaultPartitions} chose what it chose, for the summary. */
+	String partitionsReason();
+
+}

@@ -1,0 +1,30 @@
+package io.rowlift.database;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Where the rows go ({@code rowlift.target.*}). The database itself is
+ * {@code spring.datasource.url}; its kind (SQLite or MySQL) follows from the URL.
+ *
+ * @param table the table to load; matched case-insensitively, always quoted in SQL
+ * @param writeMethod how rows are written: {@code auto} (default: the target's fastest safe path),
+ *     {@code insert} or {@code load-data} (MySQL only)
+ * @param pageSize SQLite only: the page size, in bytes, of a database file that Rowlift creates (a
+ *     power of two from 512 to 65536); unset (null), Rowlift chooses 65536 for an input whose records
+ *     average 64 bytes or more and 4096 below (see {@code PageSizeChoice}). A file that exists keeps its
+ *     own page size.
+ */
+@ConfigurationProperties("rowlift.target")
+public record TargetProperties(String table, @DefaultValue("auto") WriteMethod writeMethod, Integer pageSize) {
+
+	/** The prefix of these properties, for code that binds them before the context has. */
+	public static final String PREFIX = "rowlift.target";
+
+	/** The property's name, for code that reads it before the properties are bound. */
+	public static final String WRITE_METHOD = "rowlift.target.write-method";
+
+	/** The property's name, for messages. */
+	public static final String PAGE_SIZE = "rowlift.target.page-size";
+
+}

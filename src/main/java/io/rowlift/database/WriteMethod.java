@@ -1,0 +1,23 @@
+package io.rowlift.database;
+
+/**
+ * How rows reach the table ({@code rowlift.target.write-method}). Every method writes a chunk in the
+ * chunk's transaction, together with the reader's saved position, so restart and crash safety do
+ * not depend on the choice.
+ */
+public enum WriteMethod {
+
+	/** Rowlift chooses per target: see {@link TargetDialect#chooseWriteMethod}. The default. */
+	AUTO,
+
+	/** JDBC batches of INSERT statements (multi-row where the dialect says so). Every database. */
+	INSERT,
+
+	/**
+	 * MySQL: each chunk's parsed, validated rows streamed with {@code LOAD DATA LOCAL INFILE} from
+	 * memory (no file is written). A chunk the server warns about is rolled back and inserted with
+	 * INSERT statements, which trace the refused rows.
+	 */
+	LOAD_DATA
+
+}

@@ -1,0 +1,4 @@
+/**
+ * The MySQL and MariaDB dialect.
+ */
+package io.rowlift.database.mysql;

@@ -1,0 +1,376 @@
+package io.rowlift.database.sqlite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+import io.rowlift.RowliftException;
+import io.rowlift.database.ColumnKind;
+import io.rowlift.database.IndexDefinition;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.JdbcUrl;
+import io.rowlift.database.RunLock;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetProperties;
+
+/**
+ * SQLite through sqlite-jdbc.
+ *
+ * <p>Every connection runs with {@code journal_mode=WAL} and {@code synchronous=NORMAL} (a killed
+ * process loses nothing committed; {@code journal_mode=OFF} would corrupt the file on an ordinary
+ * chunk rollback), and with {@code transaction_mode=IMMEDIATE}: SQLite has one writer, and deferred
+ * transactions that read before writing (Spring Batch's repository does) fail with
+ * {@code SQLITE_BUSY} instead of waiting. A long {@code busy_timeout} lets partitions queue for the
+ * write lock. The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
+ * database file at a time.
+ *
+ * <p>The page size of a file Rowlift creates is chosen from the input ({@link PageSizeChoice}). Cache
+ * size and checkpoint interval stay SQLite's defaults: for the load (one writer,
+ * 100-row INSERTs, 10,000-row transactions, 10M ints rows in plain JDBC) {@code cache_size=-65536},
+ * {@code wal_autocheckpoint=10000} and 16 KiB pages came within 6 % of them (medians of 3 rounds
+ * 3.54-3.61 s against 3.75 s, best rounds 3.50-3.54 s against 3.57 s; short ints records, where large
+ * pages gain nothing). For the index rebuild see
+ * {@link #rebuildIndexes}.
+ */
+public final class SqliteDialect implements TargetDialect {
+
+	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(SqliteDialect.class);
+
+	private static final String PREFIX = "jdbc:sqlite:";
+
+	@Override
+	public String id() {
+		return "sqlite";
+	}
+
+	@Override
+	public boolean handles(String jdbcUrl) {
+		return jdbcUrl.startsWith(PREFIX);
+	}
+
+	@Override
+	public void configure(HikariDataSource dataSource, TargetProperties target, Path source) {
+		PageSizeChoice.checked(target.pageSize()); // a bad setting fails every run, not only one that creates the file
+		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
+			.with("journal_mode", "WAL")
+			.with("synchronous", "NORMAL")
+			.with("transaction_mode", "IMMEDIATE")
+			.with("busy_timeout", "600000");
+		Path file = databaseFile(url.base());
+		try {
+			Path parent = file.toAbsolutePath().getParent();
+			if (parent != null) {
+				Files.createDirectories(parent);
+			}
+		}
+		catch (IOException ex) {
+			throw RowliftException.badInput("spring.datasource.url names " + file + ", whose folder cannot be created: "
+					+ ex.getMessage());
+		}
+		createIfNew(file, url.base(), () -> PageSizeChoice.of(target.pageSize(), source));
+		dataSource.setJdbcUrl(url.toString());
+		if (dataSource.getDriverClassName() == null) {
+			dataSource.setDriverClassName("org.sqlite.JDBC");
+		}
+	}
+
+	/**
+	 * Creates a database file that does not exist yet (or is empty) with the chosen page size and in
+	 * WAL mode. It has to happen here, on a connection of its own: the pool's connections switch to WAL
+	 * as they open, before any page-size setting could run, and the first page written fixes the size.
+	 * Two processes creating the same file at once are harmless: the second finds it made. The choice
+	 * (which may sample the input) is made only for a new file.
+	 */
+	static void createIfNew(Path file, String baseUrl, java.util.function.Supplier<PageSizeChoice> choice) {
+		try {
+			if (Files.exists(file) && Files.size(file) > 0) {
+				return;
+			}
+			PageSizeChoice pageSize = choice.get();
+			try (Connection connection = new org.sqlite.JDBC().connect(baseUrl, new java.util.Properties());
+					Statement st = connection.createStatement()) {
+				st.execute("PRAGMA page_size = " + pageSize.bytes());
+				st.execute("PRAGMA journal_mode = WAL"); // writes the first page
+			}
+			log.info("created " + file + " with " + pageSize.bytes() + "-byte pages (" + pageSize.reason() + "; "
+					+ TargetProperties.PAGE_SIZE + " sets it)");
+		}
+		catch (IOException | SQLException ex) {
+			throw RowliftException.badInput("cannot create the SQLite database " + file + ": " + ex.getMessage());
+		}
+	}
+
+	/** The database file of a {@code jdbc:sqlite:} URL without parameters. */
+	static Path databaseFile(String base) {
+		String name = base.substring(PREFIX.length());
+		if (name.startsWith("file:")) {
+			name = name.substring("file:".length());
+		}
+		if (name.isEmpty() || name.startsWith(":memory:") || name.contains("mode=memory")) {
+			throw RowliftException.badInput("spring.datasource.url is " + base
+					+ "; an in-memory database would be lost when Rowlift exits: name a file, as in jdbc:sqlite:data/rowlift.db");
+		}
+		return Path.of(name);
+	}
+
+	/**
+	 * By the declared type name, following SQLite's own affinity rules (a name with INT is an
+	 * integer, and so on), refined for dates, times, booleans and decimals. SQLite integers are
+	 * 64-bit whatever the declared width, and text has no length limit.
+	 */
+	@Override
+	public ColumnKind kindOf(TableColumn column) {
+		String t = column.typeName() == null ? "" : column.typeName().toUpperCase(java.util.Locale.ROOT);
+		if (t.contains("INT")) {
+			return ColumnKind.integer(Long.MIN_VALUE, Long.MAX_VALUE);
+		}
+		if (t.contains("BOOL")) {
+			return ColumnKind.of(ColumnKind.Type.BOOLEAN);
+		}
+		if (t.contains("DATETIME") || t.contains("TIMESTAMP")) {
+			return ColumnKind.of(ColumnKind.Type.TIMESTAMP);
+		}
+		if (t.contains("DATE")) {
+			return ColumnKind.of(ColumnKind.Type.DATE);
+		}
+		if (t.contains("TIME")) {
+			return ColumnKind.of(ColumnKind.Type.TIME);
+		}
+		if (t.contains("CHAR") || t.contains("CLOB") || t.contains("TEXT")) {
+			return ColumnKind.text(0);
+		}
+		if (t.contains("BLOB") || t.contains("BINARY")) {
+			return ColumnKind.of(ColumnKind.Type.BLOB);
+		}
+		if (t.contains("REAL") || t.contains("FLOA") || t.contains("DOUB")) {
+			return ColumnKind.of(ColumnKind.Type.FLOAT);
+		}
+		if ((t.contains("DEC") || t.contains("NUMERIC")) && column.size() > 0) {
+			return ColumnKind.decimal(column.size(), Math.max(0, column.scale()));
+		}
+		if (t.contains("DEC") || t.contains("NUMERIC")) {
+			java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+)\\s*(?:,\\s*(\\d+))?\\)").matcher(t);
+			return m.find() ? ColumnKind.decimal(Integer.parseInt(m.group(1)), m.group(2) == null ? 0 : Integer.parseInt(m.group(2)))
+					: ColumnKind.decimal(0, 0);
+		}
+		return ColumnKind.of(ColumnKind.Type.OTHER);
+	}
+
+	/** As text: the column's affinity stores it (NUMERIC keeps 15 significant digits; a TEXT column keeps all). */
+	@Override
+	public void bindDecimal(io.rowlift.database.ValueSink statement, int parameter, java.math.BigDecimal value)
+			throws SQLException {
+		statement.setString(parameter, value.toPlainString());
+	}
+
+	/**
+	 * 100 rows per statement (fewer for wide tables, SQLite takes at most 32,766 parameters): sqlite-jdbc
+	 * runs a JDBC batch one row at a time, each a step and a reset of the statement.
+	 */
+	@Override
+	public int rowsPerInsert(int columns) {
+		return Math.max(1, Math.min(100, 32_766 / Math.max(1, columns)));
+	}
+
+	/** SQLITE_CONSTRAINT (19, with its extended codes) and SQLITE_MISMATCH (20). */
+	@Override
+	public boolean isRowError(SQLException error) {
+		int code = error.getErrorCode() & 0xff;
+		return code == 19 || code == 20;
+	}
+
+	@Override
+	public String quote(String identifier) {
+		return '"' + identifier.replace("\"", "\"\"") + '"';
+	}
+
+	@Override
+	public String batchSchemaScript() {
+		return "org/springframework/batch/core/schema-sqlite.sql";
+	}
+
+	@Override
+	public RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) {
+		Path lockFile = Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+		try {
+			FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+			FileLock lock;
+			try {
+				lock = channel.tryLock();
+			}
+			catch (OverlappingFileLockException ex) {
+				lock = null; // held by this JVM
+			}
+			if (lock == null) {
+				channel.close();
+				return null;
+			}
+			return new FileRunLock(lockFile, channel, lock);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot lock " + lockFile + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	@Override
+	public List<IndexDefinition> secondaryIndexes(Connection connection, String table) throws SQLException {
+		// sql IS NULL: indexes SQLite made for UNIQUE/PRIMARY KEY constraints; they cannot be dropped
+		List<IndexDefinition> indexes = new ArrayList<>();
+		try (PreparedStatement ps = connection.prepareStatement(
+				"SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY name")) {
+			ps.setString(1, table);
+			try (ResultSet rs = ps.executeQuery()) {
+				while (rs.next()) {
+					String name = rs.getString(1);
+					String sql = rs.getString(2);
+					boolean unique = sql.stripLeading().toUpperCase(java.util.Locale.ROOT).startsWith("CREATE UNIQUE");
+					indexes.add(new IndexDefinition(name, sql, unique, List.of()));
+				}
+			}
+		}
+		List<IndexDefinition> withColumns = new ArrayList<>();
+		for (IndexDefinition index : indexes) {
+			List<String> columns = new ArrayList<>();
+			try (Statement st = connection.createStatement();
+					ResultSet rs = st.executeQuery("PRAGMA index_info(" + quote(index.name()) + ")")) {
+				while (rs.next()) {
+					String column = rs.getString("name");
+					if (column == null) { // an expression
+						columns.clear();
+						break;
+					}
+					columns.add(column);
+				}
+			}
+			withColumns.add(new IndexDefinition(index.name(), index.definition(), index.unique(), List.copyOf(columns)));
+		}
+		return withColumns;
+	}
+
+	@Override
+	public Set<String> indexNames(Connection connection, String table) throws SQLException {
+		Set<String> names = new LinkedHashSet<>();
+		try (PreparedStatement ps = connection
+			.prepareStatement("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? COLLATE NOCASE")) {
+			ps.setString(1, table);
+			try (ResultSet rs = ps.executeQuery()) {
+				while (rs.next()) {
+					names.add(rs.getString(1));
+				}
+			}
+		}
+		return names;
+	}
+
+	@Override
+	public void dropIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			for (IndexDefinition index : indexes) {
+				st.execute("DROP INDEX IF EXISTS " + quote(index.name()));
+			}
+		}
+	}
+
+	/**
+	 * Each index with SQLite's multi-threaded sorter ({@code PRAGMA threads}, one per core), and
+	 * otherwise the connection's defaults, which measured best ({@code SqliteWritePathTiming}, the three
+	 * indexes of the 10M-row ints table on a WAL file in one transaction, as here; docs/benchmarks.md,
+	 * "SQLite write path"): on a quiet machine 14.4 s with 2 threads (median of 5 rounds) against
+	 * 17.3 s for the sqlite3 CLI's own build (journal off, one thread); in a quiet round of another run
+	 * 15.0 s with 2 threads, 19.2 s with none. Measured in that round and not kept:
+	 * <ul>
+	 * <li>a larger {@code cache_size} is slower, 32.0 s at -262144 and 39.9 s at -1048576: the sorter
+	 * sizes its in-memory runs from the cache size, and a few big runs sort slower than many small ones
+	 * merged;
+	 * <li>{@code temp_store=MEMORY}, 47.8 s: it turns the sorter's worker threads off;
+	 * <li>{@code mmap_size}, {@code cache_size} -1000 or -4000, 8 or 16 KiB pages: within 3 % of the
+	 * defaults at 10M rows (at 30M, one round on a busy machine, 8 KiB pages were 2 % slower); 4 threads
+	 * on 2 cores: no faster.
+	 * </ul>
+	 * What WAL mode costs: every index page is written to the WAL and copied into the file again by the
+	 * checkpoint at commit (1.2 s of the 14.4 s at 10M; at 30M, with the machine busy, 81-85 s against
+	 * 64-68 s with a rollback journal, where new pages are written once). So the build runs with a
+	 * rollback journal on a connection of its own ({@link RollbackJournalIndexBuild}), and the file
+	 * goes back to WAL afterwards. Then {@code ANALYZE} with a row limit per index, so statistics stay
+	 * cheap on big tables.
+	 */
+	@Override
+	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException {
+		if (indexes.isEmpty() || !dataSource.isWrapperFor(HikariDataSource.class)) { // nothing to build, or no pool to quiet
+			try (Connection connection = dataSource.getConnection()) {
+				RollbackJournalIndexBuild.create(connection, indexes, Runtime.getRuntime().availableProcessors(), false);
+				analyze(connection, table);
+			}
+			return;
+		}
+		new RollbackJournalIndexBuild(dataSource.unwrap(HikariDataSource.class), Runtime.getRuntime().availableProcessors())
+			.build(indexes, connection -> analyze(connection, table));
+	}
+
+	private void analyze(Connection connection, String table) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			st.execute("PRAGMA analysis_limit=1000");
+			st.execute("ANALYZE " + quote(table));
+		}
+	}
+
+	/**
+	 * Folds the write-ahead log into the database file and truncates it, so the file on its own holds
+	 * everything. The file stays in WAL mode (durable with synchronous=NORMAL or FULL).
+	 */
+	@Override
+	public void afterLoad(DataSource dataSource) throws SQLException {
+		try (Connection connection = dataSource.getConnection(); Statement st = connection.createStatement()) {
+			st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+		}
+	}
+
+	@Override
+	public int defaultPartitions(long dataBytes, int cores) {
+		return 1;
+	}
+
+	@Override
+	public String partitionsReason() {
+		return "default for SQLite, which takes one writer at a time";
+	}
+
+	private record FileRunLock(Path file, FileChannel channel, FileLock lock) implements RunLock {
+
+		@Override
+		public String description() {
+			return "the lock file " + this.file;
+		}
+
+		@Override
+		public void close() {
+			try {
+				this.lock.release();
+				this.channel.close();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
+
+	}
+
+}

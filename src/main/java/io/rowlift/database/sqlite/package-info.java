@@ -1,0 +1,4 @@
+/**
+ * The SQLite dialect.
+ */
+package io.rowlift.database.sqlite;

@@ -1,4 +1,0 @@
-/**
- * The MySQL and MariaDB dialect.
- */
-package io.rowlift.target.mysql;

@@ -1,4 +1,0 @@
-/**
- * The SQLite dialect.
- */
-package io.rowlift.target.sqlite;
