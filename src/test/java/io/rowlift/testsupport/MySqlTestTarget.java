@@ -42,7 +42,8 @@ public final class MySqlTestTarget implements TestTarget {
 		this.server = url == null ? "jdbc:mysql://127.0.0.1:3306/" : url;
 		this.user = System.getenv().getOrDefault("ROWLIFT_TEST_MYSQL_USER", "root");
 		this.password = System.getenv().getOrDefault("ROWLIFT_TEST_MYSQL_PASSWORD", "");
-		this.database = "rowlift_it_" + name.toLowerCase();
+		// ROWLIFT_TEST_DB_PREFIX keeps two checkouts testing against one server out of each other's databases
+		this.database = "rowlift_it_" + System.getenv().getOrDefault("ROWLIFT_TEST_DB_PREFIX", "") + name.toLowerCase();
 	}
 
 	/** Skips (developer machine) or fails (CI) when no server answers. */
