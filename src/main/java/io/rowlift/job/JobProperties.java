@@ -21,9 +21,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param startOver abandon an unfinished run of this load instead of resuming it (default false); its
  * committed rows stay in the table
  * @param reload load a file again although the same unchanged file was loaded already (default false)
+ * @param pipeline which reader and writer load the partitions: {@link Pipeline#FAST} (Rowlift's own, the
+ * default) or {@link Pipeline#SPRING} (Spring Batch's FlatFileItemReader, the user's mapper and processor,
+ * JdbcBatchItemWriter); null when not set, so that a user's processor or mapper bean can choose SPRING;
+ * fixed by the first run of a load
  */
 @ConfigurationProperties("rowlift.job")
 public record JobProperties(Integer partitions, Integer threads, Integer chunkSize,
 		@DefaultValue("0") long skipLimit, @DefaultValue("2") int readAhead,
-		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload) {
+		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload, Pipeline pipeline) {
 }
