@@ -53,6 +53,12 @@ public final class RowliftJar {
 		return jar;
 	}
 
+	/** The compiled test classes (system property {@code rowlift.test.classes}, else {@code target/test-classes}). */
+	static Path testClasses() {
+		String property = System.getProperty("rowlift.test.classes");
+		return (property == null || property.isBlank() ? Path.of("target", "test-classes") : Path.of(property)).toAbsolutePath();
+	}
+
 	/** The {@code java} of the JVM running the tests. */
 	static String java() {
 		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
@@ -70,6 +76,9 @@ public final class RowliftJar {
 		long offset = Files.size(this.log);
 		List<String> command = new ArrayList<>();
 		command.add(java());
+		// the test classes join the jar's classpath (PropertiesLauncher), so the fault-injection
+		// configuration of the tests is there when a test sets rowlift.test.*; inert otherwise
+		command.add("-Dloader.path=" + testClasses());
 		command.add("-jar");
 		command.add(this.jar.toString());
 		command.addAll(args);
