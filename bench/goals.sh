@@ -4,6 +4,8 @@
 # should be otherwise idle. Output goes to stdout and to ${TMPDIR:-/tmp}/rowlift-bench/goals-<commit>.log.
 #   bench/goals.sh            all rows
 #   GOALS="wide docs" bench/goals.sh     only these (ints30 wide keys docs ints100 startup xmx512)
+#   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" bench/goals.sh
+#                                        two builds side by side, one anchor run per row (see bench/run.sh)
 # Run from the project's root after `mvn -B -DskipTests package test-compile`.
 set -euo pipefail
 root=$(pwd); work=${TMPDIR:-/tmp}/rowlift-bench; mkdir -p "$work"
@@ -22,16 +24,20 @@ if has startup; then
     s=$work/startup; rm -rf "$s"; mkdir -p "$s/db/sqlite"
     printf 'id,name\n' > "$s/ten.csv"; for i in $(seq 1 10); do echo "$i,name $i" >> "$s/ten.csv"; done
     echo "CREATE TABLE ten (id INTEGER PRIMARY KEY, name TEXT NOT NULL); CREATE INDEX ten_name ON ten (name);" > "$s/db/sqlite/V1__ten.sql"
-    "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true # the launcher's first use
-    for launch in "java -jar $root/target/rowlift.jar" "$root/bin/rowlift"; do
+    IFS=';' read -r -a variants <<<"${ROWLIFT_VARIANTS:-Rowlift $root/target/rowlift.jar}"
+    for variant in "${variants[@]}"; do
+    read -r -a v <<<"$variant"
+    ROWLIFT_JAR="${v[1]}" "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true # the launcher's first use
+    for launch in "java -jar ${v[1]}" "env ROWLIFT_JAR=${v[1]} $root/bin/rowlift"; do
         for round in 1 2 3; do
             rm -f "$s"/ten.db*
             /usr/bin/time -f "%e %M" -o "$s/time" $launch --spring.datasource.url="jdbc:sqlite:$s/ten.db" \
                 --spring.flyway.locations="filesystem:$s/db/{vendor}" --rowlift.source.path="$s/ten.csv" --rowlift.target.table=ten \
                 > "$s/out" 2>&1 || { echo "failed:"; cat "$s/out"; exit 1; }
             read -r secs kb < "$s/time"
-            printf "  %-40s round %d: %5.2f s, %4.0f MB RSS\n" "${launch##*/}" "$round" "$secs" "$(echo "$kb / 1024" | bc -l)"
+            printf "  %-10s %-40s round %d: %5.2f s, %4.0f MB RSS\n" "${v[0]}" "${launch##*/}" "$round" "$secs" "$(echo "$kb / 1024" | bc -l)"
         done
+    done
     done
 fi
 if has xmx512; then

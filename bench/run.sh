@@ -12,6 +12,11 @@
 #   chooses for a database file it creates from this input) set the page size of the two SQLite files.
 #   ROWLIFT_LAUNCH=bin (default: bin/rowlift, the fast-start launcher, warmed up before timing) or jar
 #   (java -jar target/rowlift.jar); JAVA_OPTS for Rowlift's JVM (e.g. JAVA_OPTS=-Xmx512m).
+#   ROWLIFT_VARIANTS: several Rowlift runs beside one anchor run, each on a fresh table, e.g. to compare
+#   two builds or two pipelines in one sitting: "LABEL JAR [OPTION...];LABEL JAR [OPTION...]", e.g.
+#   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" or
+#   ROWLIFT_VARIANTS="fast target/rowlift.jar;spring target/rowlift.jar --rowlift.job.pipeline=spring".
+#   Default: one variant, "Rowlift target/rowlift.jar".
 #
 # Run from the project's root after `mvn -B -DskipTests package test-compile`. Needs sqlite3, the
 # mariadb (or mysql) client and a MySQL-compatible server at 127.0.0.1:3306 (root, no password).
@@ -45,12 +50,19 @@ if [[ $shape == keys ]]; then
     [[ -s $anchor_csv ]] || { head -1 "$csv"; tail -n +2 "$csv" | LC_ALL=C sort -t, -k1,1 -S 2G; } > "$anchor_csv"
 fi
 read -r -a jvm <<<"${JAVA_OPTS:-}"
-if [[ ${ROWLIFT_LAUNCH:-bin} == bin ]]; then
-    rowlift=("$root/bin/rowlift")
-    JAVA_OPTS=${JAVA_OPTS:-} "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true # first use: unpack + train
-else
-    rowlift=(java "${jvm[@]}" -jar "$jar")
-fi
+IFS=';' read -r -a variants <<<"${ROWLIFT_VARIANTS:-Rowlift $jar}"
+launcher() { # launcher JAR -> the command that starts Rowlift from JAR, in the array "rowlift"
+    if [[ ${ROWLIFT_LAUNCH:-bin} == bin ]]; then
+        rowlift=(env ROWLIFT_JAR="$1" "$root/bin/rowlift")
+    else
+        rowlift=(java "${jvm[@]}" -jar "$1")
+    fi
+}
+for variant in "${variants[@]}"; do # first use of each jar by the launcher (unpack + train), untimed
+    read -r -a v <<<"$variant"; [[ -f ${v[1]} ]] || { echo "no jar ${v[1]} (variant ${v[0]})"; exit 2; }
+    [[ ${ROWLIFT_LAUNCH:-bin} == bin ]] && { ROWLIFT_JAR="${v[1]}" JAVA_OPTS=${JAVA_OPTS:-} "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true; }
+done
+launcher "$jar"
 cols=$(head -1 "$csv" | tr -d '\r')
 my() { mariadb -h 127.0.0.1 -P 3306 -u root "$@"; }
 settle() { # untimed, before every timed run: the previous run's writes reach the disk first
@@ -83,7 +95,7 @@ sqlite_ddl() { # the table without its secondary indexes | the indexes
     grep -E "^CREATE (UNIQUE )?INDEX .* ON $table " "$file" | tr '\n' ' '
     echo
 }
-echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; commit $(git rev-parse --short HEAD); Rowlift ${rowlift[0]##*/} ${JAVA_OPTS:-}, options: ${options[*]:-(defaults)}"
+echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; commit $(git rev-parse --short HEAD); launcher ${ROWLIFT_LAUNCH:-bin} ${JAVA_OPTS:-}, options: ${options[*]:-(defaults)}"
 
 if [[ $targets == *sqlite* ]]; then
     rm -f "$work"/anchor.db* "$work"/rowlift.db*
@@ -97,22 +109,26 @@ if [[ $targets == *sqlite* ]]; then
     # for records of 64 bytes or more on average in the first MiB, else 4096 (PageSizeChoice)
     sample_ends=$(head -c 1048576 "$csv" | tr -cd '\n' | wc -c)
     rowlift_page=$(( $(head -c 1048576 "$csv" | wc -c) / (sample_ends > 0 ? sample_ends : 1) >= 64 ? 65536 : 4096 ))
-    sqlite3 "$work/rowlift.db" "PRAGMA page_size=${ROWLIFT_PAGE_SIZE:-$rowlift_page};" \
-        "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
-    settle
-    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" "${rowlift[@]}" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
-        --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
-    [[ $r_rc == 0 ]] || { echo "Rowlift failed"; tail -5 "$work/rowlift-sqlite.log"; exit 1; }
     # both tables dumped in the same order and hashed (an index on all the columns makes the order cheap)
     a_sum=$(sqlite3 -csv "$work/anchor.db" "SELECT $cols FROM $table ORDER BY $cols" | md5sum | cut -d' ' -f1)
-    r_sum=$(sqlite3 -csv "$work/rowlift.db" "SELECT $cols FROM $table ORDER BY $cols" | md5sum | cut -d' ' -f1)
-    diff=$([[ $a_sum == "$r_sum" ]] && echo 0 || echo "md5 $a_sum vs $r_sum")
-    echo "SQLite ($( [[ $diff == 0 ]] && echo "tables equal: md5 of both sorted dumps" || echo "TABLES DIFFER: $diff"))"
+    echo "SQLite"
     report "sqlite3 CLI" "$a_s" "$a_kb"
-    report "Rowlift" "$r_s" "$r_kb"
-    printf "  %-28s %8.2f\n" "ratio Rowlift / sqlite3" "$(echo "$r_s / $a_s" | bc -l)"
-    echo "  $(tail -1 "$work/rowlift-sqlite.log")"
-    echo "  page size: sqlite3 CLI $(sqlite3 "$work/anchor.db" "PRAGMA page_size"), Rowlift $(sqlite3 "$work/rowlift.db" "PRAGMA page_size")"
+    for variant in "${variants[@]}"; do
+        read -r -a v <<<"$variant"; label=${v[0]}; launcher "${v[1]}"
+        rm -f "$work"/rowlift.db*
+        sqlite3 "$work/rowlift.db" "PRAGMA page_size=${ROWLIFT_PAGE_SIZE:-$rowlift_page};" \
+            "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
+        settle
+        read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" "${rowlift[@]}" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
+            --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
+        [[ $r_rc == 0 ]] || { echo "Rowlift ($label) failed"; tail -5 "$work/rowlift-sqlite.log"; exit 1; }
+        r_sum=$(sqlite3 -csv "$work/rowlift.db" "SELECT $cols FROM $table ORDER BY $cols" | md5sum | cut -d' ' -f1)
+        report "$label" "$r_s" "$r_kb"
+        printf "  %-28s %8.2f   (%s)\n" "ratio $label / sqlite3" "$(echo "$r_s / $a_s" | bc -l)" \
+            "$([[ $a_sum == "$r_sum" ]] && echo "tables equal: md5 of both sorted dumps" || echo "TABLES DIFFER: md5 $a_sum vs $r_sum")"
+        echo "  $(tail -1 "$work/rowlift-sqlite.log")"
+        echo "  page size: sqlite3 CLI $(sqlite3 "$work/anchor.db" "PRAGMA page_size"), $label $(sqlite3 "$work/rowlift.db" "PRAGMA page_size")"
+    done
 fi
 
 if [[ $targets == *mysql* ]]; then
@@ -123,17 +139,23 @@ if [[ $targets == *mysql* ]]; then
     read -r a_s a_kb a_rc <<<"$(timed "$work/anchor-mysql.log" mariadb --local-infile=1 -h 127.0.0.1 -P 3306 -u root rowlift_bench_anchor -e \
         "LOAD DATA LOCAL INFILE '$anchor_csv' INTO TABLE $table CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES TERMINATED BY '\n' IGNORE 1 LINES ($cols)")"
     [[ $a_rc == 0 ]] || { echo "LOAD DATA anchor failed"; cat "$work/anchor-mysql.log"; exit 1; }
-    my rowlift_bench_rowlift -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
-    settle mysql
-    read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-mysql.log" "${rowlift[@]}" --spring.profiles.active=mysql \
-        --spring.datasource.url=jdbc:mysql://127.0.0.1:3306/rowlift_bench_rowlift --spring.datasource.username=root --spring.datasource.password= \
-        --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}")"
-    [[ $r_rc == 0 ]] || { echo "Rowlift failed"; tail -5 "$work/rowlift-mysql.log"; exit 1; }
     digest="SELECT COUNT(*), SUM(CRC32(CONCAT_WS('|', $cols))) FROM $table"
-    a_d=$(my -N rowlift_bench_anchor -e "$digest"); r_d=$(my -N rowlift_bench_rowlift -e "$digest")
-    echo "MySQL/MariaDB ($( [[ $a_d == "$r_d" ]] && echo "tables equal: count and CRC32 sum" || echo "TABLES DIFFER: $a_d vs $r_d"))"
+    a_d=$(my -N rowlift_bench_anchor -e "$digest")
+    echo "MySQL/MariaDB"
     report "LOAD DATA" "$a_s" "$a_kb"
-    report "Rowlift" "$r_s" "$r_kb"
-    printf "  %-28s %8.2f\n" "ratio Rowlift / LOAD DATA" "$(echo "$r_s / $a_s" | bc -l)"
-    echo "  $(tail -1 "$work/rowlift-mysql.log")"
+    for variant in "${variants[@]}"; do
+        read -r -a v <<<"$variant"; label=${v[0]}; launcher "${v[1]}"
+        my -e "DROP DATABASE IF EXISTS rowlift_bench_rowlift; CREATE DATABASE rowlift_bench_rowlift"
+        my rowlift_bench_rowlift -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
+        settle mysql
+        read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-mysql.log" "${rowlift[@]}" --spring.profiles.active=mysql \
+            --spring.datasource.url=jdbc:mysql://127.0.0.1:3306/rowlift_bench_rowlift --spring.datasource.username=root --spring.datasource.password= \
+            --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
+        [[ $r_rc == 0 ]] || { echo "Rowlift ($label) failed"; tail -5 "$work/rowlift-mysql.log"; exit 1; }
+        r_d=$(my -N rowlift_bench_rowlift -e "$digest")
+        report "$label" "$r_s" "$r_kb"
+        printf "  %-28s %8.2f   (%s)\n" "ratio $label / LOAD DATA" "$(echo "$r_s / $a_s" | bc -l)" \
+            "$([[ $a_d == "$r_d" ]] && echo "tables equal: count and CRC32 sum" || echo "TABLES DIFFER: $a_d vs $r_d")"
+        echo "  $(tail -1 "$work/rowlift-mysql.log")"
+    done
 fi
