@@ -116,6 +116,8 @@ class LauncherIntegrationTests {
 			.redirectOutput(this.dir.resolve("out-" + System.nanoTime() + ".log").toFile());
 		builder.environment().put("ROWLIFT_JAR", this.jar.toString());
 		builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+		// the tests' fault configuration (rowlift.test.pause-at) joins the classpath, as RowliftJar does for java -jar
+		builder.environment().put("LOADER_PATH", RowliftJar.testClasses().toString());
 		return builder.start();
 	}
 
