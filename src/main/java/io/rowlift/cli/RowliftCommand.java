@@ -35,7 +35,6 @@ public final class RowliftCommand implements Verb {
 	/** The checkpoint announced after the job, before the summary. */
 	public static final String CHECKPOINT = "summary";
 
-
 	private final LoadLauncher launcher;
 
 	private final DataSource dataSource;
