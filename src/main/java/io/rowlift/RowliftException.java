@@ -1,5 +1,7 @@
 package io.rowlift;
 
+import org.springframework.boot.context.properties.bind.BindException;
+
 /**
  * A problem Rowlift reports to its operator with a definite process exit code (see the contract's
  * exit-code table). The message is shown as it is, so it must name the place, the problem and the fix.
@@ -34,6 +36,22 @@ public class RowliftException extends RuntimeException {
 
 	public int exitCode() {
 		return this.exitCode;
+	}
+
+	/**
+	 * The exit code a failure stands for: that of the first {@code RowliftException} among its causes;
+	 * else {@value #BAD_INPUT} when a setting did not bind (nothing was written); else 1.
+	 */
+	public static int exitCodeOf(Throwable failure) {
+		for (Throwable t = failure; t != null; t = t.getCause()) {
+			if (t instanceof RowliftException rowlift) {
+				return rowlift.exitCode();
+			}
+			if (t instanceof BindException) {
+				return BAD_INPUT;
+			}
+		}
+		return 1;
 	}
 
 }

@@ -3,15 +3,11 @@ package io.rowlift;
 import org.springframework.core.env.Environment;
 
 /**
- * Test-only hooks, off unless a {@code rowlift.test.*} property is set; operators never set them.
- * {@code rowlift.test.pause-at=PHASE} makes a run print {@code rowlift-test: paused at PHASE} and
- * wait there until it is killed, so the crash tests can kill it at a known point of each phase:
- * {@code index-drop} (indexes dropped, the step not yet committed), {@code partition} (the ranges
- * computed, no partition saved yet), {@code load} (partition 0
- * inside its second chunk), {@code sort} (a load sorted by key: every run written, the manifest not
- * yet), {@code index-build} (SQLite: the first index built with a rollback journal, not yet
- * committed), {@code index-rebuild} (indexes created, the ledger not yet cleared),
- * {@code accounting}, {@code summary} (the job completed, nothing printed yet). Thread-safe.
+ * Test-only hook left in main code until the writer announces its point through
+ * {@link io.rowlift.model.Checkpoints} like the other phases: {@code rowlift.test.pause-at=load} makes
+ * a run print {@code rowlift-test: paused at load} and wait there (partition 0 inside its second
+ * chunk) until it is killed. Off unless the tests' fault configuration calls {@link #configure}
+ * (it does when {@code rowlift.test.pause-at} is set); operators never set it. Thread-safe.
  */
 public final class TestHooks {
 
@@ -20,7 +16,7 @@ public final class TestHooks {
 	private TestHooks() {
 	}
 
-	/** Reads the hooks' settings (called once the context has started). */
+	/** Reads the hooks' settings (called by the tests' fault configuration). */
 	public static void configure(Environment environment) {
 		pauseAt = environment.getProperty("rowlift.test.pause-at");
 	}

@@ -4,16 +4,15 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.repository.JobRepository;
 
 import io.rowlift.RowliftException;
-import io.rowlift.TestHooks;
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.job.RunSummaries;
+import io.rowlift.model.Checkpoints;
 import io.rowlift.report.LoadSummary;
 import io.rowlift.report.RejectFiles;
 import io.rowlift.report.ReportProperties;
@@ -25,11 +24,16 @@ import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 
 /**
- * The command line: {@code rowlift [load] --key=value ...}. Runs the verb and returns the exit code
- * of the contract (0 completed, 1 failed or stopped, 2 bad configuration or input, 3 refused). The
- * outcome goes to standard output, problems to standard error.
+ * The {@code load} verb, {@code rowlift [load] --key=value ...}: loads the file and returns the exit
+ * code of the contract (0 completed, 1 failed or stopped, 2 bad configuration or input, 3 refused).
+ * The summary goes to standard output (and to {@code rowlift.report.summary-file} as JSON), problems
+ * to standard error. SIGTERM and SIGINT stop the load gracefully ({@link GracefulStop}). Announces the
+ * checkpoint {@value #CHECKPOINT} once the job has ended, before anything is printed.
  */
-public final class RowliftCommand {
+public final class RowliftCommand implements Verb {
+
+	/** The checkpoint announced after the job, before the summary. */
+	public static final String CHECKPOINT = "summary";
 
 	private final LoadLauncher launcher;
 
@@ -47,12 +51,14 @@ public final class RowliftCommand {
 
 	private final ReportProperties report;
 
+	private final Checkpoints checkpoints;
+
 	private final PrintStream out;
 
 	private final PrintStream err;
 
 	public RowliftCommand(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository, TargetDialect dialect, SourceProperties source,
-			TargetProperties target, JobProperties job, ReportProperties report) {
+			TargetProperties target, JobProperties job, ReportProperties report, Checkpoints checkpoints) {
 		this.launcher = launcher;
 		this.dataSource = dataSource;
 		this.jobRepository = jobRepository;
@@ -61,29 +67,18 @@ public final class RowliftCommand {
 		this.target = target;
 		this.job = job;
 		this.report = report;
+		this.checkpoints = checkpoints;
 		this.out = System.out;
 		this.err = System.err;
 	}
 
-	/**
-	 * @param verbs the arguments that are not {@code --key=value} options
-	 * @return the process exit code
-	 */
-	public int execute(List<String> verbs) {
-		String verb = verbs.isEmpty() ? "load" : verbs.get(0);
-		if (verbs.size() > 1) {
-			return fail(RowliftException.badInput("one command at a time, got " + String.join(" ", verbs)
-					+ "; settings are --key=value options"));
-		}
-		if (!verb.equals("load")) {
-			return fail(RowliftException.badInput("unknown command '" + verb
-					+ "'; this version has 'load' (the default); settings are --key=value options"));
-		}
+	@Override
+	public int run() {
 		GracefulStop stop = new GracefulStop(this.launcher, this.err);
 		stop.install();
 		try {
 			LoadLauncher.LoadRun run = this.launcher.load(this.source, this.target, this.job);
-			TestHooks.pause("summary");
+			this.checkpoints.reached(CHECKPOINT);
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
 			summary = writeRejectFiles(run, summary);
 			writeSummaryFile(summary);

@@ -9,6 +9,8 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 
+import io.rowlift.model.Checkpoints;
+
 /**
  * What differs between the databases Rowlift loads into. One small implementation per vendor
  * ({@code target.sqlite}, {@code target.mysql}); the rest of the code never asks which vendor it
@@ -124,9 +126,11 @@ public interface TargetDialect {
 	 * table's statistics. The rebuild step calls it with no connection of the pool in use and no
 	 * transaction open, so a dialect may take the database for itself while it builds. An index may
 	 * commit as soon as it is built: the caller keeps every definition in the ledger until all exist,
-	 * and a later call gets only the ones still missing.
+	 * and a later call gets only the ones still missing. A dialect announces the points of its build it
+	 * documents to {@code checkpoints} (a no-op outside tests).
 	 */
-	void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException;
+	void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes, Checkpoints checkpoints)
+			throws SQLException;
 
 	/**
 	 * A comment that starts every statement Rowlift sends for {@code table} (inserts, index DDL), so

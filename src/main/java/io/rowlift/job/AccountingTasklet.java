@@ -17,12 +17,12 @@ import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.RowliftException;
-import io.rowlift.TestHooks;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
 import io.rowlift.database.JdbcRowWriter;
 import io.rowlift.database.RejectTable;
+import io.rowlift.model.Checkpoints;
 
 /**
  * The last step of every run that reaches the end: checks, from what each partition committed over
@@ -31,7 +31,7 @@ import io.rowlift.database.RejectTable;
  * records rejected in each partition and in total, and that the staged rejects are as many as the
  * partitions counted. A mismatch fails the run loudly. The totals go into the job's context for the
  * summary ({@value #READ}, {@value #WRITTEN}, {@value #REJECTED}). Runs again on a resume.
- * Thread-safe.
+ * Announces the checkpoint {@value #CHECKPOINT} before it checks anything. Thread-safe.
  */
 public final class AccountingTasklet implements Tasklet {
 
@@ -44,18 +44,24 @@ public final class AccountingTasklet implements Tasklet {
 	/** Job context key: records rejected by all runs of the load. */
 	public static final String REJECTED = "accounting.rejected";
 
+	/** The checkpoint announced as the step starts. */
+	public static final String CHECKPOINT = "accounting";
+
 	private final JobRepository repository;
 
 	private final JdbcTemplate jdbc;
 
-	public AccountingTasklet(JobRepository repository, JdbcTemplate jdbc) {
+	private final Checkpoints checkpoints;
+
+	public AccountingTasklet(JobRepository repository, JdbcTemplate jdbc, Checkpoints checkpoints) {
 		this.repository = repository;
 		this.jdbc = jdbc;
+		this.checkpoints = checkpoints;
 	}
 
 	@Override
 	public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) throws Exception {
-		TestHooks.pause("accounting");
+		this.checkpoints.reached(CHECKPOINT);
 		JobExecution job = chunkContext.getStepContext().getStepExecution().getJobExecution();
 		JobInstance instance = job.getJobInstance();
 		int partitions = job.getJobParameters().getLong(LoadJobNames.PARTITIONS).intValue();

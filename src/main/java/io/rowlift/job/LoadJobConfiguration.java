@@ -25,6 +25,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
 
+import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
@@ -75,9 +76,10 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
-	Step accountingStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSource dataSource) {
+	Step accountingStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSource dataSource,
+			Checkpoints checkpoints) {
 		return new StepBuilder(LoadJobNames.ACCOUNTING, jobRepository)
-			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource)), transactionManager)
+			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource), checkpoints), transactionManager)
 			.allowStartIfComplete(true)
 			.build();
 	}
@@ -97,16 +99,17 @@ public class LoadJobConfiguration {
 
 	@Bean
 	@StepScope
-	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema,
+	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, Checkpoints checkpoints,
 			@Value("#{jobParameters}") Map<String, Object> parameters) {
-		return new IndexDropTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE), schema.dropIndexes());
+		return new IndexDropTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE), schema.dropIndexes(),
+				checkpoints);
 	}
 
 	@Bean
 	@StepScope
-	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect,
+	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, Checkpoints checkpoints,
 			@Value("#{jobParameters}") Map<String, Object> parameters) {
-		return new IndexRebuildTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE));
+		return new IndexRebuildTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE), checkpoints);
 	}
 
 	/**
@@ -120,7 +123,7 @@ public class LoadJobConfiguration {
 			RejectBudgets budgets, RunningPartitions running,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
 			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
-			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history) {
+			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history, Checkpoints checkpoints) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
@@ -135,7 +138,7 @@ public class LoadJobConfiguration {
 			if (order == KeyOrder.SORT) {
 				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
 						plan.header().dataStartLine(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
-						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes());
+						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints);
 				return new SortedReader(sort, Path.of((String) parameters.get(LoadJobNames.SORT_DIR)), failAtRecord);
 			}
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
@@ -158,7 +161,7 @@ public class LoadJobConfiguration {
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
 		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
-				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors());
+				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors(), checkpoints);
 		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
 			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),

@@ -4,6 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
 /**
  * What one run of a load did, for the operator (one line and a table) and for scripts (JSON).
  *
@@ -104,75 +108,56 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		return sb.toString();
 	}
 
-	/** The summary as a JSON object. */
+	/**
+	 * The summary as a JSON object, one line ending in a newline: every component under its own name,
+	 * {@code elapsed} as {@code seconds} (milliseconds / 1000), null where a value is missing.
+	 */
 	public String json() {
-		StringBuilder sb = new StringBuilder("{");
-		field(sb, "run", this.run).append(',');
-		field(sb, "status", this.status).append(',');
-		field(sb, "resumed", this.resumed).append(',');
-		field(sb, "file", this.file).append(',');
-		field(sb, "table", this.table).append(',');
-		field(sb, "database", this.database).append(',');
-		field(sb, "read", this.read).append(',');
-		field(sb, "rowsTotal", this.rowsTotal).append(',');
-		field(sb, "rejected", this.rejected).append(',');
-		field(sb, "rejectFile", this.rejectFile).append(',');
-		field(sb, "rowsThisRun", this.rowsThisRun).append(',');
-		field(sb, "seconds", this.elapsed.toMillis() / 1000.0).append(',');
-		field(sb, "partitions", this.partitions).append(',');
-		field(sb, "partitionsReason", this.partitionsReason).append(',');
-		field(sb, "threads", this.threads).append(',');
-		field(sb, "chunkSize", this.chunkSize).append(',');
-		field(sb, "writeMethod", this.writeMethod).append(',');
-		field(sb, "writeReason", this.writeReason).append(',');
-		field(sb, "keyOrder", this.keyOrder).append(',');
-		field(sb, "keyOrderReason", this.keyOrderReason).append(',');
-		field(sb, "indexesDropped", this.indexesDropped).append(',');
-		field(sb, "indexesRebuilt", this.indexesRebuilt).append(',');
-		sb.append("\"steps\":[");
-		for (int i = 0; i < this.steps.size(); i++) {
-			StepRow row = this.steps.get(i);
-			sb.append(i == 0 ? "{" : ",{");
-			field(sb, "name", row.name()).append(',');
-			field(sb, "status", row.status()).append(',');
-			field(sb, "read", row.read()).append(',');
-			field(sb, "written", row.written()).append(',');
-			field(sb, "seconds", row.elapsed().toMillis() / 1000.0).append('}');
+		ObjectNode root = Json.MAPPER.createObjectNode();
+		root.put("run", this.run);
+		root.put("status", this.status);
+		root.put("resumed", this.resumed);
+		root.put("file", this.file);
+		root.put("table", this.table);
+		root.put("database", this.database);
+		root.put("read", this.read);
+		root.put("rowsTotal", this.rowsTotal);
+		root.put("rejected", this.rejected);
+		root.put("rejectFile", this.rejectFile);
+		root.put("rowsThisRun", this.rowsThisRun);
+		root.put("seconds", seconds(this.elapsed));
+		root.put("partitions", this.partitions);
+		root.put("partitionsReason", this.partitionsReason);
+		root.put("threads", this.threads);
+		root.put("chunkSize", this.chunkSize);
+		root.put("writeMethod", this.writeMethod);
+		root.put("writeReason", this.writeReason);
+		root.put("keyOrder", this.keyOrder);
+		root.put("keyOrderReason", this.keyOrderReason);
+		root.put("indexesDropped", this.indexesDropped);
+		root.put("indexesRebuilt", this.indexesRebuilt);
+		ArrayNode steps = root.putArray("steps");
+		for (StepRow row : this.steps) {
+			steps.addObject()
+				.put("name", row.name())
+				.put("status", row.status())
+				.put("read", row.read())
+				.put("written", row.written())
+				.put("seconds", seconds(row.elapsed()));
 		}
-		sb.append("],");
-		field(sb, "failure", this.failure);
-		return sb.append("}\n").toString();
+		root.put("failure", this.failure);
+		return Json.MAPPER.writeValueAsString(root) + "\n";
 	}
 
-	private static StringBuilder field(StringBuilder sb, String name, Object value) {
-		sb.append('"').append(name).append("\":");
-		if (value == null) {
-			return sb.append("null");
-		}
-		if (value instanceof Number || value instanceof Boolean) {
-			return sb.append(value);
-		}
-		sb.append('"');
-		String s = value.toString();
-		for (int i = 0; i < s.length(); i++) {
-			char c = s.charAt(i);
-			switch (c) {
-				case '"' -> sb.append("\\\"");
-				case '\\' -> sb.append("\\\\");
-				case '\n' -> sb.append("\\n");
-				case '\r' -> sb.append("\\r");
-				case '\t' -> sb.append("\\t");
-				default -> {
-					if (c < 0x20) {
-						sb.append(String.format("\\u%04x", (int) c));
-					}
-					else {
-						sb.append(c);
-					}
-				}
-			}
-		}
-		return sb.append('"');
+	private static double seconds(Duration elapsed) {
+		return elapsed.toMillis() / 1000.0;
+	}
+
+	/** The mapper, made on first use: most runs write no JSON. Thread-safe. */
+	private static final class Json {
+
+		static final JsonMapper MAPPER = JsonMapper.builder().build();
+
 	}
 
 }

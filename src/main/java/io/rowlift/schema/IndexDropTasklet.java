@@ -13,9 +13,9 @@ import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
-import io.rowlift.TestHooks;
 import io.rowlift.database.IndexDefinition;
 import io.rowlift.database.TargetDialect;
+import io.rowlift.model.Checkpoints;
 
 /**
  * Before the load: records each secondary index of the table in the ledger, then drops them.
@@ -25,6 +25,9 @@ import io.rowlift.database.TargetDialect;
  * ledger rows implicitly before it runs. Either way no index is ever gone without its definition
  * saved. Safe to repeat: an index already in the ledger (from an earlier run) is kept as recorded.
  * Thread-safe.
+ *
+ * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes are dropped and the step is not yet
+ * committed.
  */
 public final class IndexDropTasklet implements Tasklet {
 
@@ -32,6 +35,9 @@ public final class IndexDropTasklet implements Tasklet {
 
 	/** Step context key: how many indexes were dropped, for the summary. */
 	public static final String DROPPED = "indexes.dropped";
+
+	/** The checkpoint announced after the drop, before the step commits. */
+	public static final String CHECKPOINT = "index-drop";
 
 	private final DataSource dataSource;
 
@@ -41,11 +47,15 @@ public final class IndexDropTasklet implements Tasklet {
 
 	private final boolean enabled;
 
-	public IndexDropTasklet(DataSource dataSource, TargetDialect dialect, String table, boolean enabled) {
+	private final Checkpoints checkpoints;
+
+	public IndexDropTasklet(DataSource dataSource, TargetDialect dialect, String table, boolean enabled,
+			Checkpoints checkpoints) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.table = table;
 		this.enabled = enabled;
+		this.checkpoints = checkpoints;
 	}
 
 	@Override
@@ -61,7 +71,7 @@ public final class IndexDropTasklet implements Tasklet {
 				ledger.record(this.table, index);
 			}
 			this.dialect.dropIndexes(connection, this.table, indexes);
-			TestHooks.pause("index-drop");
+			this.checkpoints.reached(CHECKPOINT);
 			chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(DROPPED, indexes.size());
 			if (!indexes.isEmpty()) {
 				log.info("dropped " + indexes.size() + " index(es) of " + this.table + " for the load: "

@@ -18,9 +18,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 import io.rowlift.RowliftException;
-import io.rowlift.TestHooks;
 import io.rowlift.database.IndexDefinition;
 import io.rowlift.database.TargetDialect;
+import io.rowlift.model.Checkpoints;
 
 /**
  * After the load: re-creates every index the ledger holds for the table that does not exist, then
@@ -33,6 +33,9 @@ import io.rowlift.database.TargetDialect;
  * connection while the dialect builds, so the dialect can take the database for itself
  * ({@link TargetDialect#rebuildIndexes}). Every part is idempotent: indexes that exist are skipped,
  * and the ledger is cleared only once all of them exist.
+ *
+ * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes exist and the ledger is not yet
+ * cleared; the dialect's build announces its own ({@link TargetDialect#rebuildIndexes}).
  */
 public final class IndexRebuildTasklet implements Tasklet {
 
@@ -41,16 +44,22 @@ public final class IndexRebuildTasklet implements Tasklet {
 	/** Step context key: how many indexes were rebuilt, for the summary. */
 	public static final String REBUILT = "indexes.rebuilt";
 
+	/** The checkpoint announced after the indexes are built, before the ledger is cleared. */
+	public static final String CHECKPOINT = "index-rebuild";
+
 	private final DataSource dataSource;
 
 	private final TargetDialect dialect;
 
 	private final String table;
 
-	public IndexRebuildTasklet(DataSource dataSource, TargetDialect dialect, String table) {
+	private final Checkpoints checkpoints;
+
+	public IndexRebuildTasklet(DataSource dataSource, TargetDialect dialect, String table, Checkpoints checkpoints) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.table = table;
+		this.checkpoints = checkpoints;
 	}
 
 	@Override
@@ -71,7 +80,7 @@ public final class IndexRebuildTasklet implements Tasklet {
 		}
 		long started = System.nanoTime();
 		try {
-			this.dialect.rebuildIndexes(this.dataSource, this.table, missing);
+			this.dialect.rebuildIndexes(this.dataSource, this.table, missing, this.checkpoints);
 		}
 		catch (SQLException ex) {
 			String duplicate = duplicate(missing);
@@ -81,7 +90,7 @@ public final class IndexRebuildTasklet implements Tasklet {
 							+ ", and running the same command again rebuilds them",
 					ex);
 		}
-		TestHooks.pause("index-rebuild");
+		this.checkpoints.reached(CHECKPOINT);
 		IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
 		for (IndexDefinition index : pending) {
 			ledger.forget(this.table, index.name());

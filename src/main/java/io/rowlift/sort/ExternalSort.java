@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
-import io.rowlift.TestHooks;
+import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
@@ -36,10 +36,15 @@ import io.rowlift.source.CsvFormat;
  * {@link #runs} then returns them without sorting again. Anything else in the folder is a sort that
  * was interrupted, and is deleted and redone: the result is the same, the order being total
  * (key, then offset). Thread-safe per call; one sort per folder at a time (the run lock sees to it).
+ *
+ * <p>Announces the checkpoint {@value #CHECKPOINT} once every run is written, before the manifest.
  */
 public final class ExternalSort {
 
 	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(ExternalSort.class);
+
+	/** The checkpoint announced with every run written and the manifest not yet. */
+	public static final String CHECKPOINT = "sort";
 
 	private static final String MANIFEST = "manifest";
 
@@ -68,12 +73,15 @@ public final class ExternalSort {
 
 	private final long memory;
 
+	private final Checkpoints checkpoints;
+
 	/**
 	 * @param threads ranges sorted at once (and ranges the data is split into)
 	 * @param memory bytes of records buffered at once over all threads (estimated)
+	 * @param checkpoints told when the runs are written
 	 */
 	public ExternalSort(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine, int readBuffer,
-			int maxRecordSize, SortKey key, int threads, long memory) {
+			int maxRecordSize, SortKey key, int threads, long memory, Checkpoints checkpoints) {
 		this.file = file;
 		this.displayName = displayName;
 		this.format = format;
@@ -84,6 +92,7 @@ public final class ExternalSort {
 		this.key = key;
 		this.threads = Math.max(1, threads);
 		this.memory = Math.max(1 << 16, memory);
+		this.checkpoints = checkpoints;
 	}
 
 	/** The sorted runs and how many records they hold. */
@@ -138,7 +147,7 @@ public final class ExternalSort {
 			manifest.append(files.get(i).getFileName()).append(' ').append(Files.size(files.get(i))).append(' ')
 				.append(counts.get(i)).append('\n');
 		}
-		TestHooks.pause("sort");
+		this.checkpoints.reached(CHECKPOINT);
 		Path temporary = dir.resolve(MANIFEST + ".tmp");
 		Files.writeString(temporary, manifest, StandardCharsets.UTF_8);
 		Files.move(temporary, dir.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE);

@@ -12,6 +12,8 @@ import java.util.Map;
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
+import io.rowlift.model.Checkpoints;
+
 /**
  * Splits the data part of one file into {@code gridSize} byte ranges whose bounds are record
  * starts, named {@code partition0..N-1}.
@@ -25,6 +27,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * same because the file is the same (the fingerprint checks that). A partition that never started
  * (a run killed between the partitioning and the partitions' first save) takes its range from this
  * new answer. Thread-safe.
+ *
+ * <p>Announces the checkpoint {@value #CHECKPOINT} once the ranges are computed, before Spring Batch
+ * saves any partition.
  */
 public final class ByteRangePartitioner implements Partitioner {
 
@@ -33,6 +38,9 @@ public final class ByteRangePartitioner implements Partitioner {
 
 	/** Name prefix of the partitions' contexts (and so of the worker step executions). */
 	public static final String PARTITION = "partition";
+
+	/** The checkpoint announced with the ranges computed, no partition saved yet. */
+	public static final String CHECKPOINT = "partition";
 
 	private final Path file;
 
@@ -44,19 +52,29 @@ public final class ByteRangePartitioner implements Partitioner {
 
 	private final int scanThreads;
 
+	private final Checkpoints checkpoints;
+
 	/**
 	 * @param file the input
 	 * @param format the dialect, line ending resolved
 	 * @param dataStart offset of the first data record (after the header and a BOM)
 	 * @param dataStartLine physical line of the first data record
 	 * @param scanThreads threads for the split-point scan
+	 * @param checkpoints told when the partitions are computed
 	 */
-	public ByteRangePartitioner(Path file, CsvFormat format, long dataStart, long dataStartLine, int scanThreads) {
+	public ByteRangePartitioner(Path file, CsvFormat format, long dataStart, long dataStartLine, int scanThreads,
+			Checkpoints checkpoints) {
 		this.file = file;
 		this.format = format;
 		this.dataStart = dataStart;
 		this.dataStartLine = dataStartLine;
 		this.scanThreads = scanThreads;
+		this.checkpoints = checkpoints;
+	}
+
+	/** A partitioner that announces nothing, for callers that only want its {@link #ranges}. */
+	public ByteRangePartitioner(Path file, CsvFormat format, long dataStart, long dataStartLine, int scanThreads) {
+		this(file, format, dataStart, dataStartLine, scanThreads, Checkpoints.NONE);
 	}
 
 	@Override
@@ -67,7 +85,7 @@ public final class ByteRangePartitioner implements Partitioner {
 			range.writeTo(context);
 			contexts.put(PARTITION + range.index(), context);
 		}
-		io.rowlift.TestHooks.pause("partition");
+		this.checkpoints.reached(CHECKPOINT);
 		return contexts;
 	}
 

@@ -74,7 +74,7 @@ class LauncherIntegrationTests {
 	void theJvmReplacesTheLauncherSoSignalsReachRowlift() throws Exception {
 		List<String> args = new ArrayList<>(load(csv("people.csv", 5)));
 		args.add("--rowlift.test.pause-at=summary");
-		Process process = start(args);
+		Process process = start(args, true);
 		try {
 			waitForOutput(process, "rowlift-test: paused at summary");
 			String command = Files.readString(Path.of("/proc", String.valueOf(process.pid()), "cmdline"), StandardCharsets.UTF_8);
@@ -109,6 +109,11 @@ class LauncherIntegrationTests {
 	}
 
 	private Process start(List<String> args) throws IOException {
+		return start(args, false);
+	}
+
+	/** @param testClasses whether the tests' fault configuration joins the classpath (LOADER_PATH, as RowliftJar does for java -jar) */
+	private Process start(List<String> args, boolean testClasses) throws IOException {
 		List<String> command = new ArrayList<>(List.of("bash", Path.of("bin", "rowlift").toAbsolutePath().toString()));
 		command.addAll(args);
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.dir.toFile())
@@ -116,6 +121,9 @@ class LauncherIntegrationTests {
 			.redirectOutput(this.dir.resolve("out-" + System.nanoTime() + ".log").toFile());
 		builder.environment().put("ROWLIFT_JAR", this.jar.toString());
 		builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+		if (testClasses) {
+			builder.environment().put("LOADER_PATH", RowliftJar.testClasses().toString());
+		}
 		return builder.start();
 	}
 

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
+import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangeReader;
@@ -43,7 +44,7 @@ class ExternalSortTests {
 			SortKey key = new SortKey(new int[] { 0 }, new boolean[] { false });
 			long memory = new long[] { 1 << 16, 1 << 17, 1 << 20, 64 << 20 }[memoryStep];
 			ExternalSort sort = new ExternalSort(file, "keys.csv", header.format(), header.dataStart(), header.dataStartLine(), 4096,
-					1 << 20, key, threads, memory);
+					1 << 20, key, threads, memory, Checkpoints.NONE);
 			List<RawRecord> expected = sequential(file, header);
 			expected.sort(Comparator.<RawRecord, byte[]>comparing(key::of, SortKey.ORDER).thenComparingLong(RawRecord::offset));
 
@@ -89,7 +90,7 @@ class ExternalSortTests {
 			Path file = Files.writeString(work.resolve("keys.csv"), content, StandardCharsets.UTF_8);
 			CsvHeader header = CsvHeader.read(file, "keys.csv", CsvFormat.RFC4180);
 			ExternalSort sort = new ExternalSort(file, "keys.csv", header.format(), header.dataStart(), header.dataStartLine(), 4096,
-					1 << 20, new SortKey(new int[] { 0 }, new boolean[] { false }), 2, 1 << 16);
+					1 << 20, new SortKey(new int[] { 0 }, new boolean[] { false }), 2, 1 << 16, Checkpoints.NONE);
 			Path dir = Files.createDirectories(work.resolve("runs"));
 			Files.writeString(dir.resolve("r0000-000000.run"), "half a run"); // what a kill during the sort leaves
 			ExternalSort.Runs made = sort.runs(dir);

@@ -54,7 +54,7 @@ public final class RowliftJar {
 	}
 
 	/** The compiled test classes (system property {@code rowlift.test.classes}, else {@code target/test-classes}). */
-	static Path testClasses() {
+	public static Path testClasses() {
 		String property = System.getProperty("rowlift.test.classes");
 		return (property == null || property.isBlank() ? Path.of("target", "test-classes") : Path.of(property)).toAbsolutePath();
 	}

@@ -24,6 +24,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.rowlift.RowliftException;
 import io.rowlift.database.ColumnKind;
 import io.rowlift.database.IndexDefinition;
+import io.rowlift.model.Checkpoints;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.JdbcUrl;
 import io.rowlift.database.RunLock;
@@ -299,7 +300,8 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
-	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException {
+	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes, Checkpoints checkpoints)
+			throws SQLException {
 		try (Connection connection = dataSource.getConnection(); Statement st = connection.createStatement()) {
 			alter(connection, table, indexes.stream().map(IndexDefinition::definition).toList());
 			st.execute("ANALYZE TABLE " + quote(table));

@@ -15,8 +15,8 @@ import org.apache.commons.logging.LogFactory;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
 
-import io.rowlift.TestHooks;
 import io.rowlift.database.IndexDefinition;
+import io.rowlift.model.Checkpoints;
 
 /**
  * Builds a table's indexes on a connection of its own, with a rollback journal instead of the
@@ -48,13 +48,19 @@ final class RollbackJournalIndexBuild {
 	/** How long to wait for the pool's closed connections to let go of the file. */
 	static final long SWITCH_WAIT_MS = 5_000;
 
+	/** The checkpoint inside the first index built with a rollback journal, before its commit. */
+	static final String CHECKPOINT = "index-build";
+
 	private final HikariDataSource pool;
 
 	private final int threads;
 
-	RollbackJournalIndexBuild(HikariDataSource pool, int threads) {
+	private final Checkpoints checkpoints;
+
+	RollbackJournalIndexBuild(HikariDataSource pool, int threads, Checkpoints checkpoints) {
 		this.pool = pool;
 		this.threads = threads;
+		this.checkpoints = checkpoints;
 	}
 
 	/** Builds {@code indexes} (each with its CREATE statement), then runs {@code analyze}. */
@@ -72,7 +78,7 @@ final class RollbackJournalIndexBuild {
 					log.info("building " + indexes.size() + " index(es) with a rollback journal; the file goes back to WAL mode afterwards");
 				}
 				try {
-					create(connection, indexes, this.threads, rollback);
+					create(connection, indexes, this.threads, rollback, this.checkpoints);
 					analyze.run(connection);
 				}
 				finally {
@@ -121,11 +127,12 @@ final class RollbackJournalIndexBuild {
 
 	/**
 	 * Creates {@code indexes} on {@code connection} with SQLite's sorter on {@code threads} threads,
-	 * each in a transaction of its own; {@code rollback} says the file is in rollback-journal mode (the
-	 * crash tests pause inside the first index then).
+	 * each in a transaction of its own; {@code rollback} says the file is in rollback-journal mode, and
+	 * then the checkpoint {@value #CHECKPOINT} is announced inside the first index (built, not yet
+	 * committed: the crash tests kill the run there).
 	 */
-	static void create(Connection connection, List<IndexDefinition> indexes, int threads, boolean rollback)
-			throws SQLException {
+	static void create(Connection connection, List<IndexDefinition> indexes, int threads, boolean rollback,
+			Checkpoints checkpoints) throws SQLException {
 		try (Statement st = connection.createStatement()) {
 			st.execute("PRAGMA threads = " + threads);
 			connection.setAutoCommit(false);
@@ -133,7 +140,7 @@ final class RollbackJournalIndexBuild {
 				for (int i = 0; i < indexes.size(); i++) {
 					st.execute(indexes.get(i).definition());
 					if (i == 0 && rollback) {
-						TestHooks.pause("index-build");
+						checkpoints.reached(CHECKPOINT);
 					}
 					connection.commit();
 				}

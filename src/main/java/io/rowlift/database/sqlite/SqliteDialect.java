@@ -25,6 +25,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.rowlift.RowliftException;
 import io.rowlift.database.ColumnKind;
 import io.rowlift.database.IndexDefinition;
+import io.rowlift.model.Checkpoints;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.JdbcUrl;
 import io.rowlift.database.RunLock;
@@ -313,15 +314,16 @@ public final class SqliteDialect implements TargetDialect {
 	 * cheap on big tables.
 	 */
 	@Override
-	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes) throws SQLException {
+	public void rebuildIndexes(DataSource dataSource, String table, List<IndexDefinition> indexes, Checkpoints checkpoints)
+			throws SQLException {
 		if (indexes.isEmpty() || !dataSource.isWrapperFor(HikariDataSource.class)) { // nothing to build, or no pool to quiet
 			try (Connection connection = dataSource.getConnection()) {
-				RollbackJournalIndexBuild.create(connection, indexes, Runtime.getRuntime().availableProcessors(), false);
+				RollbackJournalIndexBuild.create(connection, indexes, Runtime.getRuntime().availableProcessors(), false, checkpoints);
 				analyze(connection, table);
 			}
 			return;
 		}
-		new RollbackJournalIndexBuild(dataSource.unwrap(HikariDataSource.class), Runtime.getRuntime().availableProcessors())
+		new RollbackJournalIndexBuild(dataSource.unwrap(HikariDataSource.class), Runtime.getRuntime().availableProcessors(), checkpoints)
 			.build(indexes, connection -> analyze(connection, table));
 	}
 

@@ -1,0 +1,103 @@
+package io.rowlift.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.ExitCodeGenerator;
+import org.springframework.boot.context.properties.bind.BindException;
+
+import io.rowlift.RowliftException;
+
+/**
+ * The command line, {@code rowlift [VERB] --key=value ...}: picks the {@link Verb} (the first argument
+ * that is not an option, {@value Verb#DEFAULT} when there is none), runs it once the application has
+ * started, and keeps its exit code for {@code SpringApplication.exit}. Problems found before the verb
+ * runs (a second verb, an unknown one, a setting the verb's beans cannot bind) go to standard error
+ * as {@code rowlift: ...} with their exit code. Boot's own job runner stays off
+ * ({@code spring.batch.job.enabled=false}).
+ *
+ * <p>The verb is looked up by name only when it runs, because beans are lazy
+ * ({@code spring.main.lazy-initialization}): a verb's settings bind then, and a bad one is reported
+ * here, naming the setting, instead of failing the start with a stack trace. One run per instance.
+ */
+public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator {
+
+	private final ListableBeanFactory beans;
+
+	private volatile int exitCode;
+
+	public RowliftRunner(ListableBeanFactory beans) {
+		this.beans = beans;
+	}
+
+	@Override
+	public void run(ApplicationArguments arguments) {
+		this.exitCode = execute(arguments.getSourceArgs(), System.err);
+	}
+
+	@Override
+	public int getExitCode() {
+		return this.exitCode;
+	}
+
+	int execute(String[] args, PrintStream err) {
+		List<String> verbs = Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
+		if (verbs.size() > 1) {
+			return fail(err, RowliftException.badInput("one command at a time, got " + String.join(" ", verbs)
+					+ "; settings are --key=value options"));
+		}
+		String name = verbs.isEmpty() ? Verb.DEFAULT : verbs.get(0);
+		if (!this.beans.containsBean(Verb.beanName(name))) {
+			return fail(err, RowliftException.badInput("unknown command '" + name + "'; this version has " + known()
+					+ "; settings are --key=value options"));
+		}
+		Verb verb;
+		try {
+			verb = this.beans.getBean(Verb.beanName(name), Verb.class);
+		}
+		catch (RuntimeException ex) {
+			err.println("rowlift: " + describe(ex));
+			return RowliftException.exitCodeOf(ex);
+		}
+		return verb.run();
+	}
+
+	/** The verbs there are, as {@code 'load' (the default), 'x'}. */
+	private String known() {
+		String prefix = Verb.BEAN_PREFIX;
+		return Arrays.stream(this.beans.getBeanNamesForType(Verb.class, true, false))
+			.filter(bean -> bean.startsWith(prefix))
+			.map(bean -> bean.substring(prefix.length()))
+			.sorted((a, b) -> a.equals(Verb.DEFAULT) ? -1 : b.equals(Verb.DEFAULT) ? 1 : a.compareTo(b))
+			.map(verb -> "'" + verb + "'" + (verb.equals(Verb.DEFAULT) ? " (the default)" : ""))
+			.collect(Collectors.joining(", "));
+	}
+
+	/** The message of a failure to make a verb's beans, the setting's name first when a setting did not bind. */
+	static String describe(Throwable failure) {
+		Throwable root = failure;
+		for (Throwable t = failure; t != null; t = t.getCause()) {
+			if (t instanceof RowliftException) {
+				return t.getMessage();
+			}
+			root = t;
+		}
+		for (Throwable t = failure; t != null; t = t.getCause()) {
+			if (t instanceof BindException bind) {
+				return bind.getMessage() + ": " + root.getMessage() + "; fix the setting " + bind.getProperty().getName();
+			}
+		}
+		return root.toString();
+	}
+
+	private static int fail(PrintStream err, RowliftException ex) {
+		err.println("rowlift: " + ex.getMessage());
+		return ex.exitCode();
+	}
+
+}

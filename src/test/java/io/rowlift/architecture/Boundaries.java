@@ -1,0 +1,117 @@
+package io.rowlift.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * Rowlift's package boundaries as ArchUnit rules, for the classes under one root package
+ * ({@code io.rowlift} for the product; another root lets a test show that each rule catches a class
+ * that breaks it). Named so that a failure says which boundary broke; each rule says why it exists.
+ */
+final class Boundaries {
+
+	private final String root;
+
+	Boundaries(String root) {
+		this.root = root;
+	}
+
+	/** Every rule, by name, in a stable order. */
+	Map<String, ArchRule> all() {
+		Map<String, ArchRule> rules = new LinkedHashMap<>();
+		rules.put("reading knows no database", readingKnowsNoDatabase());
+		rules.put("writing knows no file format", writingKnowsNoFileFormat());
+		rules.put("the shared model depends on nothing", modelDependsOnNothing());
+		rules.put("MySQL code only under database.mysql", vendorOnlyUnderItsDialect("com.mysql..", "database.mysql"));
+		rules.put("SQLite code only under database.sqlite", vendorOnlyUnderItsDialect("org.sqlite..", "database.sqlite"));
+		rules.put("dialects only through TargetDialect", dialectsOnlyThroughTheStrategy());
+		rules.put("the root package depends on no feature package", rootDependsOnNoFeature());
+		rules.put("feature packages free of cycles", noCycles());
+		return rules;
+	}
+
+	/** {@code source} reads files: no database, no JDBC. */
+	ArchRule readingKnowsNoDatabase() {
+		return noClasses().that()
+			.resideInAPackage(this.root + ".source..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(this.root + ".database..", "java.sql..", "javax.sql..", "org.springframework.jdbc..",
+					"com.zaxxer.hikari..", "com.mysql..", "org.sqlite..")
+			.because("reading knows no database (issue #11): pass what the reader needs as plain values, "
+					+ "and let the job or the database package do the database part");
+	}
+
+	/** {@code database} writes rows: no file format, no parser. */
+	ArchRule writingKnowsNoFileFormat() {
+		return noClasses().that()
+			.resideInAPackage(this.root + ".database..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(this.root + ".source..")
+			.because("writing knows no file format (issue #11): the writer gets records and locations "
+					+ "from the shared model; what it needs of the file belongs in the model or in the job");
+	}
+
+	/** {@code model} is shared by everyone, so it depends on the JDK alone. */
+	ArchRule modelDependsOnNothing() {
+		return classes().that()
+			.resideInAPackage(this.root + ".model..")
+			.should()
+			.onlyDependOnClassesThat()
+			.resideInAnyPackage(this.root + ".model..", "java..")
+			.because("the shared model depends on nothing of ours and on no framework (issue #11): "
+					+ "move the code that needs more into the package that uses it");
+	}
+
+	/** A vendor's driver classes are used only in its dialect's package. */
+	ArchRule vendorOnlyUnderItsDialect(String vendorPackages, String dialectPackage) {
+		return noClasses().that()
+			.resideOutsideOfPackage(this.root + "." + dialectPackage + "..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(vendorPackages)
+			.because("vendor code lives only under its dialect (issue #11): add what is needed to the "
+					+ "TargetDialect strategy and implement it in " + dialectPackage);
+	}
+
+	/** Outside {@code database}, the vendor packages are reached only through the strategy. */
+	ArchRule dialectsOnlyThroughTheStrategy() {
+		return noClasses().that()
+			.resideOutsideOfPackage(this.root + ".database..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(this.root + ".database.mysql..", this.root + ".database.sqlite..")
+			.because("the rest of Rowlift sees a database only as a TargetDialect (issue #11): "
+					+ "no 'if (mysql)', and no dialect class named outside the database package");
+	}
+
+	/** The application class and the shared exception sit above every feature. */
+	ArchRule rootDependsOnNoFeature() {
+		return noClasses().that()
+			.resideInAPackage(this.root)
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(this.root + ".*..")
+			.because("the root package is what every feature may use (RowliftException) and what starts "
+					+ "them all (RowliftApplication, found by Boot's scan): a dependency from it to a feature "
+					+ "makes a cycle (issue #11); let Boot find the feature's beans instead");
+	}
+
+	/** No two feature packages need each other. */
+	ArchRule noCycles() {
+		return slices().matching(this.root + ".(*)..")
+			.namingSlices("$1")
+			.should()
+			.beFreeOfCycles()
+			.because("feature packages form layers (issue #11): break a cycle by moving the shared "
+					+ "part into the model or into the package that uses both");
+	}
+
+}

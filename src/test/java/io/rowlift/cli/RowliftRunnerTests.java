@@ -1,0 +1,88 @@
+package io.rowlift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.beans.factory.FactoryBean;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+
+import io.rowlift.RowliftException;
+
+/** Which verb runs, and what a command line that names none, two or an unknown one gets. */
+class RowliftRunnerTests {
+
+	private final StaticListableBeanFactory beans = new StaticListableBeanFactory();
+
+	private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+	private int execute(String... args) {
+		return new RowliftRunner(this.beans).execute(args, new PrintStream(this.err, true, StandardCharsets.UTF_8));
+	}
+
+	private String err() {
+		return this.err.toString(StandardCharsets.UTF_8);
+	}
+
+	@Test
+	void runsLoadWhenNoVerbIsNamedAndReturnsItsExitCode() {
+		this.beans.addBean(Verb.beanName("load"), (Verb) () -> 3);
+		this.beans.addBean(Verb.beanName("status"), (Verb) () -> 0);
+		assertThat(execute("--rowlift.source.path=a.csv", "--rowlift.target.table=t")).isEqualTo(3);
+		assertThat(execute("status", "--rowlift.target.table=t")).isZero();
+		assertThat(err()).isEmpty();
+	}
+
+	@Test
+	void refusesAnUnknownVerbNamingTheOnesThereAre() {
+		this.beans.addBean(Verb.beanName("load"), (Verb) () -> 0);
+		this.beans.addBean("somethingElse", "not a verb");
+		assertThat(execute("lode", "--rowlift.source.path=a.csv")).isEqualTo(RowliftException.BAD_INPUT);
+		assertThat(err()).isEqualTo("rowlift: unknown command 'lode'; this version has 'load' (the default); "
+				+ "settings are --key=value options" + System.lineSeparator());
+	}
+
+	@Test
+	void refusesTwoVerbs() {
+		this.beans.addBean(Verb.beanName("load"), (Verb) () -> 0);
+		assertThat(execute("load", "now", "--rowlift.source.path=a.csv")).isEqualTo(RowliftException.BAD_INPUT);
+		assertThat(err()).contains("rowlift: one command at a time, got load now; settings are --key=value options");
+	}
+
+	@Test
+	void reportsAVerbWhoseBeansCannotBeMadeWithTheExitCodeOfTheCause() {
+		this.beans.addBean(Verb.beanName("load"), failing(new BeanCreationException("rowliftCommand", "cannot create",
+				RowliftException.refused("another run is active"))));
+		assertThat(execute()).isEqualTo(RowliftException.REFUSED);
+		assertThat(err()).isEqualTo("rowlift: another run is active" + System.lineSeparator());
+	}
+
+	@Test
+	void anUnexpectedFailureToMakeTheVerbIsExitOneWithItsRootCause() {
+		this.beans.addBean(Verb.beanName("load"),
+				failing(new BeanCreationException("rowliftCommand", "cannot create", new IllegalStateException("no pool"))));
+		assertThat(execute()).isEqualTo(1);
+		assertThat(err()).contains("rowlift: java.lang.IllegalStateException: no pool");
+	}
+
+	private static FactoryBean<Verb> failing(RuntimeException failure) {
+		return new FactoryBean<>() {
+
+			@Override
+			public Verb getObject() {
+				throw failure;
+			}
+
+			@Override
+			public Class<?> getObjectType() {
+				return Verb.class;
+			}
+
+		};
+	}
+
+}

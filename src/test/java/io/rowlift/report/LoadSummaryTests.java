@@ -1,0 +1,57 @@
+package io.rowlift.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The JSON summary: its fields, their names, order and value types, and text that needs escaping. */
+class LoadSummaryTests {
+
+	static LoadSummary summary(String file, String failure, String rejectFile) {
+		return new LoadSummary(7, "COMPLETED", true, file, "people", "sqlite", 12, 10, 2, 4, Duration.ofMillis(1_234), 2,
+				"two cores", 2, 10_000, "INSERT", "the only method for sqlite", "FILE", "the file is in key order", 1, 1,
+				List.of(new LoadSummary.StepRow("indexDrop", "COMPLETED", 0, 0, Duration.ofMillis(5)),
+						new LoadSummary.StepRow("load", "COMPLETED", 4, 4, Duration.ofSeconds(1))),
+				failure, rejectFile);
+	}
+
+	@Test
+	void writesEveryFieldUnderItsNameInOrder() {
+		assertThat(summary("/data/people.csv", null, "/data/people.csv.rejects.csv").json()).isEqualTo("{\"run\":7,"
+				+ "\"status\":\"COMPLETED\",\"resumed\":true,\"file\":\"/data/people.csv\",\"table\":\"people\","
+				+ "\"database\":\"sqlite\",\"read\":12,\"rowsTotal\":10,\"rejected\":2,"
+				+ "\"rejectFile\":\"/data/people.csv.rejects.csv\",\"rowsThisRun\":4,\"seconds\":1.234,\"partitions\":2,"
+				+ "\"partitionsReason\":\"two cores\",\"threads\":2,\"chunkSize\":10000,\"writeMethod\":\"INSERT\","
+				+ "\"writeReason\":\"the only method for sqlite\",\"keyOrder\":\"FILE\","
+				+ "\"keyOrderReason\":\"the file is in key order\",\"indexesDropped\":1,\"indexesRebuilt\":1,"
+				+ "\"steps\":[{\"name\":\"indexDrop\",\"status\":\"COMPLETED\",\"read\":0,\"written\":0,\"seconds\":0.005},"
+				+ "{\"name\":\"load\",\"status\":\"COMPLETED\",\"read\":4,\"written\":4,\"seconds\":1.0}],"
+				+ "\"failure\":null}\n");
+	}
+
+	@Test
+	void escapesWhatJsonNeedsAndKeepsTheTextExact() throws Exception {
+		String file = "C:\\in \"quoted\"\tfile\u0001\u00e9\u6f22.csv";
+		String failure = "line 1\nline 2\r\n";
+		JsonNode json = JsonMapper.builder().build().readTree(summary(file, failure, null).json());
+		assertThat(json.get("file").asString()).isEqualTo(file);
+		assertThat(json.get("failure").asString()).isEqualTo(failure);
+		assertThat(json.get("rejectFile").isNull()).isTrue();
+		List<String> names = new ArrayList<>(json.propertyNames());
+		assertThat(names).containsExactly("run", "status", "resumed", "file", "table", "database", "read", "rowsTotal", "rejected",
+				"rejectFile", "rowsThisRun", "seconds", "partitions", "partitionsReason", "threads", "chunkSize", "writeMethod",
+				"writeReason", "keyOrder", "keyOrderReason", "indexesDropped", "indexesRebuilt", "steps", "failure");
+		assertThat(json.get("run").isIntegralNumber()).isTrue();
+		assertThat(json.get("resumed").isBoolean()).isTrue();
+		assertThat(json.get("seconds").isDouble()).isTrue();
+		assertThat(json.get("steps").get(1).get("seconds").asDouble()).isEqualTo(1.0);
+	}
+
+}

@@ -1,0 +1,42 @@
+package io.rowlift.testsupport.faults;
+
+import java.io.PrintStream;
+
+import io.rowlift.model.Checkpoints;
+
+/**
+ * Pauses a run for good at one checkpoint: prints {@code rowlift-test: paused at POINT} (the crash
+ * tests wait for that line, then kill the process) and sleeps until the process ends. Every other
+ * point passes. Thread-safe (immutable).
+ */
+public final class PauseAt implements Checkpoints {
+
+	private final String point;
+
+	private final PrintStream out;
+
+	/**
+	 * @param point the checkpoint to pause at, such as {@code index-drop}, {@code partition},
+	 * {@code sort}, {@code index-build}, {@code index-rebuild}, {@code accounting} or {@code summary}
+	 * @param out where the line goes (standard output in a run)
+	 */
+	public PauseAt(String point, PrintStream out) {
+		this.point = point;
+		this.out = out;
+	}
+
+	@Override
+	public void reached(String point) {
+		if (point.equals(this.point)) {
+			this.out.println("rowlift-test: paused at " + point);
+			this.out.flush();
+			try {
+				Thread.sleep(Long.MAX_VALUE);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+}
