@@ -82,9 +82,10 @@ final class FailedCommitRecovery {
 		return last;
 	}
 
+	/** FAILED, the note first: the repository cuts long descriptions (stack traces) at their end. */
 	private static ExitStatus failed(ExitStatus was) {
-		return (was == null ? ExitStatus.FAILED : was.replaceExitCode(ExitStatus.FAILED.getExitCode()))
-			.addExitDescription(RECOVERED);
+		String before = was == null ? "" : was.getExitDescription();
+		return new ExitStatus(ExitStatus.FAILED.getExitCode(), before == null || before.isEmpty() ? RECOVERED : RECOVERED + "; " + before);
 	}
 
 }
