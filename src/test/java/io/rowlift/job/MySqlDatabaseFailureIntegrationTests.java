@@ -106,6 +106,38 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 			.isEqualTo(expected);
 	}
 
+	/**
+	 * Another session holds {@code LOCK TABLES ints WRITE} longer than the load's metadata-lock
+	 * timeout ({@code lock_wait_timeout}, set short for the test through the URL): error 1205 too.
+	 */
+	@Test
+	void aTableLockedByAnotherSessionPastTheTimeoutIsNamedInOneLineAndTheSameCommandCompletesTheLoad() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-30000.csv"), "ints", 30_000, 53);
+		Path tiny = Files.writeString(this.dir.resolve("tokens-1.csv"), "id,data\na,1\n");
+		RowliftRun schema = RowliftRun.of(command(tiny, "tokens", null)); // run 1 creates the tables
+		assertThat(schema.exitCode()).as(schema.toString()).isZero();
+		List<String> command = command(csv, "ints", "sessionVariables=lock_wait_timeout=2,innodb_lock_wait_timeout=2",
+				"--rowlift.job.partitions=2", "--rowlift.job.chunk-size=2000");
+		RowliftRun failed;
+		try (Connection other = this.target.connect(); Statement st = other.createStatement()) {
+			st.execute("LOCK TABLES ints WRITE");
+
+			failed = RowliftRun.of(command);
+
+			st.execute("UNLOCK TABLES");
+		}
+		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+		assertThat(failed.err().strip()).as(failed.toString())
+			.isEqualTo("rowlift: timed out waiting for a lock: " + place() + " (another session holds a lock on the table or "
+					+ "its rows); end that session or let it finish, then run the same command");
+
+		RowliftRun again = RowliftRun.of(command);
+
+		assertThat(again.exitCode()).as(again.toString()).isZero();
+		assertThat(again.out()).contains("run 2 resumed and completed").contains("read 30,000 = written 30,000 + rejected 0");
+		assertIntsEqualTo(csv);
+	}
+
 	/** {@code host:port/database} as the one-line messages name it. */
 	private String place() {
 		String url = this.target.options().stream().filter(o -> o.startsWith("--spring.datasource.url=")).findFirst().orElseThrow();
