@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+import com.zaxxer.hikari.HikariDataSource;
 
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.repository.JobRepository;
@@ -87,6 +92,12 @@ public final class RowliftCommand implements Verb {
 			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
 				return 0;
 			}
+			Optional<String> cause = run.execution().getStatus() == BatchStatus.STOPPED ? Optional.empty()
+					: databaseFailure(run.execution().getAllFailureExceptions());
+			if (cause.isPresent()) {
+				this.err.println("rowlift: " + cause.get());
+				return 1;
+			}
 			this.err.println("rowlift: run " + summary.run() + " " + summary.status().toLowerCase() + ": "
 					+ (run.execution().getStatus() == BatchStatus.STOPPED ? "stopped by a signal at a chunk boundary"
 							: summary.failure() != null ? summary.failure() : "see the log"));
@@ -98,9 +109,30 @@ public final class RowliftCommand implements Verb {
 			return fail(ex);
 		}
 		catch (Exception ex) {
-			this.err.println("rowlift: the load failed: " + ex);
+			this.err.println("rowlift: " + databaseFailure(List.of(ex)).orElse("the load failed: " + ex));
 			return 1;
 		}
+	}
+
+	/**
+	 * The dialect's one line for a failure the same command resumes after (a full disk, an I/O error,
+	 * a lost connection, a lock timeout): cause, database and fix; empty for any other failure.
+	 */
+	private Optional<String> databaseFailure(List<Throwable> failures) {
+		String url;
+		try {
+			url = this.dataSource.unwrap(HikariDataSource.class).getJdbcUrl();
+		}
+		catch (SQLException | RuntimeException ex) {
+			url = null; // the dialect then names the database in general terms
+		}
+		for (Throwable failure : failures) {
+			Optional<String> line = this.dialect.describeFailure(failure, url);
+			if (line.isPresent()) {
+				return line;
+			}
+		}
+		return Optional.empty();
 	}
 
 	private LoadSummary writeRejectFiles(LoadLauncher.LoadRun run, LoadSummary summary) {

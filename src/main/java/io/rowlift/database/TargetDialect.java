@@ -3,6 +3,7 @@ package io.rowlift.database;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import javax.sql.DataSource;
@@ -145,6 +146,20 @@ public interface TargetDialect {
 	 * until they are gone, so a resume does not wait on their locks. Called under the run lock.
 	 */
 	default void endOrphanedStatements(DataSource dataSource, String table) throws SQLException {
+	}
+
+	/**
+	 * One line for the operator when a load failed for a reason the database reports and that the
+	 * same command resumes after, once the cause is gone: a full database or disk, an I/O error, a lost
+	 * connection, a lock timeout. It names the cause, the database ({@code jdbcUrl}'s file or server and
+	 * database, never a user or password) and the fix, as in {@code database or disk is full:
+	 * data/rowlift.db; free space, then run the same command}. Looks through {@code failure}'s causes.
+	 * @param failure what ended the load (a step's failure, or what the launcher threw)
+	 * @param jdbcUrl the database's URL, possibly with parameters and credentials
+	 * @return the line, or empty for any other failure (which keeps its own message)
+	 */
+	default Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
+		return Optional.empty();
 	}
 
 	/** After a load, outside any transaction: hands the database back in its normal state. */

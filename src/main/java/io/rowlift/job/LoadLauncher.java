@@ -42,7 +42,8 @@ import io.rowlift.sort.SortProperties;
  * before anything is written; the migrations and Rowlift's own tables come next; then the table and
  * header are checked (exit 2), and only then does a job start. A run left STARTED by a process that
  * is gone (its lock is free, ours is held) is marked failed with {@link JobOperator#recover} and
- * resumed. Not thread-safe: one load at a time per process.
+ * resumed; one that ended UNKNOWN after a failed commit is marked failed by {@link FailedCommitRecovery}
+ * and resumed. Not thread-safe: one load at a time per process.
  */
 public final class LoadLauncher {
 
@@ -216,10 +217,7 @@ public final class LoadLauncher {
 					+ "): resuming it would load a different file; set rowlift.job.start-over=true to abandon run " + run
 					+ " and load the file as it is now (rows run " + run + " committed stay in " + plan.table() + ")");
 		}
-		if (status == BatchStatus.UNKNOWN) {
-			throw RowliftException.refused("run " + run + " ended in an unknown state and cannot resume; "
-					+ "set rowlift.job.start-over=true to abandon it");
-		}
+		last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
 		log.info("resuming run " + run + " (" + status + "): only its unfinished partitions run, each from its last commit");
 		// partitions, threads and chunk size stay those of the first run; the write method is this run's
 		// choice (it changes nothing a resume depends on, and the server's settings may have changed)

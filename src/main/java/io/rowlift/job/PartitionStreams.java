@@ -113,7 +113,7 @@ final class PartitionStreams {
 
 	private static void update(ItemStream stream, ExecutionContext context) {
 		if (stream != null) {
-			stream.update(context);
+			CommittedContext.update(stream, context); // a failed commit must not leave its offsets in the context
 		}
 	}
 

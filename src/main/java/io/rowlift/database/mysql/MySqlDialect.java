@@ -166,6 +166,11 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
+	public java.util.Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
+		return MySqlFailures.describe(failure, jdbcUrl);
+	}
+
+	@Override
 	public String quote(String identifier) {
 		return '`' + identifier.replace("`", "``") + '`';
 	}

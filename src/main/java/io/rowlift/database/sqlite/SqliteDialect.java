@@ -199,6 +199,11 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	@Override
+	public java.util.Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
+		return SqliteFailures.describe(failure, jdbcUrl);
+	}
+
+	@Override
 	public String quote(String identifier) {
 		return '"' + identifier.replace("\"", "\"\"") + '"';
 	}

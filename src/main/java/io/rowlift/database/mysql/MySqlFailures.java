@@ -1,0 +1,110 @@
+package io.rowlift.database.mysql;
+
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Names, in one line, the MySQL/MariaDB failures a re-run resumes after once their cause is gone:
+ * a full table or disk (1114 "The table is full", 1021 disk full, an error carrying errno 28,
+ * ENOSPC), a lost connection (SQLState class 08 such as Connector/J's {@code CommunicationsException},
+ * 08S01, 08003, 08007; MariaDB's 1927 "Connection was killed"; 1053 server shutdown; client errors
+ * 2006 and 2013), a lock wait timeout (1205, row locks and metadata locks alike) and a deadlock
+ * (1213). Judged by error codes, SQLStates and Connector/J's exception classes. Stateless and
+ * thread-safe.
+ */
+final class MySqlFailures {
+
+	static final int ER_DISK_FULL = 1021;
+
+	static final int ER_RECORD_FILE_FULL = 1114;
+
+	static final int ER_LOCK_WAIT_TIMEOUT = 1205;
+
+	static final int ER_LOCK_DEADLOCK = 1213;
+
+	static final int ER_SERVER_SHUTDOWN = 1053;
+
+	static final int ER_CONNECTION_KILLED = 1927;
+
+	static final int CR_SERVER_GONE_ERROR = 2006;
+
+	static final int CR_SERVER_LOST = 2013;
+
+	/** Errors that carry an operating-system errno in their text: 3 error on write, 1026 same, 1030 storage engine. */
+	private static final Pattern ENOSPC = Pattern.compile("(?i)\\b(errcode|errno|error):? 28\\b|no space left on device");
+
+	private MySqlFailures() {
+	}
+
+	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
+	static Optional<String> describe(Throwable failure, String jdbcUrl) {
+		String where = place(jdbcUrl);
+		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+			String line = null;
+			if (t instanceof SQLException error) {
+				line = describe(error.getErrorCode(), error.getSQLState(), error.getMessage(), where);
+			}
+			if (line == null && t.getClass().getName().startsWith("com.mysql.cj.")
+					&& t.getClass().getSimpleName().endsWith("CommunicationsException")) {
+				line = lostConnection(where); // Connector/J's own, before or without a SQLException around it
+			}
+			if (line != null) {
+				return Optional.of(line);
+			}
+		}
+		return Optional.empty();
+	}
+
+	static String describe(int code, String state, String message, String where) {
+		if (code == ER_RECORD_FILE_FULL || code == ER_DISK_FULL
+				|| ((code == 3 || code == 1026 || code == 1030) && message != null && ENOSPC.matcher(message).find())) {
+			return "database or disk is full: " + where
+					+ " (the server's disk or the table's size limit); free space, then run the same command";
+		}
+		if (code == ER_LOCK_WAIT_TIMEOUT) {
+			return "timed out waiting for a lock: " + where
+					+ " (another session holds a lock on the table or its rows); end that session or let it finish, "
+					+ "then run the same command";
+		}
+		if (code == ER_LOCK_DEADLOCK) {
+			return "deadlock with another session on " + where
+					+ "; the server rolled the chunk back: run the same command (once that session is done)";
+		}
+		if (code == ER_CONNECTION_KILLED || code == ER_SERVER_SHUTDOWN || code == CR_SERVER_GONE_ERROR
+				|| code == CR_SERVER_LOST || (state != null && state.startsWith("08"))) {
+			return lostConnection(where);
+		}
+		return null;
+	}
+
+	private static String lostConnection(String where) {
+		return "lost the connection to the database: " + where
+				+ "; check that the server is up and reachable, then run the same command";
+	}
+
+	/**
+	 * {@code host:port/database} of a {@code jdbc:mysql://[user[:password]@]host[:port][/database][?...]}
+	 * URL: never the user or password, wherever the URL holds them.
+	 */
+	static String place(String jdbcUrl) {
+		if (jdbcUrl == null) {
+			return "the MySQL server";
+		}
+		String rest = jdbcUrl;
+		int slashes = rest.indexOf("//");
+		rest = slashes < 0 ? rest : rest.substring(slashes + 2);
+		int q = rest.indexOf('?');
+		rest = q < 0 ? rest : rest.substring(0, q);
+		int at = rest.lastIndexOf('@'); // the last: a password may hold '@' or '/'
+		rest = at < 0 ? rest : rest.substring(at + 1);
+		int slash = rest.indexOf('/');
+		String hosts = slash < 0 ? rest : rest.substring(0, slash);
+		String database = slash < 0 ? "" : rest.substring(slash);
+		if (hosts.contains("=") || hosts.contains("(")) { // address=(host=...)(user=...): keep no part of it
+			hosts = "the MySQL server";
+		}
+		return (hosts.isEmpty() ? "localhost" : hosts) + database;
+	}
+
+}

@@ -1,0 +1,77 @@
+package io.rowlift.database.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataAccessResourceFailureException;
+
+import com.mysql.cj.jdbc.exceptions.CommunicationsException;
+
+/** How the MySQL dialect names the failures a re-run resumes after, by codes, SQLStates and driver classes. */
+class MySqlFailuresTests {
+
+	private final MySqlDialect dialect = new MySqlDialect();
+
+	private static final String URL = "jdbc:mysql://loader:s3cret@db.example:3306/sales?rewriteBatchedStatements=true&password=x";
+
+	@Test
+	void theDatabaseIsNamedByServerAndDatabaseNeverByCredentials() {
+		assertThat(MySqlFailures.place(URL)).isEqualTo("db.example:3306/sales");
+		assertThat(MySqlFailures.place("jdbc:mysql://u:p@ss/w@rd@h1:3306,h2:3307/db")).isEqualTo("h1:3306,h2:3307/db");
+		assertThat(MySqlFailures.place("jdbc:mysql://127.0.0.1:3306/rowlift")).isEqualTo("127.0.0.1:3306/rowlift");
+		assertThat(MySqlFailures.place("jdbc:mysql://address=(host=h)(user=u)(password=p)/db")).isEqualTo("the MySQL server/db");
+	}
+
+	@Test
+	void aFullTableOrDiskIsFull() {
+		String line = "database or disk is full: db.example:3306/sales (the server's disk or the table's size limit); "
+				+ "free space, then run the same command";
+		assertThat(this.dialect.describeFailure(new SQLException("The table 'ints' is full", "HY000", 1114), URL)).contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("Disk full (/tmp/x); waiting for someone to free some space...",
+				"HY000", 1021), URL)).contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("Got error 28 \"No space left on device\" from storage engine InnoDB",
+				"HY000", 1030), URL)).contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("Error writing file '/tmp/MYfd=5' (Errcode: 28)", "HY000", 3), URL))
+			.contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("Got error 168 from storage engine", "HY000", 1030), URL))
+			.as("another errno").isEmpty();
+	}
+
+	@Test
+	void aLostConnectionIsNamedWhateverTheDriverCalledIt() {
+		String line = "lost the connection to the database: db.example:3306/sales; check that the server is up and reachable, "
+				+ "then run the same command";
+		assertThat(this.dialect.describeFailure(new DataAccessResourceFailureException("insert",
+				new CommunicationsException("Communications link failure", null)), URL)).contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("No operations allowed after connection closed.", "08003", 0), URL))
+			.contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("Connection was killed", "70100", 1927), URL)).contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("Server shutdown in progress", "08S01", 1053), URL)).contains(line);
+		assertThat(this.dialect.describeFailure(new SQLException("Lost connection to server during query", "HY000", 2013), URL))
+			.contains(line);
+	}
+
+	@Test
+	void lockWaitTimeoutsAndDeadlocksAreNamed() {
+		assertThat(this.dialect.describeFailure(new SQLTransactionRollbackException(
+				"Lock wait timeout exceeded; try restarting transaction", "HY000", 1205), URL))
+			.contains("timed out waiting for a lock: db.example:3306/sales (another session holds a lock on the table or its "
+					+ "rows); end that session or let it finish, then run the same command");
+		assertThat(this.dialect.describeFailure(new SQLTransactionRollbackException(
+				"Deadlock found when trying to get lock; try restarting transaction", "40001", 1213), URL))
+			.contains("deadlock with another session on db.example:3306/sales; the server rolled the chunk back: "
+					+ "run the same command (once that session is done)");
+	}
+
+	@Test
+	void otherFailuresKeepTheirOwnMessage() {
+		assertThat(this.dialect.describeFailure(new SQLException("Duplicate entry '1' for key 'PRIMARY'", "23000", 1062), URL))
+			.isEmpty();
+		assertThat(this.dialect.describeFailure(new SQLException("Table 'sales.t' doesn't exist", "42S02", 1146), URL)).isEmpty();
+		assertThat(this.dialect.describeFailure(new IllegalStateException("no"), URL)).isEmpty();
+	}
+
+}

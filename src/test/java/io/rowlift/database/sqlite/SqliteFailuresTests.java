@@ -1,0 +1,56 @@
+package io.rowlift.database.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.SQLException;
+
+import org.junit.jupiter.api.Test;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
+import org.springframework.transaction.TransactionSystemException;
+
+/** How the SQLite dialect names the failures a re-run resumes after. */
+class SqliteFailuresTests {
+
+	private final SqliteDialect dialect = new SqliteDialect();
+
+	private static final String URL = "jdbc:sqlite:data/rowlift.db?journal_mode=WAL&busy_timeout=600000";
+
+	@Test
+	void aFullDatabaseOrDiskIsNamedWithTheFileAndTheFix() {
+		var full = new SQLiteException("[SQLITE_FULL] Insertion failed because database is full (database or disk is full)",
+				SQLiteErrorCode.SQLITE_FULL);
+		assertThat(this.dialect.describeFailure(new TransactionSystemException("JDBC commit failed", full), URL))
+			.contains("database or disk is full: data/rowlift.db; free space, then run the same command");
+	}
+
+	@Test
+	void everyExtendedIoErrorIsAnIoError() {
+		for (SQLiteErrorCode code : new SQLiteErrorCode[] { SQLiteErrorCode.SQLITE_IOERR, SQLiteErrorCode.SQLITE_IOERR_WRITE,
+				SQLiteErrorCode.SQLITE_IOERR_FSYNC, SQLiteErrorCode.SQLITE_IOERR_SHORT_READ }) {
+			assertThat(this.dialect.describeFailure(new SQLiteException("[" + code + "] disk I/O error", code), URL))
+				.as(code.name())
+				.contains("disk I/O error on data/rowlift.db; check the disk (and its free space), then run the same command");
+		}
+	}
+
+	@Test
+	void aLockHeldPastTheBusyTimeoutIsALockTimeout() {
+		assertThat(this.dialect.describeFailure(
+				new RuntimeException(new SQLiteException("[SQLITE_BUSY] The database file is locked", SQLiteErrorCode.SQLITE_BUSY)),
+				"jdbc:sqlite:file:/var/lib/rowlift/t.db"))
+			.contains("timed out waiting for a lock: /var/lib/rowlift/t.db is locked by another process or connection; "
+					+ "end it or let it finish, then run the same command");
+	}
+
+	@Test
+	void otherFailuresKeepTheirOwnMessage() {
+		assertThat(this.dialect.describeFailure(
+				new SQLiteException("[SQLITE_CONSTRAINT_UNIQUE] UNIQUE constraint failed", SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE),
+				URL)).isEmpty();
+		assertThat(this.dialect.describeFailure(new SQLException("Connection is not available", "08001", 13), URL))
+			.as("a code from another driver means nothing here").isEmpty();
+		assertThat(this.dialect.describeFailure(new IllegalStateException("no"), URL)).isEmpty();
+	}
+
+}
