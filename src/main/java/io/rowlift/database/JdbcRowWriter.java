@@ -10,9 +10,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
-import io.rowlift.model.PartitionProgress;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
+import io.rowlift.progress.PartitionProgress;
 
 /**
  * Writes a chunk of records on the chunk transaction's connection, so the rows, the staged rejects

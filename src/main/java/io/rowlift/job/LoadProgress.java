@@ -8,7 +8,7 @@ import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 
-import io.rowlift.model.PartitionProgress;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
 

@@ -1,8 +1,8 @@
 package io.rowlift.source;
 
 import io.rowlift.model.BadRecordException;
-import io.rowlift.model.PartitionProgress;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

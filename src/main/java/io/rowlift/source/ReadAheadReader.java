@@ -4,8 +4,8 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
-import io.rowlift.model.PartitionProgress;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 
 /**
  * Parses a partition ahead of its writer, on a thread of its own, so that reading and parsing the

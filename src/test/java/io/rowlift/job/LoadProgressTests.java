@@ -6,7 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.rowlift.model.PartitionProgress;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.ByteRange;
 
 class LoadProgressTests {

@@ -12,8 +12,8 @@ import java.util.stream.Stream;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
-import io.rowlift.model.PartitionProgress;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangeReader;
 import io.rowlift.source.CsvFormat;

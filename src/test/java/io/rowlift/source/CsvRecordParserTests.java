@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.BadRecordException;
-import io.rowlift.model.PartitionProgress;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.testsupport.Reads;
 
 /** Tests for {@link CsvRecordParser} through {@link ByteRangeReader}, with a tiny buffer so records straddle refills. */

@@ -18,8 +18,8 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
-import io.rowlift.model.PartitionProgress;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.ByteRange;
 
 /**

@@ -1,4 +1,4 @@
-package io.rowlift.model;
+package io.rowlift.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

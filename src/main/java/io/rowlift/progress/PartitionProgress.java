@@ -1,4 +1,4 @@
-package io.rowlift.model;
+package io.rowlift.progress;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
@@ -7,6 +7,10 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * progress to and from its step's {@link ExecutionContext}. Readers, the writer and a processor
  * each save their part through it, within the chunk transaction; the accounting check and the
  * summary read the whole of it back.
+ *
+ * <p>Its own package, not {@code model}: the codec needs Spring Batch's context, and the shared model
+ * depends on no framework; readers ({@code source}, {@code sort}), the writer ({@code database}) and
+ * the accounting ({@code job}) all depend on it, and it on none of them.
  *
  * <p>The context key names are persisted in Spring Batch's tables and must not change: a run started
  * by an earlier version resumes from them. A key an earlier version did not write reads as what that
