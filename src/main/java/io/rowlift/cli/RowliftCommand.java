@@ -143,8 +143,8 @@ public final class RowliftCommand implements Verb {
 				case CR -> new byte[] { '\r' };
 				default -> new byte[] { '\n' };
 			};
-			long written = RejectFiles.write(new JdbcTemplate(this.dataSource), RejectTable.NAME,
-					run.execution().getJobInstanceId(), run.plan().header().headerBytes(), end, file);
+			long written = RejectFiles.write(new JdbcTemplate(this.dataSource),
+					new RejectTable(run.execution().getJobInstanceId()), run.plan().header().headerBytes(), end, file);
 			return written > 0 ? summary.withRejectFile(file.toString()) : summary;
 		}
 		catch (IOException | RuntimeException ex) {

@@ -9,6 +9,7 @@ import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.builder.JobBuilder;
+import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
@@ -18,6 +19,7 @@ import org.springframework.batch.infrastructure.support.transaction.Resourceless
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.database.RejectTable;
 import io.rowlift.database.ValueFormats;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -38,6 +40,7 @@ import io.rowlift.source.SourceLocator;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.JdbcRowWriter;
 import io.rowlift.database.WriteMethod;
+import io.rowlift.sort.ChunkKeyOrder;
 import io.rowlift.sort.ExternalSort;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
@@ -77,9 +80,14 @@ public class LoadJobConfiguration {
 
 	@Bean
 	Step accountingStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSource dataSource,
-			Checkpoints checkpoints) {
+			LoadPlanner planner, Checkpoints checkpoints) {
+		// the first record's offset as the load step saw it: the same (cached) plan of this execution
 		return new StepBuilder(LoadJobNames.ACCOUNTING, jobRepository)
-			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource), checkpoints), transactionManager)
+			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource),
+					job -> planner.plan(Path.of(job.getJobParameters().getString(LoadJobNames.PATH)),
+							job.getJobParameters().getString(LoadJobNames.DISPLAY), job.getJobParameters().getString(LoadJobNames.TABLE),
+							"execution-" + job.getId()).header().dataStart(), checkpoints),
+					transactionManager)
 			.allowStartIfComplete(true)
 			.build();
 	}
@@ -122,8 +130,7 @@ public class LoadJobConfiguration {
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
 			RejectBudgets budgets, RunningPartitions running,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
-			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
-			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history, Checkpoints checkpoints) {
+			LoadHistory history, ObjectProvider<StepListener> listeners, Checkpoints checkpoints) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
@@ -139,25 +146,28 @@ public class LoadJobConfiguration {
 				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
 						plan.header().dataStartLine(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
 						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints);
-				return new SortedReader(sort, Path.of((String) parameters.get(LoadJobNames.SORT_DIR)), failAtRecord);
+				return new SortedReader(sort, Path.of((String) parameters.get(LoadJobNames.SORT_DIR)));
 			}
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
-					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(), failAtByte);
+					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
 			return readAhead > 0 ? new ReadAheadReader(partition, readAhead * chunkSize) : partition;
 		}, running);
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
 					ByteRange.readFrom(step.getExecutionContext()));
-			return new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method,
-					order == KeyOrder.CHUNK ? key::of : null, locator,
-					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), miscount);
+			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method, locator,
+					budgets.of(step.getJobExecutionId(), run), new RejectTable(run));
+			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});
-		Step worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
+		var workerBuilder = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
 			.transactionManager(transactionManager)
 			.reader(reader)
-			.writer(writer)
-			.build();
+			.writer(writer);
+		// the extension point: every StepListener bean (read, write, chunk, step listeners) joins each
+		// partition's step; with none, Spring Batch calls its empty composites as it always does
+		listeners.orderedStream().forEach(workerBuilder::listener);
+		Step worker = workerBuilder.build();
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
 		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),

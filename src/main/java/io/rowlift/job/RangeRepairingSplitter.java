@@ -60,7 +60,7 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 				if (ranges == null) {
 					ranges = this.partitioner.partition(gridSize);
 				}
-				String partition = execution.getStepName().substring(getStepName().length() + 1); // "loadWorker:partition2"
+				String partition = LoadProgress.partitionOf(execution.getStepName()); // "loadWorker:partition2"
 				saved = ranges.get(partition);
 				if (saved == null) {
 					throw new JobExecutionException("partition " + execution.getStepName() + " has no byte range and the file splits into "

@@ -29,9 +29,7 @@ public final class RejectBudgets {
 	/** The budget of job execution {@code execution} of run {@code run}. */
 	public RejectBudget of(long execution, long run) {
 		return this.budgets.computeIfAbsent(execution, e -> {
-			Long committed = this.jdbc.queryForObject("SELECT COUNT(*) FROM " + RejectTable.NAME + " WHERE RUN_ID = ?",
-					Long.class, run);
-			return new RejectBudget(this.settings.skipLimit(), committed == null ? 0 : committed);
+			return new RejectBudget(this.settings.skipLimit(), new RejectTable(run).count(this.jdbc));
 		});
 	}
 

@@ -18,9 +18,6 @@ import io.rowlift.model.BadRecordException;
 import io.rowlift.report.LoadSummary;
 import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.database.JdbcRowWriter;
 
 /** Builds a {@link LoadSummary} from a finished execution and the job repository. */
 public final class RunSummaries {
@@ -33,32 +30,13 @@ public final class RunSummaries {
 		JobInstance instance = execution.getJobInstance();
 		var parameters = execution.getJobParameters();
 		int partitions = parameters.getLong(LoadJobNames.PARTITIONS).intValue();
-		long read = 0;
-		long rowsTotal = 0;
-		long rejected = 0;
-		int empty = 0;
-		for (int i = 0; i < partitions; i++) {
-			StepExecution last = repository.getLastStepExecution(instance,
-					LoadJobNames.WORKER + ":" + ByteRangePartitioner.PARTITION + i);
-			if (last != null) {
-				if (io.rowlift.source.ByteRange.readFrom(last.getExecutionContext()).length() == 0) {
-					empty++;
-				}
-				read += last.getExecutionContext().getLong(ByteRangeReader.COUNT, 0L);
-				rowsTotal += last.getExecutionContext().getLong(JdbcRowWriter.WRITTEN, 0L);
-				rejected += last.getExecutionContext().getLong(JdbcRowWriter.REJECTED, 0L);
-			}
-		}
-		long rowsThisRun = 0;
+		LoadProgress load = LoadProgress.of(repository, instance, partitions);
+		long rowsThisRun = LoadProgress.writtenIn(execution);
 		int rebuilt = 0;
 		List<LoadSummary.StepRow> steps = new ArrayList<>();
 		List<StepExecution> executions = new ArrayList<>(execution.getStepExecutions());
 		executions.sort(Comparator.comparing(StepExecution::getId));
 		for (StepExecution step : executions) {
-			if (step.getStepName().startsWith(LoadJobNames.WORKER + ":")) {
-				rowsThisRun += step.getExecutionContext().getLong(JdbcRowWriter.WRITTEN, 0L)
-						- step.getExecutionContext().getLong(JdbcRowWriter.WRITTEN_AT_OPEN, 0L);
-			}
 			if (step.getStepName().equals(LoadJobNames.INDEX_REBUILD)) {
 				rebuilt = step.getExecutionContext().getInt(IndexRebuildTasklet.REBUILT, 0);
 			}
@@ -68,10 +46,10 @@ public final class RunSummaries {
 		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
-				parameters.getString(LoadJobNames.DISPLAY), parameters.getString(LoadJobNames.TABLE), database, read, rowsTotal,
-				rejected, rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
+				parameters.getString(LoadJobNames.DISPLAY), parameters.getString(LoadJobNames.TABLE), database, load.read(), load.written(),
+				load.rejected(), rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
 				parameters.getString(LoadJobNames.PARTITIONS + "-reason")
-						+ (empty > 0 ? "; " + empty + " empty: records are longer than the spacing of the cuts" : ""), parameters.getLong(LoadJobNames.THREADS).intValue(),
+						+ (load.empty() > 0 ? "; " + load.empty() + " empty: records are longer than the spacing of the cuts" : ""), parameters.getLong(LoadJobNames.THREADS).intValue(),
 				parameters.getLong(LoadJobNames.CHUNK_SIZE).intValue(),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD), "INSERT"),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then")

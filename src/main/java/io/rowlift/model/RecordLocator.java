@@ -27,9 +27,6 @@ public interface RecordLocator {
 		return where(record, problem).toString();
 	}
 
-	/** The partition the records are read by (0-based). */
-	int partition();
-
 	/** The absolute physical line where the record starts. */
 	long line(RawRecord record);
 

@@ -3,6 +3,7 @@ package io.rowlift.report;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +11,11 @@ import java.nio.file.StandardCopyOption;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import io.rowlift.database.RejectTable;
+
 /**
  * Writes the reject files of a run from the rejects its chunks staged (contract,
- * {@code rowlift.report.reject-file}): the rejected records as they are in the input, same dialect,
+ * {@code rowlift.report.reject-file}) from what {@link RejectTable} hands out: the rejected records as they are in the input, same dialect,
  * after the input's header, so the file can be fixed and loaded like the input; and beside it
  * {@code <reject-file>.reasons.csv} with {@code line,byte,column,reason} for each. Both are written
  * whole each time (to a temporary file, then moved into place), in file order, so they are exact
@@ -34,15 +37,16 @@ public final class RejectFiles {
 	}
 
 	/**
-	 * Writes the reject files of run {@code run}, if it has rejects.
+	 * Writes the reject files of a load, if it has rejects.
+	 * @param rejects the load's staged rejects
 	 * @param header the input's header record as it is in the file (empty without a header)
 	 * @param lineEnd the input's record end, added after a last record that had none
 	 * @return the number of rejects written
 	 */
-	public static long write(JdbcTemplate jdbc, String table, long run, byte[] header, byte[] lineEnd, Path rejectFile)
+	public static long write(JdbcTemplate jdbc, RejectTable rejects, byte[] header, byte[] lineEnd, Path rejectFile)
 			throws IOException {
-		Long count = jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE RUN_ID = ?", Long.class, run);
-		if (count == null || count == 0) {
+		long count = rejects.count(jdbc);
+		if (count == 0) {
 			return 0;
 		}
 		Path parent = rejectFile.toAbsolutePath().getParent();
@@ -56,21 +60,20 @@ public final class RejectFiles {
 				OutputStream why = new BufferedOutputStream(Files.newOutputStream(reasons), 1 << 16)) {
 			out.write(header);
 			why.write("line,byte,column,reason\n".getBytes(StandardCharsets.UTF_8));
-			jdbc.query("SELECT LINE, FIELD_OFFSET, FIELD_NO, REASON, RAW FROM " + table + " WHERE RUN_ID = ? ORDER BY BYTE_OFFSET",
-					rs -> {
-						try {
-							byte[] raw = rs.getBytes(5);
-							out.write(raw);
-							if (raw.length == 0 || raw[raw.length - 1] != lineEnd[lineEnd.length - 1]) {
-								out.write(lineEnd);
-							}
-							why.write((rs.getLong(1) + "," + rs.getLong(2) + "," + rs.getInt(3) + "," + quote(rs.getString(4)) + "\n")
-								.getBytes(StandardCharsets.UTF_8));
-						}
-						catch (IOException ex) {
-							throw new java.io.UncheckedIOException(ex);
-						}
-					}, run);
+			rejects.export(jdbc, reject -> {
+				try {
+					byte[] raw = reject.raw();
+					out.write(raw);
+					if (raw.length == 0 || raw[raw.length - 1] != lineEnd[lineEnd.length - 1]) {
+						out.write(lineEnd);
+					}
+					why.write((reject.line() + "," + reject.offset() + "," + reject.field() + "," + quote(reject.reason()) + "\n")
+						.getBytes(StandardCharsets.UTF_8));
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
 		}
 		Files.move(records, rejectFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 		Files.move(reasons, reasonsFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -85,14 +85,7 @@ public final class RowliftSchema {
 							+ dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
 				}
 			}
-			if (TableInfo.read(connection, RejectTable.NAME).isEmpty()) {
-				try (Statement st = connection.createStatement()) {
-					st.execute("CREATE TABLE " + RejectTable.NAME + " (RUN_ID BIGINT NOT NULL, BYTE_OFFSET BIGINT NOT NULL,"
-							+ " LINE BIGINT NOT NULL, FIELD_NO INT NOT NULL, FIELD_OFFSET BIGINT NOT NULL, REASON "
-							+ dialect.textType() + " NOT NULL, RAW " + dialect.blobType()
-							+ " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))");
-				}
-			}
+			RejectTable.ensure(connection, dialect);
 			if (!connection.getAutoCommit()) {
 				connection.commit();
 			}

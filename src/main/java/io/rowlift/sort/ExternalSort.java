@@ -176,7 +176,7 @@ public final class ExternalSort {
 	/** Sorts one range into runs of at most {@code budget} estimated bytes. */
 	private List<Run> sortRange(ByteRange range, Path dir, long budget) throws IOException {
 		ByteRangeReader reader = new ByteRangeReader(this.file, this.displayName, this.format, this.readBuffer,
-				this.maxRecordSize, -1);
+				this.maxRecordSize);
 		ExecutionContext context = new ExecutionContext();
 		range.writeTo(context);
 		reader.open(context);

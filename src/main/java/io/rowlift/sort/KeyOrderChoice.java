@@ -97,7 +97,7 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 	/** The share of consecutive key pairs that descend among the first records of the data. */
 	static double descending(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine,
 			SortKey key) throws IOException {
-		ByteRangeReader reader = new ByteRangeReader(file, displayName, format, 1 << 16, 64 << 20, -1);
+		ByteRangeReader reader = new ByteRangeReader(file, displayName, format, 1 << 16, 64 << 20);
 		ExecutionContext context = new ExecutionContext();
 		new ByteRange(0, dataStart, Math.max(dataStart, java.nio.file.Files.size(file)), dataStartLine).writeTo(context);
 		reader.open(context);

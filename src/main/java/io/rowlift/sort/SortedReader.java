@@ -13,8 +13,8 @@ import org.springframework.batch.infrastructure.item.ItemStreamException;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
 import io.rowlift.source.Handoff;
 
 /**
@@ -22,21 +22,17 @@ import io.rowlift.source.Handoff;
  * (k-way, by key and then file offset). The load step's single partition reads it; its range is the
  * whole data.
  *
- * <p><b>Restart:</b> {@link #update} saves how many records the merge has handed out
- * ({@value #CONSUMED}), committed with the chunk that wrote them. {@link #open} finds the runs of
- * the interrupted run (or sorts again, with the same result) and skips that many: the merge order
- * is total, so the records after them are exactly those not yet written. It also saves
- * {@link ByteRangeReader#COUNT} and, once every sorted record is out, {@link ByteRangeReader#OFFSET}
- * at the range's end, which is what the accounting step checks. When the merge has ended, closing
- * deletes the runs.
+ * <p><b>Restart:</b> {@link #update} saves how many records the merge has handed out and how many
+ * the runs hold (its part of the {@link PartitionProgress}: a sorted position, no byte offset),
+ * committed with the chunk that wrote them. {@link #open} finds the runs of the interrupted run (or
+ * sorts again, with the same result) and skips that many: the merge order is total, so the records
+ * after them are exactly those not yet written. The accounting step checks that the position
+ * reached the total. When the merge has ended, closing deletes the runs.
  *
  * <p>The merge runs ahead of the writer on a thread of its own, {@value #AHEAD} records at most, so
  * the writing thread only converts and sends. Not thread-safe otherwise: one instance per step.
  */
 public final class SortedReader implements ItemStreamReader<RawRecord> {
-
-	/** Context key: records handed out by the merge, over all runs. */
-	public static final String CONSUMED = "sort.consumed";
 
 	/** Records merged ahead of the writer at most. */
 	static final int AHEAD = 20_000;
@@ -64,25 +60,19 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 	/** Whether the merge handed out its last record: the runs can go. */
 	private boolean drained;
 
-	private final long failAtRecord;
-
-	private long handedOut;
-
 	/**
 	 * @param sort how to sort the file when its runs are not there yet
 	 * @param dir the folder of this load's runs
-	 * @param failAtRecord test hook: fail when handing out this process's record number N (1-based; -1: never)
 	 */
-	public SortedReader(ExternalSort sort, Path dir, long failAtRecord) {
+	public SortedReader(ExternalSort sort, Path dir) {
 		this.sort = sort;
 		this.dir = dir;
-		this.failAtRecord = failAtRecord;
 	}
 
 	@Override
 	public void open(ExecutionContext context) {
 		this.range = ByteRange.readFrom(context);
-		this.consumed = context.getLong(CONSUMED, 0L);
+		this.consumed = Math.max(0, PartitionProgress.readFrom(context, this.range.start()).sortedPosition());
 		try {
 			ExternalSort.Runs runs = this.sort.runs(this.dir);
 			this.total = runs.records();
@@ -142,9 +132,6 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 			this.drained = true;
 			return null;
 		}
-		if (++this.handedOut == this.failAtRecord) {
-			throw new IllegalStateException("injected failure (rowlift.test.fail-at-record=" + this.failAtRecord + ")");
-		}
 		this.consumed++;
 		return next;
 	}
@@ -164,9 +151,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 
 	@Override
 	public void update(ExecutionContext context) {
-		context.putLong(CONSUMED, this.consumed);
-		context.putLong(ByteRangeReader.COUNT, this.consumed);
-		context.putLong(ByteRangeReader.OFFSET, this.consumed == this.total ? this.range.end() : this.range.start());
+		PartitionProgress.saveSorted(context, this.consumed, this.total);
 	}
 
 	@Override

@@ -2,6 +2,7 @@ package io.rowlift.source;
 
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -15,24 +16,14 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 /**
  * Reads the records of one {@link ByteRange}: those that start inside it.
  *
- * <p><b>Restart:</b> {@link #update} saves the byte offset of the next unread record
- * ({@value #OFFSET}), its relative line ({@value #LINE}) and the records read so far
- * ({@value #COUNT}); the chunk step writes them in the same transaction as the chunk's rows. On
+ * <p><b>Restart:</b> {@link #update} saves the byte offset of the next unread record, its relative
+ * line and the records read so far (its part of the {@link PartitionProgress}); the chunk step writes them in the same transaction as the chunk's rows. On
  * {@link #open} a saved offset is used as it is: the reader seeks there in O(1) and reads on, so a
  * resumed partition neither skips nor repeats a record.
  *
  * <p>Not thread-safe: one instance per partition (step scope).
  */
 public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
-
-	/** Context key: byte offset of the next unread record. */
-	public static final String OFFSET = "reader.offset";
-
-	/** Context key: line of the next unread record, relative to the range's first record. */
-	public static final String LINE = "reader.line";
-
-	/** Context key: records read (and committed) in this range, over all runs. */
-	public static final String COUNT = "reader.count";
 
 	private final Path file;
 
@@ -43,8 +34,6 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 	private final int maxRecordSize;
 
 	private final String displayName;
-
-	private final long failAtByte;
 
 	private FileChannel channel;
 
@@ -62,17 +51,13 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 	 * @param format the dialect
 	 * @param bufferSize initial read buffer, bytes
 	 * @param maxRecordSize longest record accepted, bytes
-	 * @param failAtByte test hook: the partition whose range holds this offset fails at its first record at or
-	 * after it (-1: never)
 	 */
-	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize,
-			long failAtByte) {
+	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize) {
 		this.file = file;
 		this.displayName = displayName;
 		this.format = format;
 		this.bufferSize = bufferSize;
 		this.maxRecordSize = maxRecordSize;
-		this.failAtByte = failAtByte;
 	}
 
 	@Override
@@ -86,9 +71,9 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
 		}
 		this.parser = new CsvRecordParser(this.channel, this.format, this.bufferSize, this.maxRecordSize);
-		long offset = context.getLong(OFFSET, this.range.start());
-		this.count = context.getLong(COUNT, 0L);
-		this.parser.seek(offset, context.getLong(LINE, 0L));
+		PartitionProgress progress = PartitionProgress.readFrom(context, this.range.start());
+		this.count = progress.read();
+		this.parser.seek(progress.offset(), progress.line());
 	}
 
 	@Override
@@ -105,11 +90,6 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 		}
 		if (record == null || record.offset() >= this.range.end()) {
 			return null;
-		}
-		if (this.failAtByte >= this.range.start() && this.failAtByte < this.range.end()
-				&& record.offset() >= this.failAtByte) {
-			throw new IllegalStateException("injected failure (rowlift.test.fail-at-byte=" + this.failAtByte
-					+ ") at " + this.locator.at(record));
 		}
 		this.count++;
 		return record;
@@ -133,9 +113,7 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 	@Override
 	public void update(ExecutionContext context) {
 		// a record peeked past the range end (after comment lines) belongs to the next partition
-		context.putLong(OFFSET, Math.min(this.parser.position(), this.range.end()));
-		context.putLong(LINE, this.parser.line());
-		context.putLong(COUNT, this.count);
+		PartitionProgress.saveRead(context, Math.min(this.parser.position(), this.range.end()), this.parser.line(), this.count);
 	}
 
 	@Override

@@ -5,6 +5,7 @@ import org.springframework.batch.infrastructure.item.ItemStreamException;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 
 /**
  * Parses a partition ahead of its writer, on a thread of its own, so that reading and parsing the
@@ -57,7 +58,7 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 		this.delegate.open(context);
 		this.offset = this.delegate.position();
 		this.line = this.delegate.line();
-		this.count = context.getLong(ByteRangeReader.COUNT, 0L);
+		this.count = PartitionProgress.readFrom(context, this.delegate.range().start()).read();
 		this.queue = new Handoff<>(this.capacity, BATCH);
 		this.parser = new Thread(this::parse, Thread.currentThread().getName() + "-parse");
 		this.parser.setDaemon(true);
@@ -102,9 +103,7 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 
 	@Override
 	public void update(ExecutionContext context) {
-		context.putLong(ByteRangeReader.OFFSET, this.offset);
-		context.putLong(ByteRangeReader.LINE, this.line);
-		context.putLong(ByteRangeReader.COUNT, this.count);
+		PartitionProgress.saveRead(context, this.offset, this.line, this.count);
 	}
 
 	@Override

@@ -28,8 +28,6 @@ public final class SourceLocator implements RecordLocator {
 
 	private final long rangeStart;
 
-	private final int partition;
-
 	private long firstLine;
 
 	/**
@@ -43,7 +41,6 @@ public final class SourceLocator implements RecordLocator {
 		this.displayName = displayName;
 		this.format = format;
 		this.rangeStart = range.start();
-		this.partition = range.index();
 		this.firstLine = range.firstLine();
 	}
 
@@ -139,11 +136,6 @@ public final class SourceLocator implements RecordLocator {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-	}
-
-	@Override
-	public int partition() {
-		return this.partition;
 	}
 
 	public String displayName() {

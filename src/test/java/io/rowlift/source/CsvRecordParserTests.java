@@ -14,6 +14,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.testsupport.Reads;
 
 /** Tests for {@link CsvRecordParser} through {@link ByteRangeReader}, with a tiny buffer so records straddle refills. */
@@ -70,7 +71,7 @@ class CsvRecordParserTests {
 		Path file = write("a\n\"" + "x".repeat(5000) + "\n");
 		ExecutionContext context = new ExecutionContext();
 		new ByteRange(0, 2, Files.size(file), 2).writeTo(context);
-		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1000, -1);
+		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1000);
 		reader.open(context);
 		assertThatThrownBy(reader::read).isInstanceOf(BadRecordException.class)
 			.hasMessageContaining("record longer than 1000 bytes; usually a quote that is never closed");
@@ -83,7 +84,7 @@ class CsvRecordParserTests {
 		CsvHeader header = CsvHeader.read(file, "t.csv", CsvFormat.RFC4180);
 		ExecutionContext context = new ExecutionContext();
 		new ByteRange(0, header.dataStart(), Files.size(file), header.dataStartLine()).writeTo(context);
-		ByteRangeReader first = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20, -1);
+		ByteRangeReader first = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20);
 		first.open(context);
 		first.read();
 		first.read();
@@ -91,7 +92,7 @@ class CsvRecordParserTests {
 		first.read(); // read but not committed: must come again
 		first.close();
 
-		ByteRangeReader second = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20, -1);
+		ByteRangeReader second = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20);
 		second.open(context);
 		RawRecord next = second.read();
 		assertThat(Reads.marked(next)).containsExactly("3", "z");
@@ -100,7 +101,7 @@ class CsvRecordParserTests {
 		assertThat(Reads.marked(second.read())).containsExactly("4", "w");
 		assertThat(second.read()).isNull();
 		second.update(context);
-		assertThat(context.getLong(ByteRangeReader.COUNT)).isEqualTo(4);
+		assertThat(context.getLong(PartitionProgress.READ)).isEqualTo(4);
 		second.close();
 	}
 
@@ -126,7 +127,7 @@ class CsvRecordParserTests {
 		CsvHeader header = CsvHeader.read(file, "t.csv", CsvFormat.RFC4180);
 		ExecutionContext context = new ExecutionContext();
 		new ByteRange(0, header.dataStart(), Files.size(file), header.dataStartLine()).writeTo(context);
-		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", header.format(), 64, 1 << 20, -1);
+		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", header.format(), 64, 1 << 20);
 		reader.open(context);
 		List<String> problems = new java.util.ArrayList<>();
 		for (RawRecord r = reader.read(); r != null; r = reader.read()) {

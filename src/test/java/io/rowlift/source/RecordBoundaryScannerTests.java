@@ -56,7 +56,7 @@ class RecordBoundaryScannerTests {
 	private static TreeSet<Long> recordStarts(Path file, CsvFormat format, long size) throws Exception {
 		ExecutionContext context = new ExecutionContext();
 		new ByteRange(0, 0, size, 1).writeTo(context);
-		ByteRangeReader reader = new ByteRangeReader(file, "f", format, 16, 1 << 20, -1);
+		ByteRangeReader reader = new ByteRangeReader(file, "f", format, 16, 1 << 20);
 		reader.open(context);
 		TreeSet<Long> starts = new TreeSet<>();
 		for (RawRecord r = reader.read(); r != null; r = reader.read()) {

@@ -21,7 +21,7 @@ public final class Reads {
 	public static List<List<String>> range(Path file, CsvFormat format, ByteRange range) throws Exception {
 		ExecutionContext context = new ExecutionContext();
 		range.writeTo(context);
-		ByteRangeReader reader = new ByteRangeReader(file, file.getFileName().toString(), format, 64, 1 << 20, -1);
+		ByteRangeReader reader = new ByteRangeReader(file, file.getFileName().toString(), format, 64, 1 << 20);
 		reader.open(context);
 		try {
 			List<List<String>> records = new ArrayList<>();

@@ -3,10 +3,8 @@ package io.rowlift.testsupport.faults;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
 
-import io.rowlift.TestHooks;
 import io.rowlift.job.CheckpointsAutoConfiguration;
 import io.rowlift.model.Checkpoints;
 
@@ -22,16 +20,10 @@ import io.rowlift.model.Checkpoints;
 @ConditionalOnProperty("rowlift.test.pause-at")
 public class PauseAtAutoConfiguration {
 
-	/**
-	 * Not lazy: it also hands the setting to {@link TestHooks}, which the writer's {@code load} pause
-	 * still reads on this branch, before any step runs.
-	 */
+	/** The pause inside the load ({@code load}) is a worker-step listener of {@link ReaderWriterFaults}. */
 	@Bean
-	@Lazy(false)
 	Checkpoints pauseAt(Environment environment) {
-		String point = environment.getRequiredProperty("rowlift.test.pause-at");
-		TestHooks.configure(environment); // until the writer's pause("load") leaves main code
-		return new PauseAt(point, System.out);
+		return new PauseAt(environment.getRequiredProperty("rowlift.test.pause-at"), System.out);
 	}
 
 }

@@ -1,0 +1,139 @@
+package io.rowlift.database;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.rowlift.model.RawRecord;
+
+/**
+ * Writes records with JDBC batches of INSERTs: multi-row statements of the dialect's
+ * {@link TargetDialect#rowsPerInsert rows per insert} where it has them, the rest one row per
+ * statement. When the database refuses a batch (a key, NOT NULL or CHECK constraint, a value it will
+ * not store), the batch is rolled back to a savepoint and the records are inserted one by one, so
+ * the error is traced to its row and only that row is rejected.
+ *
+ * <p>One instance per partition's writer: not thread-safe.
+ */
+final class InsertBatchSink {
+
+	private final TargetDialect dialect;
+
+	private final RecordBinder binder;
+
+	private final String sql;
+
+	private final int rowsPerInsert;
+
+	/** The multi-row INSERT, or null when the dialect inserts one row per statement. */
+	private final String multiSql;
+
+	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder) {
+		this.dialect = dialect;
+		this.binder = binder;
+		this.sql = mapping.insertSql(dialect);
+		this.rowsPerInsert = dialect.rowsPerInsert(mapping.columns().size());
+		this.multiSql = this.rowsPerInsert > 1 ? mapping.insertSql(dialect, this.rowsPerInsert) : null;
+	}
+
+	/** Binds the records into INSERT batches and runs them; rejects the bad ones. Returns the rows written. */
+	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(this.sql);
+				PreparedStatement multi = this.multiSql != null ? connection.prepareStatement(this.multiSql) : null) {
+			StatementSink one = new StatementSink(statement);
+			StatementSink many = multi != null ? new StatementSink(multi) : null;
+			int columns = this.binder.columns();
+			List<RawRecord> batched = new ArrayList<>(records.size());
+			int slot = 0; // records bound into the multi-row statement's current group
+			for (RawRecord record : records) {
+				Rejection bad = many != null ? this.binder.bind(many, slot * columns, record) : this.binder.bind(one, 0, record);
+				if (bad != null) {
+					rejects.reject(connection, record, bad);
+					if (multi == null) {
+						statement.clearParameters();
+					}
+					continue; // in the multi-row statement the next record overwrites this slot
+				}
+				batched.add(record);
+				if (multi == null) {
+					statement.addBatch();
+				}
+				else if (++slot == this.rowsPerInsert) {
+					multi.addBatch();
+					slot = 0;
+				}
+			}
+			for (int i = batched.size() - slot; i < batched.size(); i++) { // the last group, not full: row by row
+				this.binder.bind(one, 0, batched.get(i));
+				statement.addBatch();
+			}
+			return batched.isEmpty() ? 0 : insert(connection, multi, one, batched, rejects);
+		}
+	}
+
+	/** Inserts records that bound cleanly (a bulk load's fallback), one row per statement. Returns the rows written. */
+	long writeBound(Connection connection, List<RawRecord> records, RejectHandling rejects) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
+			StatementSink one = new StatementSink(statement);
+			for (RawRecord record : records) {
+				this.binder.bind(one, 0, record);
+				statement.addBatch();
+			}
+			return insert(connection, null, one, records, rejects);
+		}
+	}
+
+	/** Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns the rows written. */
+	private long insert(Connection connection, PreparedStatement multi, StatementSink one, List<RawRecord> batched,
+			RejectHandling rejects) throws SQLException {
+		PreparedStatement statement = one.statement();
+		Savepoint savepoint = connection.setSavepoint();
+		try {
+			if (multi != null) {
+				multi.executeBatch();
+			}
+			statement.executeBatch();
+			return batched.size();
+		}
+		catch (SQLException ex) {
+			if (!rowError(ex)) {
+				throw ex;
+			}
+			connection.rollback(savepoint);
+			statement.clearBatch();
+			if (multi != null) {
+				multi.clearBatch();
+			}
+		}
+		long written = 0;
+		for (RawRecord record : batched) {
+			this.binder.bind(one, 0, record);
+			try {
+				statement.executeUpdate();
+				written++;
+			}
+			catch (SQLException ex) {
+				if (!rowError(ex)) {
+					throw ex;
+				}
+				rejects.reject(connection, record, this.binder.refused(record, ex));
+			}
+		}
+		return written;
+	}
+
+	/** A batch error may wrap the driver's own exception; any of them may say "this row". */
+	private boolean rowError(SQLException error) {
+		for (Throwable t = error; t != null; t = t.getCause() != null ? t.getCause()
+				: t instanceof SQLException sql ? sql.getNextException() : null) {
+			if (t instanceof SQLException sql && this.dialect.isRowError(sql)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}

@@ -1,0 +1,113 @@
+package io.rowlift.progress;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+/**
+ * What one partition has committed, over all runs of its load: the one codec of a partition's
+ * progress to and from its step's {@link ExecutionContext}. Readers, the writer and a processor
+ * each save their part through it, within the chunk transaction; the accounting check and the
+ * summary read the whole of it back.
+ *
+ * <p>Its own package, not {@code model}: the codec needs Spring Batch's context, and the shared model
+ * depends on no framework; readers ({@code source}, {@code sort}), the writer ({@code database}) and
+ * the accounting ({@code job}) all depend on it, and it on none of them.
+ *
+ * <p>The context key names are persisted in Spring Batch's tables and must not change: a run started
+ * by an earlier version resumes from them. A key an earlier version did not write reads as what that
+ * version meant by its absence (nothing counted, the offset at the range's start, no sorted stream).
+ *
+ * @param offset byte offset of the next unread record of a byte-range stream ({@value #OFFSET}); the
+ * range's start when nothing was read; meaningless for a sorted stream
+ * @param line line of the next unread record, relative to the range's first record ({@value #LINE})
+ * @param read records read and committed ({@value #READ})
+ * @param written rows written ({@value #WRITTEN})
+ * @param rejected records rejected, each staged as a reject ({@value #REJECTED})
+ * @param filtered records a processor filtered out ({@value #FILTERED})
+ * @param sortedPosition records a sorted stream handed out ({@value #SORTED_POSITION}), or -1 when
+ * the partition reads a byte range
+ * @param sortedTotal records in the sorted stream ({@value #SORTED_TOTAL}), or -1 when unknown (a
+ * byte range, or a sorted run saved by an earlier version)
+ * @param writtenAtOpen {@code written} when this run opened the partition ({@value #WRITTEN_AT_OPEN}),
+ * so this run's rows are the difference
+ */
+public record PartitionProgress(long offset, long line, long read, long written, long rejected, long filtered,
+		long sortedPosition, long sortedTotal, long writtenAtOpen) {
+
+	/** Context key: byte offset of the next unread record. */
+	public static final String OFFSET = "reader.offset";
+
+	/** Context key: line of the next unread record, relative to the range's first record. */
+	public static final String LINE = "reader.line";
+
+	/** Context key: records read (and committed) in this partition, over all runs. */
+	public static final String READ = "reader.count";
+
+	/** Context key: rows this partition inserted, over all runs. */
+	public static final String WRITTEN = "writer.written";
+
+	/** Context key: records this partition rejected, over all runs. */
+	public static final String REJECTED = "writer.rejected";
+
+	/** Context key: {@value #WRITTEN} when this run opened the partition. */
+	public static final String WRITTEN_AT_OPEN = "writer.written-at-open";
+
+	/** Context key: records a processor filtered out, over all runs (absent: none). */
+	public static final String FILTERED = "processor.filtered";
+
+	/** Context key: records handed out by a sorted stream (a merge of sorted runs), over all runs. */
+	public static final String SORTED_POSITION = "sort.consumed";
+
+	/** Context key: records in the sorted stream (absent in runs of earlier versions). */
+	public static final String SORTED_TOTAL = "sort.total";
+
+	/**
+	 * Reads a partition's progress.
+	 * @param rangeStart the partition's first byte: the offset when none is saved
+	 */
+	public static PartitionProgress readFrom(ExecutionContext context, long rangeStart) {
+		return new PartitionProgress(context.getLong(OFFSET, rangeStart), context.getLong(LINE, 0L),
+				context.getLong(READ, 0L), context.getLong(WRITTEN, 0L), context.getLong(REJECTED, 0L),
+				context.getLong(FILTERED, 0L), context.getLong(SORTED_POSITION, -1L), context.getLong(SORTED_TOTAL, -1L),
+				context.getLong(WRITTEN_AT_OPEN, 0L));
+	}
+
+	/** Saves a byte-range reader's part: the next unread record and the records read. */
+	public static void saveRead(ExecutionContext context, long offset, long line, long read) {
+		context.putLong(OFFSET, offset);
+		context.putLong(LINE, line);
+		context.putLong(READ, read);
+	}
+
+	/**
+	 * Saves a sorted stream's part: its position, which is also the records read, and its size.
+	 * No byte offset: a sorted stream's coverage is its position, not a byte range.
+	 */
+	public static void saveSorted(ExecutionContext context, long position, long total) {
+		context.putLong(SORTED_POSITION, position);
+		context.putLong(SORTED_TOTAL, total);
+		context.putLong(READ, position);
+	}
+
+	/** Saves the writer's part. */
+	public static void saveWritten(ExecutionContext context, long written, long rejected, long writtenAtOpen) {
+		context.putLong(WRITTEN, written);
+		context.putLong(REJECTED, rejected);
+		context.putLong(WRITTEN_AT_OPEN, writtenAtOpen);
+	}
+
+	/** Saves a processor's part. */
+	public static void saveFiltered(ExecutionContext context, long filtered) {
+		context.putLong(FILTERED, filtered);
+	}
+
+	/** Whether the partition reads a sorted stream rather than a byte range. */
+	public boolean sorted() {
+		return this.sortedPosition >= 0;
+	}
+
+	/** Rows this run wrote. */
+	public long writtenThisRun() {
+		return this.written - this.writtenAtOpen;
+	}
+
+}

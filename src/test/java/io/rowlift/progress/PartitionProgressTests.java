@@ -1,0 +1,64 @@
+package io.rowlift.progress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+class PartitionProgressTests {
+
+	@Test
+	void keepsTheContextKeyNamesThatEarlierRunsPersisted() {
+		// runs started by an earlier version resume from these names: they must never change
+		assertThat(PartitionProgress.OFFSET).isEqualTo("reader.offset");
+		assertThat(PartitionProgress.LINE).isEqualTo("reader.line");
+		assertThat(PartitionProgress.READ).isEqualTo("reader.count");
+		assertThat(PartitionProgress.WRITTEN).isEqualTo("writer.written");
+		assertThat(PartitionProgress.REJECTED).isEqualTo("writer.rejected");
+		assertThat(PartitionProgress.WRITTEN_AT_OPEN).isEqualTo("writer.written-at-open");
+		assertThat(PartitionProgress.SORTED_POSITION).isEqualTo("sort.consumed");
+	}
+
+	@Test
+	void readsAnEmptyContextAsNothingDoneFromTheRangeStart() {
+		PartitionProgress progress = PartitionProgress.readFrom(new ExecutionContext(), 42);
+		assertThat(progress).isEqualTo(new PartitionProgress(42, 0, 0, 0, 0, 0, -1, -1, 0));
+		assertThat(progress.sorted()).isFalse();
+	}
+
+	@Test
+	void readsBackWhatTheReaderAndWriterSaved() {
+		ExecutionContext context = new ExecutionContext();
+		PartitionProgress.saveRead(context, 1000, 17, 9);
+		PartitionProgress.saveWritten(context, 7, 1, 3);
+		PartitionProgress.saveFiltered(context, 1);
+		PartitionProgress progress = PartitionProgress.readFrom(context, 0);
+		assertThat(progress).isEqualTo(new PartitionProgress(1000, 17, 9, 7, 1, 1, -1, -1, 3));
+		assertThat(progress.writtenThisRun()).isEqualTo(4);
+	}
+
+	@Test
+	void aSortedStreamSavesItsPositionAndNoByteOffset() {
+		ExecutionContext context = new ExecutionContext();
+		PartitionProgress.saveSorted(context, 5, 8);
+		PartitionProgress progress = PartitionProgress.readFrom(context, 10);
+		assertThat(context.containsKey(PartitionProgress.OFFSET)).isFalse();
+		assertThat(progress.sorted()).isTrue();
+		assertThat(progress.sortedPosition()).isEqualTo(5);
+		assertThat(progress.sortedTotal()).isEqualTo(8);
+		assertThat(progress.read()).isEqualTo(5);
+	}
+
+	@Test
+	void readsASortedRunOfAnEarlierVersionWithItsTotalUnknown() {
+		ExecutionContext context = new ExecutionContext();
+		context.putLong("sort.consumed", 8);
+		context.putLong("reader.count", 8);
+		context.putLong("reader.offset", 99); // the range's end, written once every record was out
+		PartitionProgress progress = PartitionProgress.readFrom(context, 10);
+		assertThat(progress.sorted()).isTrue();
+		assertThat(progress.sortedTotal()).isEqualTo(-1);
+		assertThat(progress.offset()).isEqualTo(99);
+	}
+
+}

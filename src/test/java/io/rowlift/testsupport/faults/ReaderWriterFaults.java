@@ -1,0 +1,125 @@
+package io.rowlift.testsupport.faults;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.listener.ItemReadListener;
+import org.springframework.batch.core.listener.ItemWriteListener;
+import org.springframework.batch.core.listener.StepExecutionListener;
+import org.springframework.batch.core.scope.context.StepSynchronizationManager;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+
+import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PartitionProgress;
+import io.rowlift.source.ByteRange;
+
+/**
+ * Fault injection into the load's partitions, for the tests only: listeners the worker step picks up
+ * like any {@code StepListener} bean, each made only when its {@code rowlift.test.*} property is set
+ * (the jar gets this class from {@code -Dloader.path=target/test-classes}, in-process runs from the
+ * test classpath):
+ * <ul>
+ * <li>{@code rowlift.test.fail-at-byte=N}: the partition whose range holds byte N fails at its first
+ * record at or after it;</li>
+ * <li>{@code rowlift.test.fail-at-record=N}: the run fails when its N-th record is read (1-based, counted
+ * in this process);</li>
+ * <li>{@code rowlift.test.miscount=true}: each partition that wrote rows in this run saves one row
+ * less than it wrote, so the accounting check must fail;</li>
+ * <li>{@code rowlift.test.pause-at=load}: partition 0 prints {@code rowlift-test: paused at load}
+ * inside its second chunk (written, not committed) and waits there until killed.</li>
+ * </ul>
+ * All listeners are thread-safe: partitions run on threads of their own.
+ */
+@AutoConfiguration
+public class ReaderWriterFaults {
+
+	@Bean
+	@ConditionalOnProperty("rowlift.test.fail-at-byte")
+	ItemReadListener<RawRecord> failAtByte(@Value("${rowlift.test.fail-at-byte}") long failAt) {
+		return new ItemReadListener<>() {
+			@Override
+			public void afterRead(RawRecord record) {
+				ByteRange range = ByteRange.readFrom(currentStep().getExecutionContext());
+				if (failAt >= range.start() && failAt < range.end() && record.offset() >= failAt) {
+					throw new IllegalStateException("injected failure (rowlift.test.fail-at-byte=" + failAt + ") at byte "
+							+ record.offset());
+				}
+			}
+		};
+	}
+
+	@Bean
+	@ConditionalOnProperty("rowlift.test.fail-at-record")
+	ItemReadListener<RawRecord> failAtRecord(@Value("${rowlift.test.fail-at-record}") long failAt) {
+		AtomicLong read = new AtomicLong();
+		return new ItemReadListener<>() {
+			@Override
+			public void afterRead(RawRecord record) {
+				if (read.incrementAndGet() == failAt) {
+					throw new IllegalStateException("injected failure (rowlift.test.fail-at-record=" + failAt + ")");
+				}
+			}
+		};
+	}
+
+	@Bean
+	@ConditionalOnProperty(name = "rowlift.test.miscount", havingValue = "true")
+	StepExecutionListener miscount() {
+		return new StepExecutionListener() {
+			@Override
+			public ExitStatus afterStep(StepExecution step) {
+				// the step saves its context after this, so the accounting step reads the lowered count
+				ExecutionContext context = step.getExecutionContext();
+				if (ByteRange.isIn(context)) {
+					PartitionProgress progress = PartitionProgress.readFrom(context, ByteRange.readFrom(context).start());
+					if (progress.writtenThisRun() > 0) {
+						PartitionProgress.saveWritten(context, progress.written() - 1, progress.rejected(), progress.writtenAtOpen());
+					}
+				}
+				return null;
+			}
+		};
+	}
+
+	@Bean
+	@ConditionalOnProperty(name = "rowlift.test.pause-at", havingValue = "load")
+	ItemWriteListener<RawRecord> pauseInLoad() {
+		Map<Long, AtomicInteger> chunks = new ConcurrentHashMap<>();
+		return new ItemWriteListener<>() {
+			@Override
+			public void afterWrite(Chunk<? extends RawRecord> items) {
+				StepExecution step = currentStep();
+				if (ByteRange.readFrom(step.getExecutionContext()).index() == 0
+						&& chunks.computeIfAbsent(step.getId(), id -> new AtomicInteger()).incrementAndGet() == 2) {
+					pauseForGood("load");
+				}
+			}
+		};
+	}
+
+	private static StepExecution currentStep() {
+		return StepSynchronizationManager.getContext().getStepExecution();
+	}
+
+	/** Prints the line the crash tests wait for, and waits until the process is killed. */
+	static void pauseForGood(String phase) {
+		System.out.println("rowlift-test: paused at " + phase);
+		System.out.flush();
+		try {
+			Thread.sleep(Long.MAX_VALUE);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
