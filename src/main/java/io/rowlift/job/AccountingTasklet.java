@@ -1,7 +1,6 @@
 package io.rowlift.job;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,8 +57,8 @@ public final class AccountingTasklet implements Tasklet {
 		TestHooks.pause("accounting");
 		JobExecution job = chunkContext.getStepContext().getStepExecution().getJobExecution();
 		JobInstance instance = job.getJobInstance();
-		int partitions = job.getJobParameters().getLong(LoadJobNames.PARTITIONS).intValue();
-		long size = Files.size(Path.of(job.getJobParameters().getString(LoadJobNames.PATH)));
+		int partitions = RunPlanParameters.partitions(job.getJobParameters());
+		long size = Files.size(RunPlanParameters.file(job.getJobParameters()));
 		List<String> problems = new ArrayList<>();
 		long read = 0;
 		long written = 0;

@@ -1,23 +1,21 @@
 package io.rowlift.job;
 
-import java.nio.file.Path;
-import java.util.Map;
-
 import javax.sql.DataSource;
 
 import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.database.RejectTable;
-import io.rowlift.database.ValueFormats;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -98,37 +96,35 @@ public class LoadJobConfiguration {
 	@Bean
 	@StepScope
 	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema,
-			@Value("#{jobParameters}") Map<String, Object> parameters) {
-		return new IndexDropTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE), schema.dropIndexes());
+			@Value("#{stepExecution}") StepExecution step) {
+		return new IndexDropTasklet(dataSource, dialect, RunPlanParameters.table(step.getJobParameters()), schema.dropIndexes());
 	}
 
 	@Bean
 	@StepScope
-	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect,
-			@Value("#{jobParameters}") Map<String, Object> parameters) {
-		return new IndexRebuildTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE));
+	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, @Value("#{stepExecution}") StepExecution step) {
+		return new IndexRebuildTasklet(dataSource, dialect, RunPlanParameters.table(step.getJobParameters()));
 	}
 
 	/**
-	 * The partitioned load. Job-scoped because partition count, threads and chunk size are job
-	 * parameters: a resume runs with the values of the load's first run.
+	 * The partitioned load. Job-scoped because the run's plan comes from the job parameters: partition
+	 * count, threads, chunk size and key order of a resume are those of the load's first run.
 	 */
 	@Bean
 	@JobScope
 	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
-			RejectBudgets budgets, RunningPartitions running,
-			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
+			RejectBudgets budgets, RunningPartitions running, @Value("#{jobExecution}") JobExecution execution,
 			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
 			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history) {
-		LoadPlan plan = plan(planner, parameters, executionId);
-		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
-		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
-		int chunkSize = ((Long) parameters.get(LoadJobNames.CHUNK_SIZE)).intValue();
+		RunPlan planned = RunPlanParameters.read(execution.getJobParameters(), planner::planFor);
+		LoadPlan plan = planned.load();
+		int partitions = planned.partitions();
+		int threads = planned.threads();
+		int chunkSize = planned.chunkSize();
 		int readAhead = settings.readAhead();
-		Object chosen = parameters.get(LoadJobNames.WRITE_METHOD); // absent in runs started before there was a choice
-		WriteMethod method = chosen == null ? WriteMethod.INSERT : WriteMethod.valueOf((String) chosen);
-		KeyOrder order = KeyOrder.valueOf((String) parameters.getOrDefault(LoadJobNames.KEY_ORDER, KeyOrder.FILE.name()));
+		WriteMethod method = planned.writeMethod();
+		KeyOrder order = planned.order();
 		SortKey key = order == KeyOrder.FILE ? null : KeyOrderChoice.keyOf(plan.mapping(), dialect)
 			.orElseThrow(() -> new IllegalStateException("key order " + order + " but " + plan.table() + " has no key the file fills"));
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
@@ -136,7 +132,7 @@ public class LoadJobConfiguration {
 				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
 						plan.header().dataStartLine(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
 						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes());
-				return new SortedReader(sort, Path.of((String) parameters.get(LoadJobNames.SORT_DIR)), failAtRecord);
+				return new SortedReader(sort, planned.sortDir(), failAtRecord);
 			}
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(), failAtByte);
@@ -177,11 +173,6 @@ public class LoadJobConfiguration {
 	@Bean
 	RejectBudgets rejectBudgets(DataSource dataSource, JobProperties settings) {
 		return new RejectBudgets(new JdbcTemplate(dataSource), settings);
-	}
-
-	private static LoadPlan plan(LoadPlanner planner, Map<String, Object> parameters, long executionId) {
-		return planner.plan(Path.of((String) parameters.get(LoadJobNames.PATH)), (String) parameters.get(LoadJobNames.DISPLAY),
-				(String) parameters.get(LoadJobNames.TABLE), "execution-" + executionId);
 	}
 
 }
