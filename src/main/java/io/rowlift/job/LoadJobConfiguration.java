@@ -10,7 +10,6 @@ import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
-import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
@@ -20,6 +19,8 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Scope;
+import org.springframework.context.annotation.ScopedProxyMode;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
 
@@ -93,17 +94,27 @@ public class LoadJobConfiguration {
 			.build();
 	}
 
+	/**
+	 * The plan of the running execution, read from its job parameters ({@link RunPlanParameters}) with the
+	 * file and table part the launcher handed over. Made once per execution; job- and step-scoped beans
+	 * take it (it is not proxied: a record cannot be, so a singleton cannot take it).
+	 */
 	@Bean
-	@StepScope
-	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema,
-			@Value("#{stepExecution}") StepExecution step) {
-		return new IndexDropTasklet(dataSource, dialect, RunPlanParameters.table(step.getJobParameters()), schema.dropIndexes());
+	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
+	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution, LoadPlanner planner) {
+		return RunPlanParameters.read(execution.getJobParameters(), planner::planFor);
 	}
 
 	@Bean
 	@StepScope
-	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, @Value("#{stepExecution}") StepExecution step) {
-		return new IndexRebuildTasklet(dataSource, dialect, RunPlanParameters.table(step.getJobParameters()));
+	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan) {
+		return new IndexDropTasklet(dataSource, dialect, plan.table(), schema.dropIndexes());
+	}
+
+	@Bean
+	@StepScope
+	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan) {
+		return new IndexRebuildTasklet(dataSource, dialect, plan.table());
 	}
 
 	/**
@@ -112,12 +123,11 @@ public class LoadJobConfiguration {
 	 */
 	@Bean
 	@JobScope
-	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
+	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
-			RejectBudgets budgets, RunningPartitions running, @Value("#{jobExecution}") JobExecution execution,
+			RejectBudgets budgets, RunningPartitions running,
 			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
 			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history) {
-		RunPlan planned = RunPlanParameters.read(execution.getJobParameters(), planner::planFor);
 		LoadPlan plan = planned.load();
 		int partitions = planned.partitions();
 		int threads = planned.threads();

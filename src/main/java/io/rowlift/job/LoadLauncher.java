@@ -116,7 +116,6 @@ public final class LoadLauncher {
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
 			Start start = decide(last, key, fingerprint, plan, settings, write);
-			RunPlan run = RunPlanParameters.read(start.parameters(), (k, f, d, t) -> plan);
 			this.planner.handOver(key, plan);
 			this.active = key;
 			JobExecution execution;
@@ -130,7 +129,7 @@ public final class LoadLauncher {
 			if (execution.getStatus() == BatchStatus.COMPLETED) {
 				this.dialect.afterLoad(this.dataSource);
 			}
-			return new LoadRun(execution, run, start.resume());
+			return new LoadRun(execution, start.plan(), start.resume());
 		}
 		finally {
 			this.loading = false;
@@ -197,7 +196,8 @@ public final class LoadLauncher {
 			case RESUME -> {
 				log.info("resuming run " + decision.run() + " (" + last.getStatus()
 						+ "): only its unfinished partitions run, each from its last commit");
-				return new Start(RunPlanParameters.resumed(last.getJobParameters(), write), true);
+				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
+				return new Start(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), parameters, true);
 			}
 			case ABANDON_THEN_NEW -> {
 				log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
@@ -207,10 +207,10 @@ public final class LoadLauncher {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return new Start(RunPlanParameters.of(fresh(key, fingerprint, plan, settings, write)), false);
+				return Start.fresh(fresh(key, fingerprint, plan, settings, write));
 			}
 			case NEW -> {
-				return new Start(RunPlanParameters.of(fresh(key, fingerprint, plan, settings, write)), false);
+				return Start.fresh(fresh(key, fingerprint, plan, settings, write));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
@@ -236,10 +236,16 @@ public final class LoadLauncher {
 
 	/**
 	 * What to start.
-	 * @param parameters the job parameters of the run
+	 * @param plan the run's plan
+	 * @param parameters the plan as job parameters
 	 * @param resume whether it resumes an unfinished run
 	 */
-	private record Start(JobParameters parameters, boolean resume) {
+	private record Start(RunPlan plan, JobParameters parameters, boolean resume) {
+
+		static Start fresh(RunPlan plan) {
+			return new Start(plan, RunPlanParameters.of(plan), false);
+		}
+
 	}
 
 	/**
