@@ -1,5 +1,6 @@
 package io.rowlift.database;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,8 +12,9 @@ import org.springframework.core.env.Environment;
 public class TargetConfiguration {
 
 	@Bean
-	static TargetDataSourcePostProcessor targetDataSourcePostProcessor(Environment environment) {
-		return new TargetDataSourcePostProcessor(environment);
+	static TargetDataSourcePostProcessor targetDataSourcePostProcessor(Environment environment,
+			ObjectProvider<InputRecordLength> input) {
+		return new TargetDataSourcePostProcessor(environment, input);
 	}
 
 	@Bean

@@ -1,7 +1,6 @@
 package io.rowlift.database;
 
-import java.nio.file.Path;
-
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 import org.springframework.boot.context.properties.bind.Binder;
@@ -11,14 +10,22 @@ import com.zaxxer.hikari.HikariDataSource;
 
 /**
  * Lets the dialect add what a load needs to the connection pool before it opens (contract: a plain
- * JDBC URL works, Rowlift adds the driver properties it needs itself, whatever the config says).
+ * JDBC URL works, Rowlift adds the driver properties it needs itself, whatever the config says). It
+ * reads only the target's settings; what a database Rowlift creates is sized for comes from the source
+ * side as one number ({@link InputRecordLength}), asked only when the database is new.
  */
 public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 
 	private final Environment environment;
 
-	public TargetDataSourcePostProcessor(Environment environment) {
+	private final ObjectProvider<InputRecordLength> input;
+
+	/**
+	 * @param input the input's record length, for a database Rowlift creates; none where no input is configured
+	 */
+	public TargetDataSourcePostProcessor(Environment environment, ObjectProvider<InputRecordLength> input) {
 		this.environment = environment;
+		this.input = input;
 	}
 
 	@Override
@@ -26,9 +33,12 @@ public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 		if (bean instanceof HikariDataSource dataSource) {
 			TargetProperties target = Binder.get(this.environment)
 				.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class);
-			String source = this.environment.getProperty("rowlift.source.path");
-			TargetDialects.forUrl(dataSource.getJdbcUrl())
-				.configure(dataSource, target, source == null || source.isBlank() ? null : Path.of(source));
+			TargetDialect dialect = TargetDialects.forUrl(dataSource.getJdbcUrl());
+			dialect.configure(dataSource, target);
+			dialect.createDatabase(dataSource.getJdbcUrl(), target, () -> {
+				InputRecordLength length = this.input.getIfAvailable();
+				return length == null ? -1 : length.averageBytes();
+			});
 		}
 		return bean;
 	}

@@ -29,10 +29,22 @@ public interface TargetDialect {
 	 * Adds what the load needs to the pool: forced driver properties in the URL, connection
 	 * initialisation, folders. Called once, before the pool opens its first connection.
 	 * @param target the configured {@code rowlift.target.*} (the write method's driver options, SQLite's page size)
-	 * @param source the input file ({@code rowlift.source.path}), or null; SQLite samples it to choose the
-	 *     page size of a database file it creates
 	 */
-	void configure(HikariDataSource dataSource, TargetProperties target, java.nio.file.Path source);
+	void configure(HikariDataSource dataSource, TargetProperties target);
+
+	/**
+	 * Creates the database when Rowlift makes it itself and it does not exist yet, sized for the input
+	 * (SQLite: the file, with a page size for the records' length); nothing where the server holds the
+	 * database. Called once, right after {@link #configure}, before the pool opens its first connection
+	 * (something of Spring Batch's opens one as soon as the job repository is made), because some
+	 * settings (SQLite's page size) hold only from a database's first page on. A database that exists is
+	 * left as it is, and {@code input} is not asked.
+	 * @param jdbcUrl the pool's URL, as {@link #configure} left it
+	 * @param target the configured {@code rowlift.target.*}
+	 * @param input the input's record length, sampled on the source side when asked
+	 */
+	default void createDatabase(String jdbcUrl, TargetProperties target, InputRecordLength input) {
+	}
 
 	/**
 	 * Resolves {@code rowlift.target.write-method} for a new load: {@code auto} becomes this

@@ -1,7 +1,7 @@
 package io.rowlift.job;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
@@ -67,10 +67,10 @@ public final class AccountingTasklet implements Tasklet {
 		this.checkpoints.reached(CHECKPOINT);
 		JobExecution job = chunkContext.getStepContext().getStepExecution().getJobExecution();
 		JobInstance instance = job.getJobInstance();
-		int partitions = job.getJobParameters().getLong(LoadJobNames.PARTITIONS).intValue();
-		long size = Files.size(Path.of(job.getJobParameters().getString(LoadJobNames.PATH)));
+		int partitions = RunPlanParameters.partitions(job.getJobParameters());
+		long size = Files.size(RunPlanParameters.file(job.getJobParameters()));
 		LoadProgress load = LoadProgress.of(this.repository, instance, partitions);
-		List<String> problems = new java.util.ArrayList<>(load.problems(this.firstRecord.applyAsLong(job), size));
+		List<String> problems = new ArrayList<>(load.problems(this.firstRecord.applyAsLong(job), size));
 		RejectTable rejects = new RejectTable(instance.getInstanceId());
 		long staged = rejects.count(this.jdbc);
 		if (staged != load.rejected()) {

@@ -11,7 +11,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.schema.Migrations;
+import io.rowlift.database.InputRecordLength;
 import io.rowlift.database.TargetDialect;
+import io.rowlift.source.SourceProperties;
 
 /** The launcher and what it needs to find earlier runs. */
 @Configuration(proxyBeanMethods = false)
@@ -21,6 +23,12 @@ public class JobConfiguration {
 	LoadHistory loadHistory(DataSource dataSource, JobRepository jobRepository, Environment environment) {
 		return new LoadHistory(new JdbcTemplate(dataSource), jobRepository,
 				environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_"));
+	}
+
+	/** What a database Rowlift creates is sized for, sampled from the configured input. */
+	@Bean
+	InputRecordLength inputRecordLength(SourceProperties source) {
+		return new SampledRecordLength(source);
 	}
 
 	@Bean

@@ -1,13 +1,11 @@
 package io.rowlift.job;
 
-import java.nio.file.Path;
-import java.util.Map;
-
 import javax.sql.DataSource;
 
 import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
@@ -18,12 +16,13 @@ import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.database.RejectTable;
-import io.rowlift.database.ValueFormats;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Scope;
+import org.springframework.context.annotation.ScopedProxyMode;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
 
@@ -84,9 +83,8 @@ public class LoadJobConfiguration {
 		// the first record's offset as the load step saw it: the same (cached) plan of this execution
 		return new StepBuilder(LoadJobNames.ACCOUNTING, jobRepository)
 			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource),
-					job -> planner.plan(Path.of(job.getJobParameters().getString(LoadJobNames.PATH)),
-							job.getJobParameters().getString(LoadJobNames.DISPLAY), job.getJobParameters().getString(LoadJobNames.TABLE),
-							"execution-" + job.getId()).header().dataStart(), checkpoints),
+					job -> RunPlanParameters.read(job.getJobParameters(), planner::planFor).load().header().dataStart(),
+					checkpoints),
 					transactionManager)
 			.allowStartIfComplete(true)
 			.build();
@@ -105,40 +103,47 @@ public class LoadJobConfiguration {
 			.build();
 	}
 
+	/**
+	 * The plan of the running execution, read from its job parameters ({@link RunPlanParameters}) with the
+	 * file and table part the launcher handed over. Made once per execution; job- and step-scoped beans
+	 * take it (it is not proxied: a record cannot be, so a singleton cannot take it).
+	 */
 	@Bean
-	@StepScope
-	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, Checkpoints checkpoints,
-			@Value("#{jobParameters}") Map<String, Object> parameters) {
-		return new IndexDropTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE), schema.dropIndexes(),
-				checkpoints);
+	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
+	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution, LoadPlanner planner) {
+		return RunPlanParameters.read(execution.getJobParameters(), planner::planFor);
 	}
 
 	@Bean
 	@StepScope
-	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, Checkpoints checkpoints,
-			@Value("#{jobParameters}") Map<String, Object> parameters) {
-		return new IndexRebuildTasklet(dataSource, dialect, (String) parameters.get(LoadJobNames.TABLE), checkpoints);
+	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan,
+			Checkpoints checkpoints) {
+		return new IndexDropTasklet(dataSource, dialect, plan.table(), schema.dropIndexes(), checkpoints);
+	}
+
+	@Bean
+	@StepScope
+	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints) {
+		return new IndexRebuildTasklet(dataSource, dialect, plan.table(), checkpoints);
 	}
 
 	/**
-	 * The partitioned load. Job-scoped because partition count, threads and chunk size are job
-	 * parameters: a resume runs with the values of the load's first run.
+	 * The partitioned load. Job-scoped because the run's plan comes from the job parameters: partition
+	 * count, threads, chunk size and key order of a resume are those of the load's first run.
 	 */
 	@Bean
 	@JobScope
-	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlanner planner,
+	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
 			RejectBudgets budgets, RunningPartitions running,
-			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
 			LoadHistory history, ObjectProvider<StepListener> listeners, Checkpoints checkpoints) {
-		LoadPlan plan = plan(planner, parameters, executionId);
-		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
-		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
-		int chunkSize = ((Long) parameters.get(LoadJobNames.CHUNK_SIZE)).intValue();
+		LoadPlan plan = planned.load();
+		int partitions = planned.partitions();
+		int threads = planned.threads();
+		int chunkSize = planned.chunkSize();
 		int readAhead = settings.readAhead();
-		Object chosen = parameters.get(LoadJobNames.WRITE_METHOD); // absent in runs started before there was a choice
-		WriteMethod method = chosen == null ? WriteMethod.INSERT : WriteMethod.valueOf((String) chosen);
-		KeyOrder order = KeyOrder.valueOf((String) parameters.getOrDefault(LoadJobNames.KEY_ORDER, KeyOrder.FILE.name()));
+		WriteMethod method = planned.writeMethod();
+		KeyOrder order = planned.order();
 		SortKey key = order == KeyOrder.FILE ? null : KeyOrderChoice.keyOf(plan.mapping(), dialect)
 			.orElseThrow(() -> new IllegalStateException("key order " + order + " but " + plan.table() + " has no key the file fills"));
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
@@ -146,7 +151,7 @@ public class LoadJobConfiguration {
 				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
 						plan.header().dataStartLine(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
 						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints);
-				return new SortedReader(sort, Path.of((String) parameters.get(LoadJobNames.SORT_DIR)));
+				return new SortedReader(sort, planned.sortDir());
 			}
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
@@ -190,11 +195,6 @@ public class LoadJobConfiguration {
 	@Bean
 	RejectBudgets rejectBudgets(DataSource dataSource, JobProperties settings) {
 		return new RejectBudgets(new JdbcTemplate(dataSource), settings);
-	}
-
-	private static LoadPlan plan(LoadPlanner planner, Map<String, Object> parameters, long executionId) {
-		return planner.plan(Path.of((String) parameters.get(LoadJobNames.PATH)), (String) parameters.get(LoadJobNames.DISPLAY),
-				(String) parameters.get(LoadJobNames.TABLE), "execution-" + executionId);
 	}
 
 }

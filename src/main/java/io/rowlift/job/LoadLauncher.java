@@ -15,7 +15,6 @@ import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
-import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.core.env.Environment;
 
@@ -28,7 +27,6 @@ import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.WriteChoice;
-import io.rowlift.database.WriteMethod;
 import io.rowlift.sort.ExternalSort;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
@@ -36,7 +34,9 @@ import io.rowlift.sort.SortProperties;
 
 /**
  * Decides which run the load command means and starts it (contract, "Which run a command means"):
- * a new load, a resume of an unfinished one, or a refusal (exit 3).
+ * a new load, a resume of an unfinished one, or a refusal (exit 3). Orchestration only: the decision is
+ * {@link RunDecision}'s, the sizing {@link Sizing}'s, the sort folder's room {@link SortSpace}'s, and the
+ * run's values travel as one {@link RunPlan} ({@link RunPlanParameters}).
  *
  * <p>Order matters: the file is checked before the database is touched; the run lock is taken
  * before anything is written; the migrations and Rowlift's own tables come next; then the table and
@@ -116,19 +116,21 @@ public final class LoadLauncher {
 			String fingerprint = SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
-			Decision decision = decide(last, key, fingerprint, plan, settings, write);
+			Start start = decide(last, key, fingerprint, plan, settings, write);
+			this.planner.handOver(key, plan);
 			this.active = key;
 			JobExecution execution;
 			try {
-				execution = this.jobOperator.start(this.job, decision.parameters());
+				execution = this.jobOperator.start(this.job, start.parameters());
 			}
 			finally {
 				this.active = null;
+				this.planner.release(key);
 			}
 			if (execution.getStatus() == BatchStatus.COMPLETED) {
 				this.dialect.afterLoad(this.dataSource);
 			}
-			return new LoadRun(execution, plan, decision.resume());
+			return new LoadRun(execution, start.plan(), start.resume());
 		}
 		finally {
 			this.loading = false;
@@ -156,7 +158,7 @@ public final class LoadLauncher {
 		}
 		boolean stopped = false; // no partition running: the index steps, or before the load step; through the repository
 		for (JobExecution execution : this.jobRepository.findRunningJobExecutions(LoadJobNames.JOB)) {
-			if (key.equals(execution.getJobParameters().getString(LoadJobNames.LOAD_KEY))) {
+			if (key.equals(RunPlanParameters.loadKey(execution.getJobParameters()))) {
 				try {
 					stopped |= this.jobOperator.stop(execution);
 				}
@@ -177,163 +179,86 @@ public final class LoadLauncher {
 		return lock;
 	}
 
-	private Decision decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan,
+	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */
+	private Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan,
 			JobProperties settings, WriteChoice write) throws Exception {
-		if (found.isEmpty()) {
-			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
-		}
-		JobExecution last = found.get();
-		long run = last.getJobInstanceId();
-		if (last.getStatus().isRunning()) {
-			log.warn("run " + run + " was left " + last.getStatus() + " by a process that is gone (the run lock was free); "
-					+ "marking it failed so that it can resume");
+		JobExecution last = found.orElse(null);
+		if (last != null && last.getStatus().isRunning()) {
+			log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a process that is gone "
+					+ "(the run lock was free); marking it failed so that it can resume");
 			last = this.jobOperator.recover(last);
 		}
-		boolean sameFile = fingerprint.equals(last.getJobParameters().getString(LoadJobNames.FINGERPRINT));
-		BatchStatus status = last.getStatus();
-		if (status == BatchStatus.COMPLETED) {
-			if (sameFile && !settings.reload()) {
-				throw RowliftException.refused("already loaded: run " + run + " loaded this file into " + plan.table()
-						+ " (completed " + last.getEndTime() + ") and the file has not changed since; "
-						+ "set rowlift.job.reload=true to load it again");
+		Optional<RunDecision.LastRun> lastRun = Optional.ofNullable(last)
+			.map(e -> new RunDecision.LastRun(e.getJobInstanceId(), e.getStatus(),
+					RunPlanParameters.fingerprint(e.getJobParameters()), e.getEndTime()));
+		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(), plan.table());
+		switch (decision.kind()) {
+			case REFUSE -> throw RowliftException.refused(decision.message());
+			case RESUME -> {
+				BatchStatus was = last.getStatus();
+				last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
+				log.info("resuming run " + decision.run() + " (" + was
+						+ "): only its unfinished partitions run, each from its last commit");
+				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
+				return new Start(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), parameters, true);
 			}
-			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
-		}
-		if (status == BatchStatus.ABANDONED) {
-			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
-		}
-		if (settings.startOver()) {
-			log.warn("abandoning unfinished run " + run + " (rowlift.job.start-over=true); the rows it committed stay in "
-					+ plan.table());
-			this.jobOperator.abandon(last);
-			String runs = last.getJobParameters().getString(LoadJobNames.SORT_DIR);
-			if (runs != null && !runs.isEmpty()) {
-				ExternalSort.delete(Path.of(runs)); // the abandoned run's sorted runs
+			case ABANDON_THEN_NEW -> {
+				log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
+						+ "committed stay in " + plan.table());
+				this.jobOperator.abandon(last);
+				Path runs = RunPlanParameters.sortDir(last.getJobParameters());
+				if (runs != null) {
+					ExternalSort.delete(runs); // the abandoned run's sorted runs
+				}
+				return Start.fresh(fresh(key, fingerprint, plan, settings, write));
 			}
-			return new Decision(fresh(key, fingerprint, plan, settings, write), false);
+			case NEW -> {
+				return Start.fresh(fresh(key, fingerprint, plan, settings, write));
+			}
+			default -> throw new IllegalStateException(decision.kind().name());
 		}
-		if (!sameFile) {
-			throw RowliftException.refused("file changed since run " + run + ", which did not finish (" + status
-					+ "): resuming it would load a different file; set rowlift.job.start-over=true to abandon run " + run
-					+ " and load the file as it is now (rows run " + run + " committed stay in " + plan.table() + ")");
-		}
-		last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
-		log.info("resuming run " + run + " (" + status + "): only its unfinished partitions run, each from its last commit");
-		// partitions, threads and chunk size stay those of the first run; the write method is this run's
-		// choice (it changes nothing a resume depends on, and the server's settings may have changed)
-		return new Decision(withWrite(new JobParametersBuilder(last.getJobParameters()), write).toJobParameters(), true);
 	}
 
-	private static JobParametersBuilder withWrite(JobParametersBuilder parameters, WriteChoice write) {
-		return parameters.addString(LoadJobNames.WRITE_METHOD, write.method().name(), false)
-			.addString(LoadJobNames.WRITE_METHOD + "-reason", write.reason(), false);
-	}
-
-	private JobParameters fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, WriteChoice write)
+	/** The plan of a new run: key order, sizing, sort folder and pipeline chosen now. */
+	private RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, WriteChoice write)
 			throws IOException {
-		long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
+		long fileBytes = Files.size(plan.file());
+		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
 		KeyOrderChoice order = KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
 				plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
 				plan.header().dataStartLine(), dataBytes);
-		Path sortDir = null;
-		int partitions;
-		String reason;
-		if (order.order() == KeyOrder.SORT) {
-			sortDir = sortDir(key, plan);
-			partitions = 1;
-			reason = "one stream merged in key order";
-		}
-		else if (settings.partitions() != null) {
-			partitions = settings.partitions();
-			reason = "set by rowlift.job.partitions";
-		}
-		else {
-			partitions = this.dialect.defaultPartitions(dataBytes, cores);
-			reason = this.dialect.partitionsReason();
-		}
-		if (partitions < 1 || partitions > 4096) {
-			throw RowliftException.badInput("rowlift.job.partitions is " + partitions + "; it must be between 1 and 4096");
-		}
-		int threads = order.order() == KeyOrder.SORT ? 1 : settings.threads() != null ? settings.threads() : Math.min(partitions, cores);
+		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
+				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
 		int pool = this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
-		if (threads < 1 || threads > pool - 3) {
-			throw RowliftException.badInput("rowlift.job.threads is " + threads + "; it must be between 1 and " + (pool - 3)
-					+ " (spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)");
-		}
-		int chunkSize;
-		String chunkReason;
-		if (settings.chunkSize() != null) {
-			chunkSize = settings.chunkSize();
-			chunkReason = "set by rowlift.job.chunk-size";
-		}
-		else if (order.order() == KeyOrder.SORT && write.method() == WriteMethod.LOAD_DATA) {
-			// measured on 10M sorted keys into MariaDB: 78.6 s with 10,000-row chunks, 64.2 s with 50,000
-			chunkSize = 50_000;
-			chunkReason = "default for one sorted stream into LOAD DATA";
-		}
-		else {
-			chunkSize = 10_000;
-			chunkReason = "default";
-		}
-		if (chunkSize < 1) {
-			throw RowliftException.badInput("rowlift.job.chunk-size is " + chunkSize + "; it must be at least 1");
-		}
-		return withWrite(new JobParametersBuilder(), write).addString(LoadJobNames.LOAD_KEY, key, true)
-			.addString(LoadJobNames.FINGERPRINT, fingerprint, true)
-			.addString(LoadJobNames.STARTED, Instant.now().toString(), true)
-			.addString(LoadJobNames.PATH, plan.file().toString(), false)
-			.addString(LoadJobNames.DISPLAY, plan.displayName(), false)
-			.addString(LoadJobNames.TABLE, plan.table(), false)
-			.addLong(LoadJobNames.PARTITIONS, (long) partitions, false)
-			.addString(LoadJobNames.PARTITIONS + "-reason", reason, false)
-			.addLong(LoadJobNames.THREADS, (long) threads, false)
-			.addLong(LoadJobNames.CHUNK_SIZE, (long) chunkSize, false)
-			.addString(LoadJobNames.CHUNK_SIZE + "-reason", chunkReason, false)
-			.addString(LoadJobNames.KEY_ORDER, order.order().name(), false)
-			.addString(LoadJobNames.KEY_ORDER + "-reason", order.reason(), false)
-			.addString(LoadJobNames.SORT_DIR, sortDir == null ? "" : sortDir.toString(), false)
-			.toJobParameters();
+		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, pool,
+				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
+		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir,
+				RunPlan.choosePipeline(settings));
 	}
 
 	/**
-	 * A folder of its own for the sorted runs of this load (database, table and file), checked to have
-	 * room for them: twice the file. A run holds each record's fields plus about 40 bytes (key, offset,
-	 * line, field ends): 1.8 times the data for the 106-byte records of the keys benchmark, less for
-	 * longer records, more for records much shorter than that, where a full disk fails the sort
-	 * with the folder's name and a re-run sorts again.
+	 * What to start.
+	 * @param plan the run's plan
+	 * @param parameters the plan as job parameters
+	 * @param resume whether it resumes an unfinished run
 	 */
-	private Path sortDir(String key, LoadPlan plan) throws IOException {
-		Path root = this.sorting.spillRoot();
-		String url = this.environment.getProperty("spring.datasource.url", "");
-		String name = "rowlift-sort-" + Integer.toHexString((url + "\u0000" + key).hashCode()) + "-" + System.currentTimeMillis();
-		try {
-			Files.createDirectories(root);
-		}
-		catch (IOException ex) {
-			throw RowliftException.badInput("rowlift.sort.spill-dir " + root + " cannot be created: " + ex.getMessage());
-		}
-		long need = 2 * Files.size(plan.file());
-		long free = Files.getFileStore(root).getUsableSpace();
-		if (free < need) {
-			throw RowliftException.badInput(String.format(java.util.Locale.ROOT, "sorting %s by key needs about %,d MB in %s "
-					+ "(rowlift.sort.spill-dir), which has %,d MB free; point rowlift.sort.spill-dir at a larger disk, "
-					+ "or set rowlift.sort.key-order=chunk", plan.displayName(), need >> 20, root, free >> 20));
-		}
-		return root.resolve(name);
-	}
+	private record Start(RunPlan plan, JobParameters parameters, boolean resume) {
 
-	private record Decision(JobParameters parameters, boolean resume) {
+		static Start fresh(RunPlan plan) {
+			return new Start(plan, RunPlanParameters.of(plan), false);
+		}
+
 	}
 
 	/**
 	 * A finished execution of the load job.
 	 *
 	 * @param execution the execution, with its step executions
-	 * @param plan what was loaded where
+	 * @param plan what the run was: the file and table, and what was chosen for it
 	 * @param resumed whether it resumed an unfinished run
 	 */
-	public record LoadRun(JobExecution execution, LoadPlan plan, boolean resumed) {
+	public record LoadRun(JobExecution execution, RunPlan plan, boolean resumed) {
 	}
 
 }

@@ -21,8 +21,9 @@ import io.rowlift.database.ValueFormats;
 /**
  * Checks a file and a table against each other and builds the {@link LoadPlan}: the file exists and
  * is readable, the table exists, the header maps onto its columns. Every problem is exit 2 with a
- * message naming the file, table or column. Plans are cached per job execution's parameters, so
- * the partitions of one run share one plan. Thread-safe.
+ * message naming the file, table or column. The launcher plans a run once and hands the plan over
+ * ({@link #handOver}); the steps of the same run get it from here by the load's key, and plan again
+ * only in a process that did not plan the run. Thread-safe.
  */
 public final class LoadPlanner {
 
@@ -62,9 +63,35 @@ public final class LoadPlanner {
 		}
 	}
 
-	/** The plan for loading {@code file} (canonical) into {@code table}; cached under {@code cacheKey}. */
-	public LoadPlan plan(Path file, String displayName, String table, String cacheKey) {
-		return this.cache.computeIfAbsent(cacheKey, k -> plan(file, displayName, table));
+	/**
+	 * The plan of the run of {@code loadKey} that this process is running: the one the launcher handed
+	 * over, else (a process that did not plan the run) planned now and kept.
+	 */
+	public LoadPlan planFor(String loadKey, Path file, String displayName, String table) {
+		return this.cache.computeIfAbsent(loadKey, k -> plan(file, displayName, table));
+	}
+
+	/** Makes {@code plan} the plan of the run of {@code loadKey} about to start in this process. */
+	public void handOver(String loadKey, LoadPlan plan) {
+		this.cache.put(loadKey, plan);
+	}
+
+	/** Forgets the plan of {@code loadKey} once its run has ended. */
+	public void release(String loadKey) {
+		this.cache.remove(loadKey);
+	}
+
+	/**
+	 * The start of {@code file} in the configured dialect: the header and where the data begins.
+	 * @throws RowliftException (exit 2) when the header is not valid CSV or the file cannot be read
+	 */
+	private CsvHeader readHeader(Path file, String displayName) {
+		try {
+			return CsvHeader.read(file, displayName, this.source.format());
+		}
+		catch (IOException ex) {
+			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
+		}
 	}
 
 	/** Builds a plan, reading the table's metadata and the file's header. */
@@ -83,13 +110,7 @@ public final class LoadPlanner {
 		catch (SQLException ex) {
 			throw new RowliftException(1, "cannot read the columns of table '" + table + "': " + ex.getMessage(), ex);
 		}
-		CsvHeader header;
-		try {
-			header = CsvHeader.read(file, displayName, format);
-		}
-		catch (IOException ex) {
-			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
-		}
+		CsvHeader header = readHeader(file, displayName);
 		TableMapping mapping = TableMapping.of(info, header.names(), header.fieldCount(), format.header(), displayName);
 		ValueFormats values = ValueFormats.of(format.charset(), this.source.dateFormat(), this.source.timeFormat(),
 				this.source.timestampFormat(), this.source.timeZone());

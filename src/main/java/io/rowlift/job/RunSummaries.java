@@ -5,7 +5,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
@@ -25,11 +24,12 @@ public final class RunSummaries {
 	private RunSummaries() {
 	}
 
+	/** The summary of {@code run}; its values and their reasons come from the run's plan. */
 	public static LoadSummary of(LoadLauncher.LoadRun run, JobRepository repository, String database) {
 		JobExecution execution = run.execution();
 		JobInstance instance = execution.getJobInstance();
-		var parameters = execution.getJobParameters();
-		int partitions = parameters.getLong(LoadJobNames.PARTITIONS).intValue();
+		RunPlan plan = run.plan();
+		int partitions = plan.partitions();
 		LoadProgress load = LoadProgress.of(repository, instance, partitions);
 		long rowsThisRun = LoadProgress.writtenIn(execution);
 		int rebuilt = 0;
@@ -46,16 +46,12 @@ public final class RunSummaries {
 		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
-				parameters.getString(LoadJobNames.DISPLAY), parameters.getString(LoadJobNames.TABLE), database, load.read(), load.written(),
+				plan.displayName(), plan.table(), database, load.read(), load.written(),
 				load.rejected(), rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
-				parameters.getString(LoadJobNames.PARTITIONS + "-reason")
-						+ (load.empty() > 0 ? "; " + load.empty() + " empty: records are longer than the spacing of the cuts" : ""), parameters.getLong(LoadJobNames.THREADS).intValue(),
-				parameters.getLong(LoadJobNames.CHUNK_SIZE).intValue(),
-				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD), "INSERT"),
-				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then")
-						+ chunks(parameters.getString(LoadJobNames.CHUNK_SIZE + "-reason")),
-				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER), "FILE"),
-				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER + "-reason"), "the only order then"),
+				plan.sizing().partitionsReason()
+						+ (load.empty() > 0 ? "; " + load.empty() + " empty: records are longer than the spacing of the cuts" : ""), plan.threads(),
+				plan.chunkSize(), plan.writeMethod().name(), plan.write().reason() + chunks(plan.sizing().chunkSizeReason()),
+				plan.order().name(), plan.keyOrder().reason(),
 				dropped, rebuilt, steps, failure(execution), null);
 	}
 

@@ -68,7 +68,7 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
-	public void configure(HikariDataSource dataSource, TargetProperties target, java.nio.file.Path source) {
+	public void configure(HikariDataSource dataSource, TargetProperties target) {
 		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
 			.with("rewriteBatchedStatements", "true")
 			.with("useServerPrepStmts", "false")

@@ -1,17 +1,12 @@
 package io.rowlift.database.sqlite;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import io.rowlift.RowliftException;
 import io.rowlift.database.TargetProperties;
 
 /**
  * The page size of a database file Rowlift creates, and why: {@code rowlift.target.page-size} when
- * set, else chosen from the input's average record length, sampled from its first
- * {@value #SAMPLE} bytes.
+ * set, else chosen from the input's average record length, which the launcher samples from the start
+ * of the data with the load's own parser and hands over as a number (this package never reads the input).
  *
  * <p><b>Why by record length</b> (docs/benchmarks.md, "SQLite page size"): 64 KiB pages load long
  * records much faster than SQLite's 4 KiB (job times with the same jar: docs, 1 KB records, 4.5-5.0 s
@@ -26,8 +21,6 @@ import io.rowlift.database.TargetProperties;
  */
 record PageSizeChoice(int bytes, String reason) {
 
-	static final int SAMPLE = 1 << 20;
-
 	static final int LONG_RECORD = 64;
 
 	static final int LARGE = 65536;
@@ -36,14 +29,14 @@ record PageSizeChoice(int bytes, String reason) {
 
 	/**
 	 * @param configured {@code rowlift.target.page-size}, or null to choose
-	 * @param source the input file, or null when none is configured
+	 * @param averageRecordBytes the input's average record length in bytes, or -1 when there was nothing to sample
 	 * @throws RowliftException (exit 2) when the configured size is not one SQLite can use
 	 */
-	static PageSizeChoice of(Integer configured, Path source) {
+	static PageSizeChoice of(Integer configured, long averageRecordBytes) {
 		if (checked(configured) != null) {
 			return new PageSizeChoice(configured, "set by " + TargetProperties.PAGE_SIZE);
 		}
-		long average = averageRecord(source);
+		long average = averageRecordBytes;
 		if (average < 0) {
 			return new PageSizeChoice(DEFAULT, "SQLite's default: no input to sample");
 		}
@@ -62,29 +55,6 @@ record PageSizeChoice(int bytes, String reason) {
 					+ "; SQLite pages are a power of two from 512 to 65536 bytes (unset: chosen from the input)");
 		}
 		return configured;
-	}
-
-	/** Bytes per line end in the first {@value #SAMPLE} bytes; -1 if the file cannot be read. */
-	static long averageRecord(Path source) {
-		if (source == null || !Files.isRegularFile(source)) {
-			return -1;
-		}
-		try (InputStream in = Files.newInputStream(source)) {
-			byte[] sample = in.readNBytes(SAMPLE);
-			if (sample.length == 0) {
-				return -1;
-			}
-			long ends = 0;
-			for (byte b : sample) {
-				if (b == '\n') {
-					ends++;
-				}
-			}
-			return ends == 0 ? sample.length : sample.length / ends;
-		}
-		catch (IOException ex) {
-			return -1;
-		}
 	}
 
 }

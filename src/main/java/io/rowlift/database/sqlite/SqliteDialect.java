@@ -26,6 +26,7 @@ import io.rowlift.RowliftException;
 import io.rowlift.database.ColumnKind;
 import io.rowlift.database.IndexDefinition;
 import io.rowlift.model.Checkpoints;
+import io.rowlift.database.InputRecordLength;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.JdbcUrl;
 import io.rowlift.database.RunLock;
@@ -68,7 +69,7 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	@Override
-	public void configure(HikariDataSource dataSource, TargetProperties target, Path source) {
+	public void configure(HikariDataSource dataSource, TargetProperties target) {
 		PageSizeChoice.checked(target.pageSize()); // a bad setting fails every run, not only one that creates the file
 		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
 			.with("journal_mode", "WAL")
@@ -86,7 +87,6 @@ public final class SqliteDialect implements TargetDialect {
 			throw RowliftException.badInput("spring.datasource.url names " + file + ", whose folder cannot be created: "
 					+ ex.getMessage());
 		}
-		createIfNew(file, url.base(), () -> PageSizeChoice.of(target.pageSize(), source));
 		dataSource.setJdbcUrl(url.toString());
 		if (dataSource.getDriverClassName() == null) {
 			dataSource.setDriverClassName("org.sqlite.JDBC");
@@ -94,9 +94,21 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	/**
+	 * Creates the database file, when it does not exist yet (or is empty), with the page size
+	 * {@link PageSizeChoice} makes of {@code rowlift.target.page-size} or of the input's average record
+	 * length, and in WAL mode.
+	 */
+	@Override
+	public void createDatabase(String jdbcUrl, TargetProperties target, InputRecordLength input) {
+		String base = JdbcUrl.parse(jdbcUrl).base();
+		createIfNew(databaseFile(base), base, () -> PageSizeChoice.of(target.pageSize(), input.averageBytes()));
+	}
+
+	/**
 	 * Creates a database file that does not exist yet (or is empty) with the chosen page size and in
-	 * WAL mode. It has to happen here, on a connection of its own: the pool's connections switch to WAL
-	 * as they open, before any page-size setting could run, and the first page written fixes the size.
+	 * WAL mode. It has to happen before the pool's first connection, on a connection of its own: the
+	 * pool's connections switch to WAL as they open, before any page-size setting could run, and the
+	 * first page written fixes the size.
 	 * Two processes creating the same file at once are harmless: the second finds it made. The choice
 	 * (which may sample the input) is made only for a new file.
 	 */

@@ -1,0 +1,89 @@
+package io.rowlift.job;
+
+import java.nio.file.Path;
+
+import io.rowlift.database.WriteChoice;
+import io.rowlift.database.WriteMethod;
+import io.rowlift.source.CsvFormat;
+import io.rowlift.source.CsvHeader;
+import io.rowlift.sort.KeyOrder;
+import io.rowlift.sort.KeyOrderChoice;
+
+/**
+ * What one run of a load is: which load, the file and table with their mapping, and every value chosen
+ * for it with its reason. Built once per run by {@link LoadLauncher}; {@link RunPlanParameters} is the one
+ * place that turns it into job parameters and back, so the steps and the summary read it from there.
+ * Immutable.
+ *
+ * @param loadKey which load this is, {@code table <- canonical path}
+ * @param fingerprint the file's fingerprint when the load's first run started
+ * @param started when the load's first run started (ISO-8601), so that a reload is a new job instance
+ * @param load the file, its CSV dialect and header position, the table and how fields map onto it
+ * @param sizing partitions, threads and chunk size, with their reasons; fixed by the first run
+ * @param write the write method and why; this run's own choice (a resume may change it)
+ * @param keyOrder the key order and why; fixed by the first run
+ * @param sortDir the folder of the sorted runs for key order {@code SORT}, else null
+ * @param pipeline which reader and writer load the partitions; fixed by the first run
+ */
+public record RunPlan(String loadKey, String fingerprint, String started, LoadPlan load, Sizing sizing,
+		WriteChoice write, KeyOrderChoice keyOrder, Path sortDir, Pipeline pipeline) {
+
+	/**
+	 * The pipeline of a new load: {@code rowlift.job.pipeline} when set, else {@link Pipeline#FAST}. The one
+	 * place the choice is made, so that a user's processor bean can select {@link Pipeline#SPRING} here later.
+	 */
+	static Pipeline choosePipeline(JobProperties settings) {
+		return settings.pipeline() != null ? settings.pipeline() : Pipeline.FAST;
+	}
+
+	/** The canonical path of the file. */
+	public Path file() {
+		return this.load.file();
+	}
+
+	/** The file as the operator named it, for messages. */
+	public String displayName() {
+		return this.load.displayName();
+	}
+
+	/** The CSV dialect, its line ending resolved. */
+	public CsvFormat format() {
+		return this.load.format();
+	}
+
+	/** Where the data starts and what the header says. */
+	public CsvHeader header() {
+		return this.load.header();
+	}
+
+	/** The table as the database spells it. */
+	public String table() {
+		return this.load.table();
+	}
+
+	/** Byte ranges the file is split into. */
+	public int partitions() {
+		return this.sizing.partitions();
+	}
+
+	/** Partitions loaded at once. */
+	public int threads() {
+		return this.sizing.threads();
+	}
+
+	/** Records per chunk. */
+	public int chunkSize() {
+		return this.sizing.chunkSize();
+	}
+
+	/** The write method. */
+	public WriteMethod writeMethod() {
+		return this.write.method();
+	}
+
+	/** The key order. */
+	public KeyOrder order() {
+		return this.keyOrder.order();
+	}
+
+}

@@ -1,0 +1,86 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDateTime;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.BatchStatus;
+
+import io.rowlift.job.RunDecision.Kind;
+import io.rowlift.job.RunDecision.LastRun;
+
+class RunDecisionTests {
+
+	private static final String SAME = "same-file";
+
+	private static final String CHANGED = "changed-file";
+
+	private static final LocalDateTime END = LocalDateTime.of(2026, 1, 31, 13, 45, 7);
+
+	@Test
+	void aLoadNeverRunBeforeIsNew() {
+		for (boolean reload : new boolean[] { false, true }) {
+			for (boolean startOver : new boolean[] { false, true }) {
+				assertThat(decide(null, reload, startOver)).isEqualTo(new RunDecision(Kind.NEW, -1, null));
+			}
+		}
+	}
+
+	@Test
+	void aCompletedLoadOfTheSameFileIsRefusedUnlessReloaded() {
+		LastRun completed = last(BatchStatus.COMPLETED, SAME);
+
+		assertThat(decide(completed, false, false)).isEqualTo(new RunDecision(Kind.REFUSE, 7,
+				"already loaded: run 7 loaded this file into people (completed 2026-01-31T13:45:07) and the file has not "
+						+ "changed since; set rowlift.job.reload=true to load it again"));
+		assertThat(decide(completed, false, true).kind()).as("start-over does not reload").isEqualTo(Kind.REFUSE);
+		assertThat(decide(completed, true, false)).isEqualTo(new RunDecision(Kind.NEW, 7, null));
+	}
+
+	@Test
+	void aCompletedLoadOfAChangedFileOrAnAbandonedOneIsNew() {
+		assertThat(decide(last(BatchStatus.COMPLETED, CHANGED), false, false).kind()).isEqualTo(Kind.NEW);
+		assertThat(decide(last(BatchStatus.ABANDONED, SAME), false, false).kind()).isEqualTo(Kind.NEW);
+		assertThat(decide(last(BatchStatus.ABANDONED, CHANGED), false, true).kind()).isEqualTo(Kind.NEW);
+	}
+
+	@Test
+	void anUnfinishedLoadOfTheSameFileResumes() {
+		// UNKNOWN: a failed commit; the launcher has FailedCommitRecovery mark it failed, then resumes it
+		for (BatchStatus status : new BatchStatus[] { BatchStatus.FAILED, BatchStatus.STOPPED, BatchStatus.UNKNOWN }) {
+			assertThat(decide(last(status, SAME), false, false)).as("%s", status).isEqualTo(new RunDecision(Kind.RESUME, 7, null));
+			assertThat(decide(last(status, SAME), true, false).kind()).as("reload does not start over").isEqualTo(Kind.RESUME);
+		}
+	}
+
+	@Test
+	void startOverAbandonsAnUnfinishedLoadWhateverItsFileOrState() {
+		for (BatchStatus status : new BatchStatus[] { BatchStatus.FAILED, BatchStatus.STOPPED, BatchStatus.UNKNOWN }) {
+			for (String fingerprint : new String[] { SAME, CHANGED }) {
+				assertThat(decide(last(status, fingerprint), false, true)).as("%s %s", status, fingerprint)
+					.isEqualTo(new RunDecision(Kind.ABANDON_THEN_NEW, 7, null));
+			}
+		}
+	}
+
+	@Test
+	void anUnfinishedLoadOfAChangedFileIsRefused() {
+		assertThat(decide(last(BatchStatus.FAILED, CHANGED), false, false)).isEqualTo(new RunDecision(Kind.REFUSE, 7,
+				"file changed since run 7, which did not finish (FAILED): resuming it would load a different file; "
+						+ "set rowlift.job.start-over=true to abandon run 7 and load the file as it is now "
+						+ "(rows run 7 committed stay in people)"));
+		assertThat(decide(last(BatchStatus.UNKNOWN, CHANGED), false, false).message())
+			.startsWith("file changed since run 7, which did not finish (UNKNOWN)");
+	}
+
+	private static LastRun last(BatchStatus status, String fingerprint) {
+		return new LastRun(7, status, fingerprint, END);
+	}
+
+	private static RunDecision decide(LastRun last, boolean reload, boolean startOver) {
+		return RunDecision.decide(Optional.ofNullable(last), SAME, reload, startOver, "people");
+	}
+
+}

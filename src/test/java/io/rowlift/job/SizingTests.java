@@ -1,0 +1,85 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.rowlift.RowliftException;
+import io.rowlift.database.WriteMethod;
+import io.rowlift.sort.KeyOrder;
+
+class SizingTests {
+
+	private static final int CORES = 8;
+
+	private static final int POOL = 24;
+
+	/** One row of the table: settings and inputs, and the sizing they give. */
+	private record Case(String name, Integer partitions, Integer threads, Integer chunkSize, KeyOrder order,
+			WriteMethod method, Sizing expected) {
+	}
+
+	@Test
+	void choosesEachValueWithItsReason() {
+		List<Case> cases = List.of(
+				new Case("all defaults", null, null, null, KeyOrder.FILE, WriteMethod.INSERT,
+						new Sizing(6, "the dialect's reason", 6, 10_000, "default")),
+				new Case("threads at most the cores", 32, null, null, KeyOrder.CHUNK, WriteMethod.INSERT,
+						new Sizing(32, "set by rowlift.job.partitions", CORES, 10_000, "default")),
+				new Case("all set", 3, 2, 500, KeyOrder.FILE, WriteMethod.LOAD_DATA,
+						new Sizing(3, "set by rowlift.job.partitions", 2, 500, "set by rowlift.job.chunk-size")),
+				new Case("sorted: one stream whatever the settings", 16, 4, null, KeyOrder.SORT, WriteMethod.INSERT,
+						new Sizing(1, "one stream merged in key order", 1, 10_000, "default")),
+				new Case("sorted into LOAD DATA: larger chunks", null, null, null, KeyOrder.SORT, WriteMethod.LOAD_DATA,
+						new Sizing(1, "one stream merged in key order", 1, 50_000, "default for one sorted stream into LOAD DATA")),
+				new Case("sorted into LOAD DATA, chunk size set", null, null, 20_000, KeyOrder.SORT, WriteMethod.LOAD_DATA,
+						new Sizing(1, "one stream merged in key order", 1, 20_000, "set by rowlift.job.chunk-size")),
+				new Case("unsorted LOAD DATA keeps the default", null, null, null, KeyOrder.CHUNK, WriteMethod.LOAD_DATA,
+						new Sizing(6, "the dialect's reason", 6, 10_000, "default")),
+				new Case("the limits themselves", 4096, 21, 1, KeyOrder.FILE, WriteMethod.INSERT,
+						new Sizing(4096, "set by rowlift.job.partitions", 21, 1, "set by rowlift.job.chunk-size")));
+		for (Case c : cases) {
+			assertThat(choose(c.partitions(), c.threads(), c.chunkSize(), c.order(), c.method())).as(c.name())
+				.isEqualTo(c.expected());
+		}
+	}
+
+	@Test
+	void refusesValuesOutOfRangeWithExit2() {
+		record Bad(Integer partitions, Integer threads, Integer chunkSize, String message) {
+		}
+		List<Bad> bad = List.of(new Bad(0, null, null, "rowlift.job.partitions is 0; it must be between 1 and 4096"),
+				new Bad(4097, null, null, "rowlift.job.partitions is 4097; it must be between 1 and 4096"),
+				new Bad(null, 0, null, "rowlift.job.threads is 0; it must be between 1 and 21 "
+						+ "(spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)"),
+				new Bad(64, 22, null, "rowlift.job.threads is 22; it must be between 1 and 21 "
+						+ "(spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)"),
+				new Bad(null, null, 0, "rowlift.job.chunk-size is 0; it must be at least 1"),
+				new Bad(0, 0, 0, "rowlift.job.partitions is 0; it must be between 1 and 4096"));
+		for (Bad b : bad) {
+			assertThatThrownBy(() -> choose(b.partitions(), b.threads(), b.chunkSize(), KeyOrder.FILE, WriteMethod.INSERT))
+				.as(b.message())
+				.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
+				.hasMessage(b.message());
+		}
+	}
+
+	@Test
+	void aSmallPoolLimitsTheDefaultThreadsToo() {
+		assertThatThrownBy(() -> Sizing.choose(settings(null, null, null), KeyOrder.FILE, WriteMethod.INSERT, CORES, 8, 6,
+				"the dialect's reason"))
+			.hasMessageStartingWith("rowlift.job.threads is 6; it must be between 1 and 5 ");
+	}
+
+	private static Sizing choose(Integer partitions, Integer threads, Integer chunkSize, KeyOrder order, WriteMethod method) {
+		return Sizing.choose(settings(partitions, threads, chunkSize), order, method, CORES, POOL, 6, "the dialect's reason");
+	}
+
+	private static JobProperties settings(Integer partitions, Integer threads, Integer chunkSize) {
+		return new JobProperties(partitions, threads, chunkSize, 0, 2, false, false, null);
+	}
+
+}
