@@ -23,12 +23,13 @@ import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
 import io.rowlift.database.JdbcRowWriter;
 import io.rowlift.database.RejectTable;
+import io.rowlift.job.spring.SpringWorker;
 
 /**
  * The last step of every run that reaches the end: checks, from what each partition committed over
  * all runs of the load, that the ranges cover the data from the first record to the end of the file
  * exactly once, that every partition read its whole range, that records read = rows written +
- * records rejected in each partition and in total, and that the staged rejects are as many as the
+ * records rejected (+ records filtered by a user's processor, spring pipeline) in each partition and in total, and that the staged rejects are as many as the
  * partitions counted. A mismatch fails the run loudly. The totals go into the job's context for the
  * summary ({@value #READ}, {@value #WRITTEN}, {@value #REJECTED}). Runs again on a resume.
  * Thread-safe.
@@ -43,6 +44,9 @@ public final class AccountingTasklet implements Tasklet {
 
 	/** Job context key: records rejected by all runs of the load. */
 	public static final String REJECTED = "accounting.rejected";
+
+	/** Job context key: records filtered out (a user's processor returned null) by all runs of the load. */
+	public static final String FILTERED = "accounting.filtered";
 
 	private final JobRepository repository;
 
@@ -64,6 +68,7 @@ public final class AccountingTasklet implements Tasklet {
 		long read = 0;
 		long written = 0;
 		long rejected = 0;
+		long filtered = 0;
 		long expectedStart = -1;
 		for (int i = 0; i < partitions; i++) {
 			String name = ByteRangePartitioner.PARTITION + i;
@@ -78,19 +83,22 @@ public final class AccountingTasklet implements Tasklet {
 			long count = context.getLong(ByteRangeReader.COUNT, 0L);
 			long rows = context.getLong(JdbcRowWriter.WRITTEN, 0L);
 			long bad = context.getLong(JdbcRowWriter.REJECTED, 0L);
+			long dropped = context.getLong(SpringWorker.FILTERED, 0L); // only the spring pipeline filters
 			if (expectedStart >= 0 && range.start() != expectedStart) {
 				problems.add(name + " starts at byte " + range.start() + " but the previous range ends at " + expectedStart);
 			}
 			if (offset != range.end()) {
 				problems.add(name + " read up to byte " + offset + " of its range [" + range.start() + ", " + range.end() + ")");
 			}
-			if (count != rows + bad) {
-				problems.add(name + " read " + count + " records but wrote " + rows + " rows and rejected " + bad);
+			if (count != rows + bad + dropped) {
+				problems.add(name + " read " + count + " records but wrote " + rows + " rows and rejected " + bad
+						+ (dropped > 0 ? " and filtered " + dropped : ""));
 			}
 			expectedStart = range.end();
 			read += count;
 			written += rows;
 			rejected += bad;
+			filtered += dropped;
 		}
 		if (expectedStart != size) {
 			problems.add("the ranges end at byte " + expectedStart + " but the file has " + size + " bytes");
@@ -108,6 +116,7 @@ public final class AccountingTasklet implements Tasklet {
 		job.getExecutionContext().putLong(READ, read);
 		job.getExecutionContext().putLong(WRITTEN, written);
 		job.getExecutionContext().putLong(REJECTED, rejected);
+		job.getExecutionContext().putLong(FILTERED, filtered);
 		return RepeatStatus.FINISHED;
 	}
 

@@ -44,6 +44,8 @@ import io.rowlift.sort.SortKey;
 import io.rowlift.sort.SortProperties;
 import io.rowlift.sort.SortedReader;
 import io.rowlift.database.TargetDialect;
+import io.rowlift.job.spring.SpringExtensions;
+import io.rowlift.job.spring.SpringWorker;
 
 /**
  * The load job: {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD} (partitioned by byte
@@ -66,8 +68,10 @@ public class LoadJobConfiguration {
 
 	@Bean
 	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep,
-			Step accountingStep) {
-		return new JobBuilder(LoadJobNames.JOB, jobRepository).start(indexDropStep)
+			Step accountingStep, SpringExtensions extensions) {
+		JobBuilder job = new JobBuilder(LoadJobNames.JOB, jobRepository);
+		extensions.jobListeners().forEach(job::listener); // the user's, from a jar on loader.path
+		return job.start(indexDropStep)
 			.next(loadStep)
 			.next(indexRebuildStep)
 			.next(accountingStep)
@@ -120,11 +124,37 @@ public class LoadJobConfiguration {
 			RejectBudgets budgets, RunningPartitions running,
 			@Value("#{jobParameters}") Map<String, Object> parameters, @Value("#{jobExecution.id}") long executionId,
 			@Value("${rowlift.test.fail-at-byte:-1}") long failAtByte, @Value("${rowlift.test.fail-at-record:-1}") long failAtRecord,
-			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history) {
+			@Value("${rowlift.test.miscount:false}") boolean miscount, LoadHistory history, SpringExtensions extensions) {
 		LoadPlan plan = plan(planner, parameters, executionId);
 		int partitions = ((Long) parameters.get(LoadJobNames.PARTITIONS)).intValue();
 		int threads = ((Long) parameters.get(LoadJobNames.THREADS)).intValue();
 		int chunkSize = ((Long) parameters.get(LoadJobNames.CHUNK_SIZE)).intValue();
+		Step worker = PipelineChoice.of(parameters) == Pipeline.SPRING
+				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.file(),
+						plan.displayName(), plan.format(), plan.format().header() ? plan.header().names().toArray(String[]::new) : null,
+						plan.mapping(), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of, running::opened,
+						running::closed, extensions)
+				: fastWorker(jobRepository, transactionManager, plan, dataSource, dialect, source, settings, sorting, budgets,
+						running, parameters, chunkSize, failAtByte, failAtRecord, miscount, extensions);
+		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
+		executor.setConcurrencyLimit(threads);
+		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
+				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors());
+		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
+			.partitioner(LoadJobNames.WORKER, partitioner)
+			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
+					partitioner, jobRepository, history))
+			.step(worker)
+			.gridSize(partitions)
+			.taskExecutor(executor)
+			.build();
+	}
+
+	/** The fast path's worker: Rowlift's byte-range (or sorted) reader and its JDBC writer. */
+	private static Step fastWorker(JobRepository jobRepository, PlatformTransactionManager transactionManager, LoadPlan plan,
+			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
+			RejectBudgets budgets, RunningPartitions running, Map<String, Object> parameters, int chunkSize, long failAtByte,
+			long failAtRecord, boolean miscount, SpringExtensions extensions) {
 		int readAhead = settings.readAhead();
 		Object chosen = parameters.get(LoadJobNames.WRITE_METHOD); // absent in runs started before there was a choice
 		WriteMethod method = chosen == null ? WriteMethod.INSERT : WriteMethod.valueOf((String) chosen);
@@ -150,23 +180,12 @@ public class LoadJobConfiguration {
 					order == KeyOrder.CHUNK ? key::of : null, locator,
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), miscount);
 		});
-		Step worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
+		var worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
 			.transactionManager(transactionManager)
 			.reader(reader)
-			.writer(writer)
-			.build();
-		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
-		executor.setConcurrencyLimit(threads);
-		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
-				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors());
-		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
-			.partitioner(LoadJobNames.WORKER, partitioner)
-			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
-					partitioner, jobRepository, history))
-			.step(worker)
-			.gridSize(partitions)
-			.taskExecutor(executor)
-			.build();
+			.writer(writer);
+		extensions.stepListeners().forEach(worker::listener); // the user's, from a jar on loader.path
+		return worker.build();
 	}
 
 	@Bean

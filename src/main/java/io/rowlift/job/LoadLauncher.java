@@ -74,11 +74,19 @@ public final class LoadLauncher {
 
 	private final SortProperties sorting;
 
+	/** Why user code needs the spring pipeline, or null (see {@link PipelineChoice}). */
+	private final String userCode;
+
+	/**
+	 * @param userCode why the user's beans need the spring pipeline ("a user ItemProcessor bean ... is
+	 * present"), or null when there are none
+	 */
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
-			SortProperties sorting) {
+			SortProperties sorting, String userCode) {
 		this.sorting = sorting;
+		this.userCode = userCode;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.environment = environment;
@@ -235,9 +243,12 @@ public final class LoadLauncher {
 			throws IOException {
 		long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
-		KeyOrderChoice order = KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
-				plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
-				plan.header().dataStartLine(), dataBytes);
+		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
+		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING
+				? new KeyOrderChoice(KeyOrder.FILE, "the spring pipeline writes in file order")
+				: KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
+						plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
+						plan.header().dataStartLine(), dataBytes);
 		Path sortDir = null;
 		int partitions;
 		String reason;
@@ -281,7 +292,7 @@ public final class LoadLauncher {
 		if (chunkSize < 1) {
 			throw RowliftException.badInput("rowlift.job.chunk-size is " + chunkSize + "; it must be at least 1");
 		}
-		return withWrite(new JobParametersBuilder(), write).addString(LoadJobNames.LOAD_KEY, key, true)
+		return pipeline.addTo(withWrite(new JobParametersBuilder(), write)).addString(LoadJobNames.LOAD_KEY, key, true)
 			.addString(LoadJobNames.FINGERPRINT, fingerprint, true)
 			.addString(LoadJobNames.STARTED, Instant.now().toString(), true)
 			.addString(LoadJobNames.PATH, plan.file().toString(), false)

@@ -36,6 +36,7 @@ public final class RunSummaries {
 		long read = 0;
 		long rowsTotal = 0;
 		long rejected = 0;
+		long filtered = 0;
 		int empty = 0;
 		for (int i = 0; i < partitions; i++) {
 			StepExecution last = repository.getLastStepExecution(instance,
@@ -47,6 +48,7 @@ public final class RunSummaries {
 				read += last.getExecutionContext().getLong(ByteRangeReader.COUNT, 0L);
 				rowsTotal += last.getExecutionContext().getLong(JdbcRowWriter.WRITTEN, 0L);
 				rejected += last.getExecutionContext().getLong(JdbcRowWriter.REJECTED, 0L);
+				filtered += last.getExecutionContext().getLong(io.rowlift.job.spring.SpringWorker.FILTERED, 0L);
 			}
 		}
 		long rowsThisRun = 0;
@@ -65,6 +67,7 @@ public final class RunSummaries {
 			steps.add(new LoadSummary.StepRow(step.getStepName(), step.getStatus().toString(), step.getReadCount(),
 					step.getWriteCount(), between(step.getStartTime(), step.getEndTime())));
 		}
+		PipelineChoice pipeline = PipelineChoice.of(parameters);
 		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
@@ -78,7 +81,7 @@ public final class RunSummaries {
 						+ chunks(parameters.getString(LoadJobNames.CHUNK_SIZE + "-reason")),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER), "FILE"),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER + "-reason"), "the only order then"),
-				dropped, rebuilt, steps, failure(execution), null);
+				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), filtered);
 	}
 
 	/** Why the chunk size, when it is not the plain default. */

@@ -31,12 +31,15 @@ import java.util.Locale;
  * @param steps one row per step execution of this run
  * @param failure what went wrong, or null
  * @param rejectFile the reject file, or null when nothing was rejected
+ * @param pipeline which pipeline loaded the partitions: {@code FAST} or {@code SPRING}
+ * @param pipelineReason why that pipeline
+ * @param filtered records a user's processor filtered out, in all runs (spring pipeline)
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
 		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
-		String rejectFile) {
+		String rejectFile, String pipeline, String pipelineReason, long filtered) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
@@ -44,7 +47,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
-				this.steps, this.failure, file);
+				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered);
 	}
 
 	/**
@@ -80,6 +83,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 			case "CHUNK" -> "each chunk sorted by key";
 			default -> "rows in file order";
 		}, this.keyOrderReason));
+		sb.append(String.format(Locale.ROOT, "; %s pipeline (%s)", String.valueOf(this.pipeline).toLowerCase(Locale.ROOT),
+				this.pipelineReason));
 		if (this.indexesRebuilt > 0 || this.indexesDropped > 0) {
 			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
 					this.indexesRebuilt));
@@ -90,6 +95,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}
 		sb.append(String.format(Locale.ROOT, "; read %,d = written %,d + rejected %,d", this.read, this.rowsTotal,
 				this.rejected));
+		if (this.filtered > 0) {
+			sb.append(String.format(Locale.ROOT, " + filtered %,d", this.filtered));
+		}
 		return sb.toString();
 	}
 
@@ -129,6 +137,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		field(sb, "keyOrderReason", this.keyOrderReason).append(',');
 		field(sb, "indexesDropped", this.indexesDropped).append(',');
 		field(sb, "indexesRebuilt", this.indexesRebuilt).append(',');
+		field(sb, "pipeline", this.pipeline).append(',');
+		field(sb, "pipelineReason", this.pipelineReason).append(',');
+		field(sb, "filtered", this.filtered).append(',');
 		sb.append("\"steps\":[");
 		for (int i = 0; i < this.steps.size(); i++) {
 			StepRow row = this.steps.get(i);

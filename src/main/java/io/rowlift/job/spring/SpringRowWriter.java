@@ -1,0 +1,117 @@
+package io.rowlift.job.spring;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+import javax.sql.DataSource;
+
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamWriter;
+import org.springframework.batch.infrastructure.item.ItemWriter;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.datasource.DataSourceUtils;
+
+import io.rowlift.database.JdbcRowWriter;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.model.Location;
+import io.rowlift.model.RawRecord;
+
+/**
+ * The spring pipeline's writer: Spring Batch's {@code JdbcBatchItemWriter} (given), with Rowlift's
+ * books around it. It counts the rows written; a row the database refuses when written alone (Spring
+ * Batch writes a failed chunk again item by item, in a new transaction) becomes a
+ * {@link RejectedRecordException} naming its record. In {@link #update} (inside the chunk's
+ * transaction, just before it commits) it stages the partition's pending rejects in Rowlift's reject
+ * table and saves the counts with the fast path's keys ({@link JdbcRowWriter#WRITTEN},
+ * {@link JdbcRowWriter#REJECTED}, {@link JdbcRowWriter#WRITTEN_AT_OPEN}) plus {@link SpringWorker#FILTERED}.
+ * Thread-safe: the state is the partition's, in a thread-local.
+ */
+final class SpringRowWriter implements ItemStreamWriter<Object> {
+
+	private final SpringPartitions partitions;
+
+	private final ItemWriter<Object> delegate;
+
+	private final DataSource dataSource;
+
+	private final TargetDialect dialect;
+
+	SpringRowWriter(SpringPartitions partitions, ItemWriter<Object> delegate, DataSource dataSource, TargetDialect dialect) {
+		this.partitions = partitions;
+		this.delegate = delegate;
+		this.dataSource = dataSource;
+		this.dialect = dialect;
+	}
+
+	@Override
+	public void open(ExecutionContext context) {
+		SpringPartition partition = this.partitions.current();
+		partition.written = context.getLong(JdbcRowWriter.WRITTEN, 0L);
+		partition.writtenAtOpen = partition.written;
+		partition.rejected = context.getLong(JdbcRowWriter.REJECTED, 0L);
+		partition.filtered = context.getLong(SpringWorker.FILTERED, 0L);
+	}
+
+	@Override
+	public void write(Chunk<?> chunk) throws Exception {
+		SpringPartition partition = this.partitions.current();
+		try {
+			@SuppressWarnings("unchecked")
+			Chunk<Object> items = (Chunk<Object>) chunk;
+			this.delegate.write(items);
+		}
+		catch (DataAccessException ex) {
+			if (chunk.size() == 1 && RejectSkipPolicy.rowError(ex, this.dialect)) {
+				Object item = chunk.getItems().get(0);
+				RawRecord origin = partition.origin(item);
+				if (origin != null) {
+					throw new RejectedRecordException(origin, -1, "the database refused the row: "
+							+ RejectSkipPolicy.rootMessage(ex) + "; fix or remove the row");
+				}
+			}
+			throw ex;
+		}
+		partition.written += chunk.size();
+	}
+
+	@Override
+	public void update(ExecutionContext context) {
+		SpringPartition partition;
+		try {
+			partition = this.partitions.current();
+		}
+		catch (IllegalStateException ex) {
+			return; // not open on this thread
+		}
+		if (!partition.pending.isEmpty()) {
+			Connection connection = DataSourceUtils.getConnection(this.dataSource);
+			try {
+				for (RejectedRecordException reject : partition.pending) {
+					RawRecord record = reject.record();
+					Location where = reject.problem() != null ? partition.locator.where(record, reject.problem())
+							: partition.locator.where(record, reject.field());
+					partition.rejects.stage(connection, record, partition.locator.raw(record), where, reject.reason());
+					partition.rejected++;
+				}
+			}
+			catch (SQLException ex) {
+				throw new IllegalStateException("cannot stage a rejected record in the reject table: " + ex.getMessage(), ex);
+			}
+			finally {
+				DataSourceUtils.releaseConnection(connection, this.dataSource);
+			}
+			partition.pending.clear();
+		}
+		partition.origins.clear(); // the chunk is committed with this update: its items are done
+		context.putLong(JdbcRowWriter.WRITTEN, partition.written);
+		context.putLong(JdbcRowWriter.REJECTED, partition.rejected);
+		context.putLong(JdbcRowWriter.WRITTEN_AT_OPEN, partition.writtenAtOpen);
+		context.putLong(SpringWorker.FILTERED, partition.filtered);
+	}
+
+	@Override
+	public void close() {
+	}
+
+}
