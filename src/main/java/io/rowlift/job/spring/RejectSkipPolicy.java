@@ -14,35 +14,46 @@ import io.rowlift.model.Location;
  * Spring Batch's skip decision, backed by Rowlift's reject budget ({@code rowlift.job.skip-limit},
  * counted over the whole load including resumes, shared by the partitions): a bad record
  * ({@link RejectedRecordException}) is skipped while the budget allows it; beyond it the partition
- * fails with the record's location and the fast path's message. A chunk whose write failed on a row
- * the database refused (asked with skip count -1) is written again item by item, without spending
- * the budget: the single row that fails then is the one that counts. Anything else is not skipped.
+ * fails with the record's location and the fast path's message. Rows the database refuses are found
+ * by {@link SpringRowWriter} inside the chunk's transaction, so a failed write never reaches Spring
+ * Batch's scan (asked with skip count -1, the answer is no). Anything else is not skipped.
  * Thread-safe: the budget is the partition's, in a thread-local.
  */
 final class RejectSkipPolicy implements SkipPolicy {
 
 	private final SpringPartitions partitions;
 
-	private final TargetDialect dialect;
-
-	RejectSkipPolicy(SpringPartitions partitions, TargetDialect dialect) {
+	RejectSkipPolicy(SpringPartitions partitions) {
 		this.partitions = partitions;
-		this.dialect = dialect;
 	}
 
 	@Override
 	public boolean shouldSkip(Throwable t, long skipCount) throws SkipLimitExceededException {
 		if (skipCount < 0) {
-			return rowError(t, this.dialect);
+			return false; // no scan: see SpringRowWriter
 		}
 		if (!(t instanceof RejectedRecordException rejected)) {
 			return false;
 		}
-		SpringPartition partition = this.partitions.current();
+		try {
+			take(this.partitions.current(), rejected);
+		}
+		catch (BadRecordException ex) {
+			// SkipLimitExceededException so that Spring Batch fails the partition rather than trying again
+			throw new SkipLimitExceededException(this.partitions.current().budget.limit(), ex);
+		}
+		return true;
+	}
+
+	/**
+	 * Counts {@code rejected} against the load's budget.
+	 * @throws BadRecordException beyond the budget, naming the record and the limit
+	 */
+	static void take(SpringPartition partition, RejectedRecordException rejected) {
 		RejectBudget budget = partition.budget;
 		long number = budget.take();
 		if (budget.allows(number)) {
-			return true;
+			return;
 		}
 		Location where = rejected.problem() != null ? partition.locator.where(rejected.record(), rejected.problem())
 				: partition.locator.where(rejected.record(), rejected.field());
@@ -51,8 +62,7 @@ final class RejectSkipPolicy implements SkipPolicy {
 			message += "\nThat is bad record number " + number + ", more than rowlift.job.skip-limit=" + budget.limit()
 					+ " allows: fix the file, or raise the limit and run the same command again to resume";
 		}
-		// SkipLimitExceededException so that Spring Batch fails the partition rather than scanning again
-		throw new SkipLimitExceededException(budget.limit(), new BadRecordException(message));
+		throw new BadRecordException(message);
 	}
 
 	/** Whether the database refused a row (a constraint, a value it will not store), by the dialect's rules. */

@@ -2,6 +2,7 @@ package io.rowlift.job.spring;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 
 import javax.sql.DataSource;
 
@@ -25,7 +26,13 @@ import io.rowlift.model.RawRecord;
  * transaction, just before it commits) it stages the partition's pending rejects in Rowlift's reject
  * table and saves the counts with the fast path's keys ({@link JdbcRowWriter#WRITTEN},
  * {@link JdbcRowWriter#REJECTED}, {@link JdbcRowWriter#WRITTEN_AT_OPEN}) plus {@link SpringWorker#FILTERED}.
- * Thread-safe: the state is the partition's, in a thread-local.
+ *
+ * <p><b>Why refused rows are found here and not by Spring Batch's scan:</b> Spring Batch 6.0.4 writes a
+ * failed chunk again one item per transaction, each committing the reader's position, which is already
+ * past the whole chunk; a kill between two of those transactions loses the chunk's rest on resume. So
+ * the writer rolls the chunk back to a savepoint and writes its rows one by one, each under a
+ * savepoint, in the chunk's own transaction (as the fast path does): the chunk, its rejects and the
+ * reader's position still commit together. Thread-safe: the state is the partition's, in a thread-local.
  */
 final class SpringRowWriter implements ItemStreamWriter<Object> {
 
@@ -56,23 +63,48 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 	@Override
 	public void write(Chunk<?> chunk) throws Exception {
 		SpringPartition partition = this.partitions.current();
+		Connection connection = DataSourceUtils.getConnection(this.dataSource);
 		try {
-			@SuppressWarnings("unchecked")
-			Chunk<Object> items = (Chunk<Object>) chunk;
-			this.delegate.write(items);
-		}
-		catch (DataAccessException ex) {
-			if (chunk.size() == 1 && RejectSkipPolicy.rowError(ex, this.dialect)) {
-				Object item = chunk.getItems().get(0);
-				RawRecord origin = partition.origin(item);
-				if (origin != null) {
-					throw new RejectedRecordException(origin, -1, "the database refused the row: "
+			Savepoint whole = connection.setSavepoint();
+			try {
+				this.delegate.write(items(chunk));
+				partition.written += chunk.size();
+				return;
+			}
+			catch (DataAccessException ex) {
+				if (!RejectSkipPolicy.rowError(ex, this.dialect)) {
+					throw ex;
+				}
+				connection.rollback(whole);
+			}
+			// the database refused a row: find it (them) one row at a time, still in this chunk's transaction
+			for (Object item : chunk) {
+				Savepoint one = connection.setSavepoint();
+				try {
+					this.delegate.write(new Chunk<>(item));
+					partition.written++;
+				}
+				catch (DataAccessException ex) {
+					RawRecord origin = partition.origin(item);
+					if (origin == null || !RejectSkipPolicy.rowError(ex, this.dialect)) {
+						throw ex;
+					}
+					connection.rollback(one);
+					RejectedRecordException rejected = new RejectedRecordException(origin, -1, "the database refused the row: "
 							+ RejectSkipPolicy.rootMessage(ex) + "; fix or remove the row");
+					RejectSkipPolicy.take(partition, rejected);
+					partition.pending.add(rejected);
 				}
 			}
-			throw ex;
 		}
-		partition.written += chunk.size();
+		finally {
+			DataSourceUtils.releaseConnection(connection, this.dataSource);
+		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Chunk<Object> items(Chunk<?> chunk) {
+		return (Chunk<Object>) chunk;
 	}
 
 	@Override

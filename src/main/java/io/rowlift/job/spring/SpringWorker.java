@@ -88,7 +88,7 @@ public final class SpringWorker {
 			.writer(writer)
 			.faultTolerant()
 			.retryPolicy(RetryPolicy.withMaxRetries(0))
-			.skipPolicy(new RejectSkipPolicy(partitions, dialect))
+			.skipPolicy(new RejectSkipPolicy(partitions))
 			.skipListener(new RejectSkipListener(partitions));
 		for (StepExecutionListener listener : extensions.stepListeners()) {
 			step.listener(listener);
