@@ -1,7 +1,5 @@
 package io.rowlift.job.spring;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -85,21 +83,28 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		SpringPartition partition = this.opener.apply(SpringPartitions.step());
 		this.partitions.set(partition);
 		partition.read = context.getLong(ByteRangeReader.COUNT, 0L);
-		FlatFileItemReader<Object> reader = new FlatFileItemReader<>(new RecordMapper(partition,
-				new RecordTokenizer(this.format, this.names), this.mappers.apply(partition), this.format.endByte()));
-		reader.setName(NAME);
-		reader.setResource(new FileSystemResource(this.file));
-		reader.setEncoding(this.format.charset().name());
-		reader.setStrict(true);
-		reader.setComments(this.format.comment() < 0 ? new String[0] : new String[] { String.valueOf((char) this.format.comment()) });
-		reader.setBufferedReaderFactory((resource, encoding) -> {
-			partition.lines = new RangeLineReader(this.file, partition.range, this.format.charset(), this.format.endByte(),
-					this.bufferSize);
-			return partition.lines;
-		});
-		reader.setRecordSeparatorPolicy(new LazyPolicy(partition, this.format));
+		FlatFileItemReader<Object> reader = flatFileReader(partition, this.file, this.format, this.names, this.bufferSize,
+				this.mappers.apply(partition));
 		reader.open(context);
 		this.delegate.set(reader);
+	}
+
+	/** Spring Batch's reader over {@code partition}'s range, not yet opened. */
+	static FlatFileItemReader<Object> flatFileReader(SpringPartition partition, Path file, CsvFormat format, String[] names,
+			int bufferSize, FieldSetMapper<?> mapper) {
+		FlatFileItemReader<Object> reader = new FlatFileItemReader<>(new RecordMapper(partition,
+				new RecordTokenizer(format, names), mapper, format.endByte()));
+		reader.setName(NAME);
+		reader.setResource(new FileSystemResource(file));
+		reader.setEncoding(format.charset().name());
+		reader.setStrict(true);
+		reader.setComments(format.comment() < 0 ? new String[0] : new String[] { String.valueOf((char) format.comment()) });
+		reader.setBufferedReaderFactory((resource, encoding) -> {
+			partition.lines = new RangeLineReader(file, partition.range, format.charset(), format.endByte(), bufferSize);
+			return partition.lines;
+		});
+		reader.setRecordSeparatorPolicy(new LazyPolicy(partition, format));
+		return reader;
 	}
 
 	@Override
@@ -255,10 +260,6 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 			return tokenizer.record(text, offset, first - 1, rawLength, ends);
 		}
 
-	}
-
-	static UncheckedIOException unchecked(IOException ex) {
-		return new UncheckedIOException(ex);
 	}
 
 }
