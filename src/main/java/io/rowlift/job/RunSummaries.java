@@ -51,6 +51,8 @@ public final class RunSummaries {
 				filtered += last.getExecutionContext().getLong(io.rowlift.job.spring.SpringWorker.FILTERED, 0L);
 			}
 		}
+		PipelineChoice pipeline = PipelineChoice.of(parameters);
+		boolean spring = pipeline.pipeline() == Pipeline.SPRING; // it writes with INSERT batches, whatever the write method
 		long rowsThisRun = 0;
 		int rebuilt = 0;
 		List<LoadSummary.StepRow> steps = new ArrayList<>();
@@ -67,7 +69,6 @@ public final class RunSummaries {
 			steps.add(new LoadSummary.StepRow(step.getStepName(), step.getStatus().toString(), step.getReadCount(),
 					step.getWriteCount(), between(step.getStartTime(), step.getEndTime())));
 		}
-		PipelineChoice pipeline = PipelineChoice.of(parameters);
 		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
@@ -76,8 +77,9 @@ public final class RunSummaries {
 				parameters.getString(LoadJobNames.PARTITIONS + "-reason")
 						+ (empty > 0 ? "; " + empty + " empty: records are longer than the spacing of the cuts" : ""), parameters.getLong(LoadJobNames.THREADS).intValue(),
 				parameters.getLong(LoadJobNames.CHUNK_SIZE).intValue(),
-				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD), "INSERT"),
-				Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then")
+				spring ? "INSERT" : Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD), "INSERT"),
+				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer"
+						: Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + "-reason"), "the only method then"))
 						+ chunks(parameters.getString(LoadJobNames.CHUNK_SIZE + "-reason")),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER), "FILE"),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER + "-reason"), "the only order then"),

@@ -1,6 +1,9 @@
 package io.rowlift.job;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,9 +15,12 @@ import java.util.TreeMap;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.rowlift.testsupport.GenCsv;
 import io.rowlift.testsupport.MySqlTestTarget;
+import io.rowlift.testsupport.RowliftJar;
 import io.rowlift.testsupport.SqliteTestTarget;
 import io.rowlift.testsupport.TestTarget;
 
@@ -37,8 +43,50 @@ class SpringPipelineKillIntegrationTests {
 		return spring;
 	}
 
+	/**
+	 * One kill that surely lands in the load step: the table is watched and the jar killed once 30,000
+	 * of the 300,000 rows are committed; the same command then resumes (each partition re-reads its range
+	 * up to its saved count and goes on) and the table equals the file.
+	 */
+	static void killMidLoadAndResume(KillAndResumeIntegrationTests.Scenarios scenarios) throws Exception {
+		scenarios.freshMigratedDatabase();
+		Path csv = GenCsv.write(scenarios.dir.resolve("mid.csv"), "ints", 300_000, 77);
+		KillAndResumeIntegrationTests.Expected expected = KillAndResumeIntegrationTests.Expected.of(csv);
+		RowliftJar jar = new RowliftJar(scenarios.dir, scenarios.dir.resolve("mid-load.log"));
+		try {
+			RowliftJar.Attempt first = jar.start("killed once 30,000 rows are in", scenarios.args(csv));
+			long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+			long rows = 0;
+			while (rows < 30_000 && !first.waitFor(100) && System.nanoTime() < deadline) {
+				try (Connection c = scenarios.target().connect()) {
+					rows = KillAndResumeIntegrationTests.longs(c, "SELECT COUNT(*) FROM ints")[0];
+				}
+				catch (SQLException ex) {
+					// busy while the loader commits: look again
+				}
+			}
+			first.kill();
+			assertThat(rows).as("rows committed when the jar was killed\n" + jar.tail(20_000)).isBetween(30_000L, 299_999L);
+
+			RowliftJar.Attempt second = jar.run("the same command again", scenarios.args(csv), Duration.ofMinutes(3));
+
+			assertThat(second.exitCode()).as(jar.tail(50_000)).isZero();
+			assertThat(second.output()).contains("resumed and completed").contains("300,000 rows in all runs")
+				.contains("spring pipeline (set by rowlift.job.pipeline)");
+			scenarios.verify(expected, jar, "killed mid-load, then resumed");
+		}
+		finally {
+			jar.killAll();
+		}
+	}
+
 	@Nested
 	class Sqlite extends KillAndResumeIntegrationTests.Scenarios {
+
+		@Test
+		void killedMidLoadTheSameCommandResumesFromTheCommittedChunks() throws Exception {
+			killMidLoadAndResume(this);
+		}
 
 		@TempDir
 		Path databases;
@@ -103,6 +151,11 @@ class SpringPipelineKillIntegrationTests {
 	class MySql extends KillAndResumeIntegrationTests.Scenarios {
 
 		private final MySqlTestTarget target = new MySqlTestTarget("spring_kill");
+
+		@Test
+		void killedMidLoadTheSameCommandResumesFromTheCommittedChunks() throws Exception {
+			killMidLoadAndResume(this);
+		}
 
 		@BeforeAll
 		void server() {
