@@ -47,6 +47,7 @@ class SpringExtensionExampleIntegrationTests {
 	void theExampleJarOnLoaderPathSelectsTheSpringPipelineAndItsProcessorAndListenerRun() throws Exception {
 		Path jar = buildExample(this.dir.resolve("build"));
 		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
 		Path csv = Files.copy(EXAMPLE.resolve("data/people.csv"), this.dir.resolve("people.csv"));
 		Path summary = this.dir.resolve("summary.json");
 		RowliftJar rowlift = new RowliftJar(this.dir, this.dir.resolve("rowlift.log")).withLoaderPath(jar);
@@ -74,11 +75,12 @@ class SpringExtensionExampleIntegrationTests {
 
 		target.reset();
 		// the documented way with bin/rowlift: LOADER_PATH names the extension jars
-		ProcessBuilder script = new ProcessBuilder(List.of("bash", Path.of("bin/rowlift").toAbsolutePath().toString()))
+		List<String> command = new ArrayList<>(List.of("bash", Path.of("bin/rowlift").toAbsolutePath().toString()));
+		command.addAll(args(target, csv));
+		ProcessBuilder script = new ProcessBuilder(command)
 			.directory(this.dir.toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(this.dir.resolve("script.log").toFile());
-		script.command().addAll(args(target, csv));
 		script.environment().put("LOADER_PATH", jar.toString());
 		script.environment().put("ROWLIFT_JAR", RowliftJar.jar().toString());
 		Process process = script.start();
