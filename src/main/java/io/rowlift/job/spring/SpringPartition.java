@@ -16,11 +16,10 @@ import io.rowlift.source.SourceLocator;
  * counts (saved in the partition's context with the fast path's keys), the record each item in the
  * current chunk came from, and the rejects not yet staged.
  *
- * <p>Why rejects wait here: Spring Batch calls a skip listener inside a chunk transaction that may
- * still roll back (a write error rolls back the chunk and writes it again item by item in a new
- * transaction, without reading it again). A reject staged at once would vanish with that rollback; so
- * rejects are staged by the writer's {@code update}, which runs in the transaction that commits,
- * just before it commits. Not thread-safe: used by the one thread that runs the partition.
+ * <p>Why rejects wait here: Spring Batch calls a skip listener in the middle of a chunk, while it is
+ * still reading; the rejects are staged by the writer's {@code update}, which runs in the chunk's
+ * transaction just before it commits, so the reject table, the counts and the reader's position are
+ * written at one place and commit (or vanish) together. Not thread-safe: used by the one thread that runs the partition.
  */
 final class SpringPartition {
 
