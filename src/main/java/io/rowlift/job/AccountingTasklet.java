@@ -42,6 +42,9 @@ public final class AccountingTasklet implements Tasklet {
 	/** The checkpoint announced as the step starts. */
 	public static final String CHECKPOINT = "accounting";
 
+	/** Job context key: records filtered out (a user's processor returned null) by all runs of the load. */
+	public static final String FILTERED = "accounting.filtered";
+
 	private final JobRepository repository;
 
 	private final JdbcTemplate jdbc;
@@ -84,6 +87,7 @@ public final class AccountingTasklet implements Tasklet {
 		job.getExecutionContext().putLong(READ, load.read());
 		job.getExecutionContext().putLong(WRITTEN, load.written());
 		job.getExecutionContext().putLong(REJECTED, load.rejected());
+		job.getExecutionContext().putLong(FILTERED, load.filtered());
 		return RepeatStatus.FINISHED;
 	}
 

@@ -34,9 +34,9 @@ public class JobConfiguration {
 	@Bean
 	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
-			RunningPartitions running, io.rowlift.sort.SortProperties sorting) {
+			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions) {
 		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob,
-				jobRepository, running, sorting);
+				jobRepository, running, sorting, extensions.selectsSpring());
 	}
 
 }

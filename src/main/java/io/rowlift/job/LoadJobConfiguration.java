@@ -47,6 +47,8 @@ import io.rowlift.sort.SortKey;
 import io.rowlift.sort.SortProperties;
 import io.rowlift.sort.SortedReader;
 import io.rowlift.database.TargetDialect;
+import io.rowlift.job.spring.SpringExtensions;
+import io.rowlift.job.spring.SpringWorker;
 
 /**
  * The load job: {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD} (partitioned by byte
@@ -69,8 +71,10 @@ public class LoadJobConfiguration {
 
 	@Bean
 	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep,
-			Step accountingStep) {
-		return new JobBuilder(LoadJobNames.JOB, jobRepository).start(indexDropStep)
+			Step accountingStep, SpringExtensions extensions) {
+		JobBuilder job = new JobBuilder(LoadJobNames.JOB, jobRepository);
+		extensions.jobListeners().forEach(job::listener); // the user's, from a jar on loader.path
+		return job.start(indexDropStep)
 			.next(loadStep)
 			.next(indexRebuildStep)
 			.next(accountingStep)
@@ -136,10 +140,37 @@ public class LoadJobConfiguration {
 	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
 			RejectBudgets budgets, RunningPartitions running,
-			LoadHistory history, ObjectProvider<StepListener> listeners, Checkpoints checkpoints) {
+			LoadHistory history, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions) {
 		LoadPlan plan = planned.load();
 		int partitions = planned.partitions();
 		int threads = planned.threads();
+		int chunkSize = planned.chunkSize();
+		Step worker = planned.pipeline().pipeline() == Pipeline.SPRING
+				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.file(),
+						plan.displayName(), plan.format(), plan.format().header() ? plan.header().names().toArray(String[]::new) : null,
+						plan.mapping(), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of, running::opened,
+						running::closed, extensions)
+				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
+						running, listeners, checkpoints);
+		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
+		executor.setConcurrencyLimit(threads);
+		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
+				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors(), checkpoints);
+		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
+			.partitioner(LoadJobNames.WORKER, partitioner)
+			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
+					partitioner, jobRepository, history))
+			.step(worker)
+			.gridSize(partitions)
+			.taskExecutor(executor)
+			.build();
+	}
+
+	/** The fast path's worker: Rowlift's byte-range (or sorted) reader and its JDBC writer. */
+	private static Step fastWorker(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
+			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
+			RejectBudgets budgets, RunningPartitions running, ObjectProvider<StepListener> listeners, Checkpoints checkpoints) {
+		LoadPlan plan = planned.load();
 		int chunkSize = planned.chunkSize();
 		int readAhead = settings.readAhead();
 		WriteMethod method = planned.writeMethod();
@@ -165,26 +196,15 @@ public class LoadJobConfiguration {
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run));
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});
-		var workerBuilder = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
+		var worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
 			.transactionManager(transactionManager)
 			.reader(reader)
 			.writer(writer);
-		// the extension point: every StepListener bean (read, write, chunk, step listeners) joins each
-		// partition's step; with none, Spring Batch calls its empty composites as it always does
-		listeners.orderedStream().forEach(workerBuilder::listener);
-		Step worker = workerBuilder.build();
-		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
-		executor.setConcurrencyLimit(threads);
-		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
-				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors(), checkpoints);
-		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
-			.partitioner(LoadJobNames.WORKER, partitioner)
-			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
-					partitioner, jobRepository, history))
-			.step(worker)
-			.gridSize(partitions)
-			.taskExecutor(executor)
-			.build();
+		// the extension point: every StepListener bean (read, write, chunk, step listeners: the user's
+		// from a jar on loader.path, the tests' fault injection) joins each partition's step; with none,
+		// Spring Batch calls its empty composites as it always does
+		listeners.orderedStream().forEach(worker::listener);
+		return worker.build();
 	}
 
 	@Bean

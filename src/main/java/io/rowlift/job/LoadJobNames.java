@@ -60,7 +60,10 @@ public final class LoadJobNames {
 	/** Job parameter: the write method of this execution ({@code INSERT} or {@code LOAD_DATA}); with {@code -reason}. */
 	public static final String WRITE_METHOD = "target.write-method";
 
-	/** Parameter: the pipeline of the load ({@code FAST} or {@code SPRING}); absent (FAST) in runs of earlier versions. */
+	/**
+	 * Job parameter: the pipeline of the load ({@code FAST} or {@code SPRING}), fixed by its first run; with
+	 * {@code -reason}. Absent in runs started before there was a choice: those are {@code FAST}.
+	 */
 	public static final String PIPELINE = "job.pipeline";
 
 	private LoadJobNames() {

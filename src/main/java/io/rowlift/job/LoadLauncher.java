@@ -75,11 +75,19 @@ public final class LoadLauncher {
 
 	private final SortProperties sorting;
 
+	/** Why user code needs the spring pipeline, or null (see {@link PipelineChoice}). */
+	private final String userCode;
+
+	/**
+	 * @param userCode why the user's beans need the spring pipeline ("a user ItemProcessor bean ... is
+	 * present"), or null when there are none
+	 */
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
-			SortProperties sorting) {
+			SortProperties sorting, String userCode) {
 		this.sorting = sorting;
+		this.userCode = userCode;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.environment = environment;
@@ -225,16 +233,18 @@ public final class LoadLauncher {
 		long fileBytes = Files.size(plan.file());
 		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
-		KeyOrderChoice order = KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
-				plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
-				plan.header().dataStartLine(), dataBytes);
+		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
+		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING
+				? new KeyOrderChoice(KeyOrder.FILE, "the spring pipeline writes in file order")
+				: KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
+						plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
+						plan.header().dataStartLine(), dataBytes);
 		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
 				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
 		int pool = this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, pool,
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
-		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir,
-				RunPlan.choosePipeline(settings));
+		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline);
 	}
 
 	/**

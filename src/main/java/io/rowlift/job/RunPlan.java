@@ -23,18 +23,10 @@ import io.rowlift.sort.KeyOrderChoice;
  * @param write the write method and why; this run's own choice (a resume may change it)
  * @param keyOrder the key order and why; fixed by the first run
  * @param sortDir the folder of the sorted runs for key order {@code SORT}, else null
- * @param pipeline which reader and writer load the partitions; fixed by the first run
+ * @param pipeline which reader and writer load the partitions, and why; fixed by the first run
  */
 public record RunPlan(String loadKey, String fingerprint, String started, LoadPlan load, Sizing sizing,
-		WriteChoice write, KeyOrderChoice keyOrder, Path sortDir, Pipeline pipeline) {
-
-	/**
-	 * The pipeline of a new load: {@code rowlift.job.pipeline} when set, else {@link Pipeline#FAST}. The one
-	 * place the choice is made, so that a user's processor bean can select {@link Pipeline#SPRING} here later.
-	 */
-	static Pipeline choosePipeline(JobProperties settings) {
-		return settings.pipeline() != null ? settings.pipeline() : Pipeline.FAST;
-	}
+		WriteChoice write, KeyOrderChoice keyOrder, Path sortDir, PipelineChoice pipeline) {
 
 	/** The canonical path of the file. */
 	public Path file() {

@@ -52,7 +52,8 @@ public final class RunPlanParameters {
 			.addString(LoadJobNames.KEY_ORDER, plan.order().name(), false)
 			.addString(LoadJobNames.KEY_ORDER + REASON, plan.keyOrder().reason(), false)
 			.addString(LoadJobNames.SORT_DIR, plan.sortDir() == null ? "" : plan.sortDir().toString(), false)
-			.addString(LoadJobNames.PIPELINE, plan.pipeline().name(), false)
+			.addString(LoadJobNames.PIPELINE, plan.pipeline().pipeline().name(), false)
+			.addString(LoadJobNames.PIPELINE + REASON, plan.pipeline().reason(), false)
 			.toJobParameters();
 	}
 
@@ -90,8 +91,11 @@ public final class RunPlanParameters {
 				: new KeyOrderChoice(KeyOrder.valueOf(order),
 						Objects.requireNonNullElse(parameters.getString(LoadJobNames.KEY_ORDER + REASON), "the only order then"));
 		String pipeline = parameters.getString(LoadJobNames.PIPELINE);
+		PipelineChoice pipelineChoice = pipeline == null ? new PipelineChoice(Pipeline.FAST, "the only pipeline then")
+				: new PipelineChoice(Pipeline.valueOf(pipeline),
+						Objects.requireNonNullElse(parameters.getString(LoadJobNames.PIPELINE + REASON), ""));
 		return new RunPlan(key, parameters.getString(LoadJobNames.FINGERPRINT), parameters.getString(LoadJobNames.STARTED),
-				load, sizing, write, keyOrder, sortDir(parameters), pipeline == null ? Pipeline.FAST : Pipeline.valueOf(pipeline));
+				load, sizing, write, keyOrder, sortDir(parameters), pipelineChoice);
 	}
 
 	/** The load key of a run. */

@@ -32,6 +32,8 @@ public final class RunSummaries {
 		int partitions = plan.partitions();
 		LoadProgress load = LoadProgress.of(repository, instance, partitions);
 		long rowsThisRun = LoadProgress.writtenIn(execution);
+		PipelineChoice pipeline = plan.pipeline();
+		boolean spring = pipeline.pipeline() == Pipeline.SPRING; // it writes with INSERT batches, whatever the write method
 		int rebuilt = 0;
 		List<LoadSummary.StepRow> steps = new ArrayList<>();
 		List<StepExecution> executions = new ArrayList<>(execution.getStepExecutions());
@@ -50,9 +52,11 @@ public final class RunSummaries {
 				load.rejected(), rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
 				plan.sizing().partitionsReason()
 						+ (load.empty() > 0 ? "; " + load.empty() + " empty: records are longer than the spacing of the cuts" : ""), plan.threads(),
-				plan.chunkSize(), plan.writeMethod().name(), plan.write().reason() + chunks(plan.sizing().chunkSizeReason()),
+				plan.chunkSize(), spring ? "INSERT" : plan.writeMethod().name(),
+				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer" : plan.write().reason())
+						+ chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
-				dropped, rebuilt, steps, failure(execution), null);
+				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered());
 	}
 
 	/** Why the chunk size, when it is not the plain default. */

@@ -35,12 +35,15 @@ import tools.jackson.databind.node.ObjectNode;
  * @param steps one row per step execution of this run
  * @param failure what went wrong, or null
  * @param rejectFile the reject file, or null when nothing was rejected
+ * @param pipeline which pipeline loaded the partitions: {@code FAST} or {@code SPRING}
+ * @param pipelineReason why that pipeline
+ * @param filtered records a user's processor filtered out, in all runs (spring pipeline)
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
 		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
-		String rejectFile) {
+		String rejectFile, String pipeline, String pipelineReason, long filtered) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
@@ -48,7 +51,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
-				this.steps, this.failure, file);
+				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered);
 	}
 
 	/**
@@ -84,6 +87,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 			case "CHUNK" -> "each chunk sorted by key";
 			default -> "rows in file order";
 		}, this.keyOrderReason));
+		sb.append(String.format(Locale.ROOT, "; %s pipeline (%s)", String.valueOf(this.pipeline).toLowerCase(Locale.ROOT),
+				this.pipelineReason));
 		if (this.indexesRebuilt > 0 || this.indexesDropped > 0) {
 			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
 					this.indexesRebuilt));
@@ -94,6 +99,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}
 		sb.append(String.format(Locale.ROOT, "; read %,d = written %,d + rejected %,d", this.read, this.rowsTotal,
 				this.rejected));
+		if (this.filtered > 0) {
+			sb.append(String.format(Locale.ROOT, " + filtered %,d", this.filtered));
+		}
 		return sb.toString();
 	}
 
@@ -136,6 +144,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		root.put("keyOrderReason", this.keyOrderReason);
 		root.put("indexesDropped", this.indexesDropped);
 		root.put("indexesRebuilt", this.indexesRebuilt);
+		root.put("pipeline", this.pipeline);
+		root.put("pipelineReason", this.pipelineReason);
+		root.put("filtered", this.filtered);
 		ArrayNode steps = root.putArray("steps");
 		for (StepRow row : this.steps) {
 			steps.addObject()

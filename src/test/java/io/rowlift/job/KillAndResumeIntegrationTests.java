@@ -86,6 +86,11 @@ class KillAndResumeIntegrationTests {
 
 		abstract long seed();
 
+		/** How many kills (rowlift.test.kill.count overrides it). */
+		int kills() {
+			return KILLS;
+		}
+
 		/** Secondary indexes of {@code table}: name to columns in order, {@code UNIQUE } first if unique. */
 		abstract Map<String, String> indexShapes(Connection c, String table) throws SQLException;
 
@@ -122,7 +127,7 @@ class KillAndResumeIntegrationTests {
 		void killedAtRandomMomentsTheSameCommandStillLoadsTheFileExactly() throws Exception {
 			long seed = Long.getLong("rowlift.test.kill.seed", seed());
 			this.seed = seed;
-			int kills = Integer.getInteger("rowlift.test.kill.count", KILLS);
+			int kills = Integer.getInteger("rowlift.test.kill.count", kills());
 			long minDelay = Long.getLong("rowlift.test.kill.min-delay-ms", MIN_DELAY_MS);
 			Long maxDelaySetting = Long.getLong("rowlift.test.kill.max-delay-ms");
 			Random random = new Random(seed);

@@ -35,7 +35,7 @@ class RunPlanParametersTests {
 	private static final RunPlan PLAN = new RunPlan("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", LOAD,
 			new Sizing(6, "six cores", 4, 500, "set by rowlift.job.chunk-size"),
 			new WriteChoice(WriteMethod.LOAD_DATA, "the fastest"), new KeyOrderChoice(KeyOrder.SORT, "a large file"),
-			Path.of("/tmp/rowlift-sort-1"), Pipeline.SPRING);
+			Path.of("/tmp/rowlift-sort-1"), new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"));
 
 	/** The parameters of a new run, by name and identifying flag: persisted, so they never change. */
 	@Test
@@ -52,7 +52,8 @@ class RunPlanParametersTests {
 				"job.partitions-reason=six cores", "job.threads=4", "job.chunk-size=500",
 				"job.chunk-size-reason=set by rowlift.job.chunk-size", "sort.key-order=SORT",
 				"sort.key-order-reason=a large file", "sort.dir=/tmp/rowlift-sort-1", "target.write-method=LOAD_DATA",
-				"target.write-method-reason=the fastest", "job.pipeline=SPRING");
+				"target.write-method-reason=the fastest", "job.pipeline=SPRING",
+				"job.pipeline-reason=set by rowlift.job.pipeline");
 	}
 
 	@Test
@@ -70,7 +71,7 @@ class RunPlanParametersTests {
 	@Test
 	void aRunWithoutSortedRunsHasNoSortFolder() {
 		RunPlan unsorted = new RunPlan(PLAN.loadKey(), PLAN.fingerprint(), PLAN.started(), LOAD, PLAN.sizing(), PLAN.write(),
-				new KeyOrderChoice(KeyOrder.FILE, "no key"), null, Pipeline.FAST);
+				new KeyOrderChoice(KeyOrder.FILE, "no key"), null, new PipelineChoice(Pipeline.FAST, "default"));
 
 		JobParameters parameters = RunPlanParameters.of(unsorted);
 
@@ -98,7 +99,7 @@ class RunPlanParametersTests {
 		assertThat(read.write()).isEqualTo(new WriteChoice(WriteMethod.INSERT, "the only method then"));
 		assertThat(read.keyOrder()).isEqualTo(new KeyOrderChoice(KeyOrder.FILE, "the only order then"));
 		assertThat(read.sizing()).isEqualTo(new Sizing(2, "two", 2, 10_000, "default"));
-		assertThat(read.pipeline()).isEqualTo(Pipeline.FAST);
+		assertThat(read.pipeline()).isEqualTo(new PipelineChoice(Pipeline.FAST, "the only pipeline then"));
 		assertThat(read.sortDir()).isNull();
 	}
 
@@ -113,7 +114,7 @@ class RunPlanParametersTests {
 		assertThat(read.write()).isEqualTo(new WriteChoice(WriteMethod.INSERT, "server refuses LOCAL"));
 		assertThat(read.sizing()).isEqualTo(PLAN.sizing());
 		assertThat(read.keyOrder()).isEqualTo(PLAN.keyOrder());
-		assertThat(read.pipeline()).isEqualTo(Pipeline.SPRING);
+		assertThat(read.pipeline()).isEqualTo(PLAN.pipeline());
 	}
 
 }

@@ -19,7 +19,7 @@ class LoadSummaryTests {
 				"two cores", 2, 10_000, "INSERT", "the only method for sqlite", "FILE", "the file is in key order", 1, 1,
 				List.of(new LoadSummary.StepRow("indexDrop", "COMPLETED", 0, 0, Duration.ofMillis(5)),
 						new LoadSummary.StepRow("load", "COMPLETED", 4, 4, Duration.ofSeconds(1))),
-				failure, rejectFile);
+				failure, rejectFile, "SPRING", "set by rowlift.job.pipeline", 3);
 	}
 
 	@Test
@@ -31,6 +31,7 @@ class LoadSummaryTests {
 				+ "\"partitionsReason\":\"two cores\",\"threads\":2,\"chunkSize\":10000,\"writeMethod\":\"INSERT\","
 				+ "\"writeReason\":\"the only method for sqlite\",\"keyOrder\":\"FILE\","
 				+ "\"keyOrderReason\":\"the file is in key order\",\"indexesDropped\":1,\"indexesRebuilt\":1,"
+				+ "\"pipeline\":\"SPRING\",\"pipelineReason\":\"set by rowlift.job.pipeline\",\"filtered\":3,"
 				+ "\"steps\":[{\"name\":\"indexDrop\",\"status\":\"COMPLETED\",\"read\":0,\"written\":0,\"seconds\":0.005},"
 				+ "{\"name\":\"load\",\"status\":\"COMPLETED\",\"read\":4,\"written\":4,\"seconds\":1.0}],"
 				+ "\"failure\":null}\n");
@@ -47,7 +48,8 @@ class LoadSummaryTests {
 		List<String> names = new ArrayList<>(json.propertyNames());
 		assertThat(names).containsExactly("run", "status", "resumed", "file", "table", "database", "read", "rowsTotal", "rejected",
 				"rejectFile", "rowsThisRun", "seconds", "partitions", "partitionsReason", "threads", "chunkSize", "writeMethod",
-				"writeReason", "keyOrder", "keyOrderReason", "indexesDropped", "indexesRebuilt", "steps", "failure");
+				"writeReason", "keyOrder", "keyOrderReason", "indexesDropped", "indexesRebuilt", "pipeline", "pipelineReason",
+				"filtered", "steps", "failure");
 		assertThat(json.get("run").isIntegralNumber()).isTrue();
 		assertThat(json.get("resumed").isBoolean()).isTrue();
 		assertThat(json.get("seconds").isDouble()).isTrue();

@@ -33,6 +33,9 @@ public final class RowliftJar {
 
 	private final List<Attempt> started = new ArrayList<>();
 
+	/** More entries of the launched jar's loader.path (a user's extension jars), after the test classes. */
+	private final List<Path> loaderPath = new ArrayList<>();
+
 	/**
 	 * Copies the jar into {@code workDir} first: a {@code mvn package} running meanwhile (another
 	 * build in the same project) rewrites {@code target/rowlift.jar}, and a JVM whose jar changes
@@ -69,6 +72,14 @@ public final class RowliftJar {
 		return this.log;
 	}
 
+	/** Adds {@code entries} (jars or folders) to the loader.path of every later start, as a user's extensions. */
+	public RowliftJar withLoaderPath(Path... entries) {
+		for (Path entry : entries) {
+			this.loaderPath.add(entry.toAbsolutePath());
+		}
+		return this;
+	}
+
 	/** Starts {@code java -jar rowlift.jar args...}, after writing {@code === label} to the log. */
 	public Attempt start(String label, List<String> args) throws IOException {
 		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + "\n",
@@ -78,7 +89,11 @@ public final class RowliftJar {
 		command.add(java());
 		// the test classes join the jar's classpath (PropertiesLauncher), so the fault-injection
 		// configuration of the tests is there when a test sets rowlift.test.*; inert otherwise
-		command.add("-Dloader.path=" + testClasses());
+		StringBuilder loaderPath = new StringBuilder(testClasses().toString());
+		for (Path entry : this.loaderPath) {
+			loaderPath.append(',').append(entry);
+		}
+		command.add("-Dloader.path=" + loaderPath);
 		command.add("-jar");
 		command.add(this.jar.toString());
 		command.addAll(args);

@@ -1,0 +1,174 @@
+package io.rowlift.job.spring;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+
+import io.rowlift.source.ByteRange;
+
+/**
+ * The physical lines of one {@link ByteRange}, for a {@code FlatFileItemReader}: it reads only the
+ * bytes {@code [start, end)} of the file, so the reader sees the range as a file of its own, and it
+ * remembers where each line starts in the file, so that records can be located (line, byte offset,
+ * raw bytes for the reject file) exactly as the fast path locates them.
+ *
+ * <p>A line ends at the format's end byte ({@code \n}, or {@code \r} for CR files); with {@code \n}
+ * a {@code \r} right before it is dropped from the line. The terminator of each line is kept, so a
+ * record whose quoted field spans lines is joined back with the bytes that were in the file (see
+ * {@link QuoteBalancePolicy}). Lines are decoded with the file's charset.
+ *
+ * <p>Only {@link #readLine()} and {@link #close()} are supported: that is all Spring Batch's reader
+ * calls. Not thread-safe: one per partition.
+ */
+final class RangeLineReader extends BufferedReader {
+
+	/** Lines remembered: a record may span at most this many lines. */
+	static final int REMEMBERED = 1 << 16;
+
+	private static final int MASK = REMEMBERED - 1;
+
+	private final FileChannel channel;
+
+	private final Charset charset;
+
+	private final byte endByte;
+
+	private final long end;
+
+	private final ByteBuffer buffer;
+
+	/** File offset of {@code buffer}'s position 0. */
+	private long bufferStart;
+
+	private byte[] line = new byte[256];
+
+	/** Offset just past the last line returned (its terminator included). */
+	private long position;
+
+	/** Lines returned so far, the first being line 1. */
+	private int lines;
+
+	private final long[] starts = new long[REMEMBERED];
+
+	private final String[] terminators = new String[REMEMBERED];
+
+	/**
+	 * @param file the input
+	 * @param range the bytes to read
+	 * @param charset the file's charset (ASCII-compatible)
+	 * @param endByte the byte that ends a line
+	 * @param bufferSize read buffer, bytes
+	 */
+	RangeLineReader(Path file, ByteRange range, Charset charset, byte endByte, int bufferSize) throws IOException {
+		super(Reader.nullReader(), 1);
+		this.channel = FileChannel.open(file, StandardOpenOption.READ);
+		this.charset = charset;
+		this.endByte = endByte;
+		this.end = range.end();
+		this.position = range.start();
+		this.bufferStart = range.start();
+		this.buffer = ByteBuffer.allocate(Math.max(bufferSize, 4096));
+		this.buffer.flip();
+	}
+
+	@Override
+	public String readLine() throws IOException {
+		if (this.position >= this.end) {
+			return null;
+		}
+		long start = this.position;
+		int length = 0;
+		boolean terminated = false;
+		while (!terminated) {
+			if (!this.buffer.hasRemaining() && !fill()) {
+				break;
+			}
+			byte[] bytes = this.buffer.array();
+			int from = this.buffer.position();
+			int limit = this.buffer.limit();
+			int i = from;
+			while (i < limit && bytes[i] != this.endByte) {
+				i++;
+			}
+			terminated = i < limit;
+			int take = i - from;
+			if (length + take > this.line.length) {
+				this.line = Arrays.copyOf(this.line, Math.max(this.line.length * 2, length + take));
+			}
+			System.arraycopy(bytes, from, this.line, length, take);
+			length += take;
+			this.buffer.position(terminated ? i + 1 : limit);
+		}
+		long next = this.bufferStart + this.buffer.position();
+		String terminator = "";
+		if (terminated) {
+			terminator = String.valueOf((char) this.endByte);
+			if (this.endByte == '\n' && length > 0 && this.line[length - 1] == '\r') {
+				length--;
+				terminator = "\r\n";
+			}
+		}
+		this.position = next; // the buffer never holds bytes past the range
+		int number = ++this.lines;
+		this.starts[number & MASK] = start;
+		this.terminators[number & MASK] = terminator;
+		return new String(this.line, 0, length, this.charset);
+	}
+
+	/** Reads more of the range; false at its end. */
+	private boolean fill() throws IOException {
+		this.bufferStart += this.buffer.limit();
+		this.buffer.clear();
+		long left = this.end - this.bufferStart;
+		if (left <= 0) {
+			this.buffer.flip();
+			return false;
+		}
+		if (left < this.buffer.capacity()) {
+			this.buffer.limit((int) left);
+		}
+		int n = 0;
+		while (this.buffer.hasRemaining() && (n = this.channel.read(this.buffer, this.bufferStart + this.buffer.position())) > 0) {
+			// read on
+		}
+		this.buffer.flip();
+		return this.buffer.hasRemaining();
+	}
+
+	/** Offset just past the last line returned: where a resume would go on. */
+	long position() {
+		return this.position;
+	}
+
+	/** Lines returned so far. */
+	int lineCount() {
+		return this.lines;
+	}
+
+	/** File offset where line {@code number} (1-based, among the last {@value #REMEMBERED}) starts. */
+	long startOf(int number) {
+		return this.starts[number & MASK];
+	}
+
+	/** The bytes that ended line {@code number}: {@code "\n"}, {@code "\r\n"}, {@code "\r"}, or "" at the end of the file. */
+	String terminatorOf(int number) {
+		return this.terminators[number & MASK];
+	}
+
+	/** The terminator of the last line returned. */
+	String lastTerminator() {
+		return this.terminators[this.lines & MASK];
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.channel.close();
+	}
+
+}

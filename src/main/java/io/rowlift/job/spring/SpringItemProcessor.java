@@ -1,0 +1,53 @@
+package io.rowlift.job.spring;
+
+import org.springframework.batch.infrastructure.item.ItemProcessor;
+import org.springframework.batch.infrastructure.item.validator.ValidationException;
+
+import io.rowlift.model.RawRecord;
+
+/**
+ * Runs the user's {@link ItemProcessor} (if any) and keeps Rowlift's books: an item the processor
+ * turns into null is <em>filtered</em> (counted, so read = written + rejected + filtered); an item
+ * it refuses with a {@link ValidationException} is <em>rejected</em> like a bad record (into the
+ * reject file, within {@code rowlift.job.skip-limit}); any other exception fails the partition. The
+ * processed item is remembered as coming from the record of its input, for a later write error.
+ * Thread-safe: the state is the partition's, in a thread-local.
+ */
+final class SpringItemProcessor implements ItemProcessor<Object, Object> {
+
+	private final SpringPartitions partitions;
+
+	private final ItemProcessor<Object, Object> user;
+
+	/** @param user the user's processor, or null */
+	SpringItemProcessor(SpringPartitions partitions, ItemProcessor<Object, Object> user) {
+		this.partitions = partitions;
+		this.user = user;
+	}
+
+	@Override
+	public Object process(Object item) throws Exception {
+		if (this.user == null) {
+			return item;
+		}
+		SpringPartition partition = this.partitions.current();
+		RawRecord origin = partition.origin(item);
+		Object out;
+		try {
+			out = this.user.process(item);
+		}
+		catch (ValidationException ex) {
+			throw new RejectedRecordException(origin, -1, "the processor " + this.user.getClass().getName()
+					+ " refused the record: " + ex.getMessage());
+		}
+		if (out == null) {
+			partition.filtered++;
+			return null;
+		}
+		if (out != item && origin != null) {
+			partition.origins.put(out, origin);
+		}
+		return out;
+	}
+
+}

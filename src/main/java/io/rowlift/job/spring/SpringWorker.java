@@ -1,0 +1,153 @@
+package io.rowlift.job.spring;
+
+import java.sql.Types;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+import javax.sql.DataSource;
+
+import org.springframework.batch.core.listener.StepExecutionListener;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.core.step.builder.ChunkOrientedStepBuilder;
+import org.springframework.batch.infrastructure.item.database.JdbcBatchItemWriter;
+import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.jdbc.core.namedparam.BeanPropertySqlParameterSource;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import io.rowlift.database.RejectBudget;
+import io.rowlift.database.RejectTable;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.ValueFormats;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.CsvFormat;
+import io.rowlift.source.SourceLocator;
+
+/**
+ * The worker step of the spring pipeline (the design card's pipeline): per partition, a
+ * {@code FlatFileItemReader} bounded to the partition's byte range ({@link SpringRangeReader}), a
+ * {@code FieldSetMapper} (the user's, or {@link ColumnValuesMapper}), the user's
+ * {@code ItemProcessor} if any ({@link SpringItemProcessor}) and a {@link JdbcBatchItemWriter}
+ * ({@link SpringRowWriter}), fault-tolerant with a skip policy on Rowlift's reject budget
+ * ({@link RejectSkipPolicy}) and a skip listener feeding Rowlift's reject table
+ * ({@link RejectSkipListener}). The partition manager, the index steps and the accounting are the
+ * fast path's; only this worker differs.
+ *
+ * <p>Retries are off: a read cannot be retried (the reader has moved on), and a row the database
+ * refuses is refused again.
+ */
+public final class SpringWorker {
+
+	private SpringWorker() {
+	}
+
+	/**
+	 * @param worker the step's name
+	 * @param file the input
+	 * @param displayName how messages name it
+	 * @param format its dialect
+	 * @param names the header's names (or null)
+	 * @param mapping which field goes to which column
+	 * @param values how values are converted
+	 * @param chunkSize records per transaction
+	 * @param bufferSize read buffer, bytes
+	 * @param budgets the reject budget of (job execution, run)
+	 * @param opened told when a partition starts (before its reader opens)
+	 * @param closed told when a partition's reader closes
+	 * @param extensions the user's beans
+	 */
+	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
+			DataSource dataSource, TargetDialect dialect, java.nio.file.Path file, String displayName, CsvFormat format,
+			String[] names, TableMapping mapping, ValueFormats values, int chunkSize, int bufferSize,
+			BiFunction<Long, Long, RejectBudget> budgets, Consumer<StepExecution> opened, Consumer<StepExecution> closed,
+			SpringExtensions extensions) {
+		SpringPartitions partitions = new SpringPartitions();
+		SpringRangeReader reader = new SpringRangeReader(partitions, step -> {
+			opened.accept(step);
+			long run = step.getJobExecution().getJobInstanceId();
+			ByteRange range = ByteRange.readFrom(step.getExecutionContext());
+			return new SpringPartition(range, new SourceLocator(file, displayName, format, range),
+					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run));
+		}, file, format, names, bufferSize, partition -> mapper(extensions, mapping, dialect, values), closed);
+		SpringRowWriter writer = new SpringRowWriter(partitions, jdbcWriter(dataSource, dialect, mapping, extensions),
+				dataSource, dialect);
+		ChunkOrientedStepBuilder<Object, Object> step = new ChunkOrientedStepBuilder<Object, Object>(worker, repository, chunkSize)
+			.transactionManager(transactionManager)
+			.reader(reader)
+			.processor(new SpringItemProcessor(partitions, extensions.processor()))
+			.writer(writer)
+			.faultTolerant()
+			.retryPolicy(RetryPolicy.withMaxRetries(0))
+			.skipPolicy(new RejectSkipPolicy(partitions))
+			.skipListener(new RejectSkipListener(partitions));
+		for (StepExecutionListener listener : extensions.stepListeners()) {
+			step.listener(listener);
+		}
+		return step.build();
+	}
+
+	private static FieldSetMapper<?> mapper(SpringExtensions extensions, TableMapping mapping, TargetDialect dialect,
+			ValueFormats values) {
+		return extensions.mapper() != null ? extensions.mapper() : new ColumnValuesMapper(mapping, dialect, values);
+	}
+
+	/**
+	 * The user's SQL with named parameters from each item (a map's keys, else its bean properties),
+	 * or the mapping's INSERT with positional parameters from the default mapper's column map.
+	 */
+	static JdbcBatchItemWriter<Object> jdbcWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping,
+			SpringExtensions extensions) {
+		JdbcBatchItemWriter<Object> writer = new JdbcBatchItemWriter<>();
+		writer.setDataSource(dataSource);
+		if (extensions.sql() != null) {
+			writer.setSql(extensions.sql());
+			writer.setItemSqlParameterSourceProvider(extensions.parameters() != null ? extensions.parameters()
+					: item -> item instanceof Map<?, ?> map ? new MapSqlParameterSource(stringKeys(map))
+							: new BeanPropertySqlParameterSource(item));
+		}
+		else {
+			List<TableColumn> columns = mapping.columns();
+			String[] names = columns.stream().map(TableColumn::name).toArray(String[]::new);
+			String tagged = mapping.insertSql(dialect);
+			String tag = dialect.statementTag(mapping.table().name());
+			// Spring Batch's placeholder count does not skip comments, and MySQL's tag ("rowlift:<digest>") reads as
+			// a named parameter: check the statement without it, then run it with it (the tag lets a resume find
+			// and end the statements of a killed run)
+			writer.setSql(tagged.startsWith(tag) ? tagged.substring(tag.length()) : tagged);
+			writer.setItemPreparedStatementSetter((item, statement) -> {
+				if (!(item instanceof Map<?, ?> row)) {
+					throw new IllegalStateException("the spring pipeline's default INSERT binds a Map of column name to value, "
+							+ "but the item is a " + item.getClass().getName()
+							+ "; return a Map from the mapper or processor, or set rowlift.job.spring.sql to an INSERT with :named parameters");
+				}
+				for (int i = 0; i < names.length; i++) {
+					Object value = row.get(names[i]);
+					if (value == null) {
+						statement.setNull(i + 1, Types.NULL);
+					}
+					else {
+						statement.setObject(i + 1, value);
+					}
+				}
+			});
+		}
+		writer.afterPropertiesSet();
+		if (extensions.sql() == null) {
+			writer.setSql(mapping.insertSql(dialect));
+		}
+		return writer;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, ?> stringKeys(Map<?, ?> map) {
+		return (Map<String, ?>) map;
+	}
+
+}

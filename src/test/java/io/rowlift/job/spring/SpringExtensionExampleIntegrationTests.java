@@ -1,0 +1,164 @@
+package io.rowlift.job.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.testsupport.RowliftJar;
+import io.rowlift.testsupport.SqliteTestTarget;
+
+/**
+ * The example in {@code examples/spring-extension}, built and used as a user would: its sources are
+ * compiled against Spring Batch and Boot, jarred with their auto-configuration list, and the jar is
+ * put on {@code loader.path} of {@code target/rowlift.jar}. Its ItemProcessor selects the spring
+ * pipeline (and the summary says why), upper-cases names and filters drafts (counted as filtered);
+ * its JobExecutionListener runs; with {@code rowlift.job.pipeline=fast} the fast path runs and says
+ * the processor is not used.
+ */
+class SpringExtensionExampleIntegrationTests {
+
+	static final Path EXAMPLE = Path.of("examples/spring-extension").toAbsolutePath();
+
+	static final Path MIGRATIONS = Path.of("src/test/resources/db/migration").toAbsolutePath();
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void theExampleJarOnLoaderPathSelectsTheSpringPipelineAndItsProcessorAndListenerRun() throws Exception {
+		Path jar = buildExample(this.dir.resolve("build"));
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path csv = Files.copy(EXAMPLE.resolve("data/people.csv"), this.dir.resolve("people.csv"));
+		Path summary = this.dir.resolve("summary.json");
+		RowliftJar rowlift = new RowliftJar(this.dir, this.dir.resolve("rowlift.log")).withLoaderPath(jar);
+
+		RowliftJar.Attempt run = rowlift.run("with the example jar", args(target, csv, "--rowlift.report.summary-file=" + summary),
+				Duration.ofMinutes(2));
+
+		assertThat(run.exitCode()).as(rowlift.tail(20_000)).isZero();
+		assertThat(rows(target, "SELECT id, name, note FROM required ORDER BY id")).containsExactly(
+				List.of("1", "ADA", "<null>"), List.of("3", "LINUS", "kernel"));
+		assertThat(run.output()).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)")
+			.contains("read 3 = written 2 + rejected 0 + filtered 1")
+			.contains("example listener: run 1 ended COMPLETED");
+		assertThat(Files.readString(summary)).contains("\"pipeline\":\"SPRING\"").contains("\"filtered\":1");
+
+		target.reset();
+		RowliftJar.Attempt fast = rowlift.run("with the example jar, fast", args(target, csv, "--rowlift.job.pipeline=fast"),
+				Duration.ofMinutes(2));
+
+		assertThat(fast.exitCode()).as(rowlift.tail(20_000)).isZero();
+		assertThat(rows(target, "SELECT name FROM required ORDER BY id")).containsExactly(List.of("ada"),
+				List.of("grace\nhopper"), List.of("linus"));
+		assertThat(fast.output()).contains("; fast pipeline (set by rowlift.job.pipeline; a user ItemProcessor bean "
+				+ "com.example.rowlift.ShoutingProcessor is present but is not used)");
+
+		target.reset();
+		// the documented way with bin/rowlift: LOADER_PATH names the extension jars
+		List<String> command = new ArrayList<>(List.of("bash", Path.of("bin/rowlift").toAbsolutePath().toString()));
+		command.addAll(args(target, csv));
+		ProcessBuilder script = new ProcessBuilder(command)
+			.directory(this.dir.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(this.dir.resolve("script.log").toFile());
+		script.environment().put("LOADER_PATH", jar.toString());
+		script.environment().put("ROWLIFT_JAR", RowliftJar.jar().toString());
+		Process process = script.start();
+		assertThat(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+		String output = Files.readString(this.dir.resolve("script.log"));
+		assertThat(process.exitValue()).as(output).isZero();
+		assertThat(output).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)");
+		assertThat(rows(target, "SELECT name FROM required ORDER BY id")).containsExactly(List.of("ADA"), List.of("LINUS"));
+	}
+
+	static List<String> args(SqliteTestTarget target, Path csv, String... more) {
+		List<String> args = new ArrayList<>();
+		for (String option : target.options()) {
+			args.add(option.startsWith("--spring.flyway.locations=") ? "--spring.flyway.locations=filesystem:" + MIGRATIONS
+					+ "/{vendor}" : option);
+		}
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=required");
+		args.addAll(List.of(more));
+		return args;
+	}
+
+	/** Compiles the example against the jars the project builds with, and jars it with its resources. */
+	static Path buildExample(Path build) throws Exception {
+		Path classes = Files.createDirectories(build.resolve("classes"));
+		List<String> sources;
+		try (Stream<Path> files = Files.walk(EXAMPLE.resolve("src/main/java"))) {
+			sources = files.filter(p -> p.toString().endsWith(".java")).map(Path::toString).toList();
+		}
+		JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+		List<String> options = new ArrayList<>(List.of("-d", classes.toString(), "-classpath", classpath(), "-proc:none"));
+		options.addAll(sources);
+		assertThat(compiler.run(null, null, null, options.toArray(String[]::new))).as("javac of the example").isZero();
+		Path jar = build.resolve("rowlift-example-extension.jar");
+		try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out)) {
+			add(zip, classes);
+			add(zip, EXAMPLE.resolve("src/main/resources"));
+		}
+		return jar;
+	}
+
+	private static void add(JarOutputStream zip, Path root) throws IOException {
+		try (Stream<Path> files = Files.walk(root)) {
+			for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+				zip.putNextEntry(new JarEntry(root.relativize(file).toString().replace('\\', '/')));
+				Files.copy(file, zip);
+				zip.closeEntry();
+			}
+		}
+	}
+
+	/** The jars of the API the example uses, wherever the test runtime has them. */
+	private static String classpath() throws URISyntaxException {
+		List<String> entries = new ArrayList<>();
+		for (Class<?> type : List.of(org.springframework.batch.infrastructure.item.ItemProcessor.class,
+				org.springframework.batch.core.job.JobExecution.class,
+				org.springframework.boot.autoconfigure.AutoConfiguration.class,
+				org.springframework.boot.SpringApplication.class, org.springframework.context.annotation.Bean.class,
+				org.springframework.beans.factory.BeanFactory.class, org.springframework.core.annotation.AliasFor.class)) {
+			entries.add(Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+		}
+		return String.join(java.io.File.pathSeparator, entries);
+	}
+
+	static List<List<String>> rows(SqliteTestTarget target, String sql) throws Exception {
+		List<List<String>> rows = new ArrayList<>();
+		try (Connection c = target.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			int columns = rs.getMetaData().getColumnCount();
+			while (rs.next()) {
+				List<String> row = new ArrayList<>();
+				for (int i = 1; i <= columns; i++) {
+					String value = rs.getString(i);
+					row.add(value == null ? "<null>" : value);
+				}
+				rows.add(row);
+			}
+		}
+		return rows;
+	}
+
+}
