@@ -2,7 +2,8 @@ package io.rowlift.job;
 
 /**
  * Names persisted in the job repository. Renaming one breaks the resume of loads started by an
- * earlier version, so they never change.
+ * earlier version, so they never change. The job parameters among them are written and read in one
+ * place, {@link RunPlanParameters}.
  */
 public final class LoadJobNames {
 

@@ -45,8 +45,6 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 
 	private final Path dir;
 
-	private ByteRange range;
-
 	private PriorityQueue<RunFile.Cursor> queue;
 
 	private List<RunFile.Cursor> cursors = List.of();
@@ -71,8 +69,8 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 
 	@Override
 	public void open(ExecutionContext context) {
-		this.range = ByteRange.readFrom(context);
-		this.consumed = Math.max(0, PartitionProgress.readFrom(context, this.range.start()).sortedPosition());
+		ByteRange range = ByteRange.readFrom(context);
+		this.consumed = Math.max(0, PartitionProgress.readFrom(context, range.start()).sortedPosition());
 		try {
 			ExternalSort.Runs runs = this.sort.runs(this.dir);
 			this.total = runs.records();
