@@ -11,6 +11,7 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.CommittedContext;
 
 /**
  * The worker step's reader and writer: one real reader and writer per partition, made when the
@@ -113,7 +114,7 @@ final class PartitionStreams {
 
 	private static void update(ItemStream stream, ExecutionContext context) {
 		if (stream != null) {
-			CommittedContext.update(stream, context); // a failed commit must not leave its offsets in the context
+			CommittedContext.update(stream::update, context); // a failed commit must not leave its offsets in the context
 		}
 	}
 

@@ -14,6 +14,7 @@ import org.springframework.batch.infrastructure.item.file.LineMapper;
 import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper;
 import org.springframework.core.io.FileSystemResource;
 
+import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
@@ -134,6 +135,12 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 
 	@Override
 	public void update(ExecutionContext context) {
+		// a commit that fails must not leave this chunk's counts and positions in the context (the fast
+		// path's streams go through the same guard, in PartitionStreams)
+		CommittedContext.update(this::save, context);
+	}
+
+	private void save(ExecutionContext context) {
 		FlatFileItemReader<Object> reader = this.delegate.get();
 		if (reader == null) {
 			return;

@@ -13,6 +13,7 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
+import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.database.JdbcRowWriter;
 import io.rowlift.database.TargetDialect;
@@ -111,6 +112,12 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 
 	@Override
 	public void update(ExecutionContext context) {
+		// a commit that fails must not leave this chunk's counts and positions in the context (the fast
+		// path's streams go through the same guard, in PartitionStreams)
+		CommittedContext.update(this::save, context);
+	}
+
+	private void save(ExecutionContext context) {
 		SpringPartition partition;
 		try {
 			partition = this.partitions.current();

@@ -1,4 +1,4 @@
-package io.rowlift.job;
+package io.rowlift.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,7 +28,7 @@ class CommittedContextTests {
 		ExecutionContext context = new ExecutionContext();
 		context.putLong("reader.offset", 100);
 		new TransactionTemplate(new ResourcelessTransactionManager())
-			.executeWithoutResult(status -> CommittedContext.update(READER, context));
+			.executeWithoutResult(status -> CommittedContext.update(READER::update, context));
 		assertThat(context.getLong("reader.offset")).isEqualTo(200);
 		assertThat(context.getString("reader.first")).isEqualTo("seen");
 	}
@@ -39,7 +39,7 @@ class CommittedContextTests {
 		context.putLong("reader.offset", 100);
 		context.putString("partition.range", "0-999");
 		assertThatThrownBy(() -> new TransactionTemplate(new ResourcelessTransactionManager()).executeWithoutResult(status -> {
-			CommittedContext.update(READER, context);
+			CommittedContext.update(READER::update, context);
 			throw new IllegalStateException("the context update failed: database or disk is full");
 		})).hasMessageContaining("disk is full");
 		assertThat(context.getLong("reader.offset")).isEqualTo(100);
@@ -58,7 +58,7 @@ class CommittedContextTests {
 			}
 		};
 		assertThatThrownBy(() -> new TransactionTemplate(failingCommit)
-			.executeWithoutResult(status -> CommittedContext.update(READER, context))).hasMessage("JDBC commit failed");
+			.executeWithoutResult(status -> CommittedContext.update(READER::update, context))).hasMessage("JDBC commit failed");
 		assertThat(context.getLong("reader.offset")).isEqualTo(100);
 		assertThat(context.containsKey("reader.first")).isFalse();
 	}
@@ -66,7 +66,7 @@ class CommittedContextTests {
 	@Test
 	void outsideATransactionTheUpdateStands() {
 		ExecutionContext context = new ExecutionContext();
-		CommittedContext.update(READER, context);
+		CommittedContext.update(READER::update, context);
 		assertThat(context.getLong("reader.offset")).isEqualTo(100);
 	}
 

@@ -1,13 +1,13 @@
-package io.rowlift.job;
+package io.rowlift.progress;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
-import org.springframework.batch.infrastructure.item.ItemStream;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -27,7 +27,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * taken as a rollback: the partition re-reads that one chunk, and rows without a unique key may
  * then be there twice. Called on the partition's own thread.
  */
-final class CommittedContext {
+public final class CommittedContext {
 
 	private static final Object ABSENT = new Object();
 
@@ -35,16 +35,17 @@ final class CommittedContext {
 	}
 
 	/**
-	 * Runs {@code stream.update(context)} and, inside a transaction, arranges for the entries it
-	 * changed to get their previous values back if that transaction does not commit.
+	 * Runs {@code update} on the context (a stream's {@code update}: both pipelines' readers and writers
+	 * save through here) and, inside a transaction, arranges for the entries it changed to get their
+	 * previous values back if that transaction does not commit.
 	 */
-	static void update(ItemStream stream, ExecutionContext context) {
+	public static void update(Consumer<ExecutionContext> update, ExecutionContext context) {
 		if (!TransactionSynchronizationManager.isSynchronizationActive()) {
-			stream.update(context);
+			update.accept(context);
 			return;
 		}
 		Map<String, Object> before = new HashMap<>(context.toMap()); // toMap is a view
-		stream.update(context);
+		update.accept(context);
 		List<Map.Entry<String, Object>> changed = new ArrayList<>();
 		for (Map.Entry<String, Object> entry : context.entrySet()) {
 			Object old = before.containsKey(entry.getKey()) ? before.get(entry.getKey()) : ABSENT;
