@@ -32,9 +32,9 @@ class MySqlSecretsIntegrationTests {
 
 	static final String PASSWORD = "S3cr3t-Pa55w0rd-4-Rowlift";
 
-	static final String DATABASE = "rowlift_it_secrets";
-
 	private final MySqlTestTarget server = new MySqlTestTarget("secrets");
+
+	private final String database = this.server.database();
 
 	@TempDir
 	Path dir;
@@ -49,7 +49,7 @@ class MySqlSecretsIntegrationTests {
 			st.execute("DROP USER IF EXISTS '" + USER + "'@'localhost'");
 			for (String host : List.of("%", "localhost")) {
 				st.execute("CREATE USER '" + USER + "'@'" + host + "' IDENTIFIED BY '" + PASSWORD + "'");
-				st.execute("GRANT ALL ON " + DATABASE + ".* TO '" + USER + "'@'" + host + "'");
+				st.execute("GRANT ALL ON " + this.database + ".* TO '" + USER + "'@'" + host + "'");
 			}
 		}
 	}
@@ -85,7 +85,7 @@ class MySqlSecretsIntegrationTests {
 		}
 		assertThat(Files.readString(summary)).contains("\"status\":\"COMPLETED\"").doesNotContain(PASSWORD);
 		assertThat(Files.readString(Path.of(bad + ".rejects.csv.reasons.csv"))).doesNotContain(PASSWORD);
-		try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/" + DATABASE, "root", "");
+		try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/" + this.database, "root", "");
 				Statement st = c.createStatement()) {
 			for (String sql : List.of("SELECT PARAMETER_NAME, PARAMETER_VALUE FROM BATCH_JOB_EXECUTION_PARAMS",
 					"SELECT SHORT_CONTEXT, SERIALIZED_CONTEXT FROM BATCH_STEP_EXECUTION_CONTEXT",
@@ -106,7 +106,7 @@ class MySqlSecretsIntegrationTests {
 
 	RowliftRun run(Path csv, String password, String... more) {
 		List<String> args = new ArrayList<>(List.of("--spring.profiles.active=mysql",
-				"--spring.datasource.url=jdbc:mysql://127.0.0.1:3306/" + DATABASE, "--spring.datasource.username=" + USER,
+				"--spring.datasource.url=jdbc:mysql://127.0.0.1:3306/" + this.database, "--spring.datasource.username=" + USER,
 				"--spring.datasource.password=" + password, "--spring.flyway.locations=classpath:db/migration/{vendor}",
 				"--rowlift.source.path=" + csv, "--rowlift.target.table=ints"));
 		args.addAll(List.of(more));

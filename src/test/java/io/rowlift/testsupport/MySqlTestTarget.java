@@ -65,6 +65,11 @@ public final class MySqlTestTarget implements TestTarget {
 		return "mysql";
 	}
 
+	/** The name of this target's database on the server. */
+	public String database() {
+		return this.database;
+	}
+
 	@Override
 	public void reset() throws SQLException {
 		try (Connection c = DriverManager.getConnection(this.server, this.user, this.password);
