@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import javax.sql.DataSource;
@@ -166,7 +167,7 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
-	public java.util.Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
+	public Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
 		return MySqlFailures.describe(failure, jdbcUrl);
 	}
 

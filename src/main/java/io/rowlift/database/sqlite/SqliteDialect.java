@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import javax.sql.DataSource;
@@ -211,7 +212,7 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	@Override
-	public java.util.Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
+	public Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
 		return SqliteFailures.describe(failure, jdbcUrl);
 	}
 
