@@ -12,6 +12,7 @@ import org.springframework.batch.infrastructure.item.file.FlatFileItemReader;
 import org.springframework.batch.infrastructure.item.file.FlatFileParseException;
 import org.springframework.batch.infrastructure.item.file.LineMapper;
 import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper;
+import org.springframework.batch.infrastructure.item.file.separator.RecordSeparatorPolicy;
 import org.springframework.core.io.FileSystemResource;
 
 import io.rowlift.progress.CommittedContext;
@@ -167,7 +168,7 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 	}
 
 	/** The policy of a partition, made before its line reader exists (the reader is made on open). */
-	private static final class LazyPolicy implements org.springframework.batch.infrastructure.item.file.separator.RecordSeparatorPolicy {
+	private static final class LazyPolicy implements RecordSeparatorPolicy {
 
 		private final SpringPartition partition;
 
