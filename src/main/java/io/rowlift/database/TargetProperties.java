@@ -14,9 +14,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     power of two from 512 to 65536); unset (null), Rowlift chooses 65536 for an input whose records
  *     average 64 bytes or more and 4096 below (see {@code PageSizeChoice}). A file that exists keeps its
  *     own page size.
+ * @param mode what the load does with the rows already in the table: {@code append} (default),
+ *     {@code truncate}, {@code replace}, {@code upsert} or {@code ignore}; fixed by the load's first run
+ * @param upsertKey the unique key {@code upsert} and {@code ignore} match on: the name of a unique index
+ *     (or of the columns' unique constraint); unset, the primary key
  */
 @ConfigurationProperties("rowlift.target")
-public record TargetProperties(String table, @DefaultValue("auto") WriteMethod writeMethod, Integer pageSize) {
+public record TargetProperties(String table, @DefaultValue("auto") WriteMethod writeMethod, Integer pageSize,
+		@DefaultValue("append") LoadMode mode, String upsertKey) {
 
 	/** The prefix of these properties, for code that binds them before the context has. */
 	public static final String PREFIX = "rowlift.target";

@@ -70,4 +70,10 @@ public final class LoadJobNames {
 	private LoadJobNames() {
 	}
 
+	/** Job parameter: the load mode ({@link io.rowlift.database.LoadMode}); absent in runs of earlier versions (append). */
+	public static final String MODE = "target.mode";
+
+	/** Job parameter: the key {@code upsert} and {@code ignore} match on; empty for the primary key. */
+	public static final String UPSERT_KEY = "target.upsert-key";
+
 }

@@ -25,6 +25,7 @@ import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetMode;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.sort.ExternalSort;
@@ -124,7 +125,7 @@ public final class LoadLauncher {
 			String fingerprint = SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
-			Start start = decide(last, key, fingerprint, plan, settings, write);
+			Start start = decide(last, key, fingerprint, plan, settings, TargetMode.of(target), write);
 			this.planner.handOver(key, plan);
 			this.active = key;
 			JobExecution execution;
@@ -189,7 +190,7 @@ public final class LoadLauncher {
 
 	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */
 	private Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan,
-			JobProperties settings, WriteChoice write) throws Exception {
+			JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
 		JobExecution last = found.orElse(null);
 		if (last != null && last.getStatus().isRunning()) {
 			log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a process that is gone "
@@ -218,17 +219,18 @@ public final class LoadLauncher {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(fresh(key, fingerprint, plan, settings, write));
+				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
 			}
 			case NEW -> {
-				return Start.fresh(fresh(key, fingerprint, plan, settings, write));
+				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
 	}
 
 	/** The plan of a new run: key order, sizing, sort folder and pipeline chosen now. */
-	private RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, WriteChoice write)
+	private RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, TargetMode mode,
+			WriteChoice write)
 			throws IOException {
 		long fileBytes = Files.size(plan.file());
 		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
@@ -244,7 +246,7 @@ public final class LoadLauncher {
 		int pool = this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, pool,
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
-		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline);
+		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);
 	}
 
 	/**

@@ -49,6 +49,10 @@ public final class LoadProgress {
 
 	private final long filtered;
 
+	private final long updated;
+
+	private final long ignored;
+
 	private final int empty;
 
 	public LoadProgress(List<Partition> partitions) {
@@ -57,6 +61,8 @@ public final class LoadProgress {
 		long written = 0;
 		long rejected = 0;
 		long filtered = 0;
+		long updated = 0;
+		long ignored = 0;
 		int empty = 0;
 		for (Partition partition : this.partitions) {
 			if (partition.progress() == null) {
@@ -66,6 +72,8 @@ public final class LoadProgress {
 			written += partition.progress().written();
 			rejected += partition.progress().rejected();
 			filtered += partition.progress().filtered();
+			updated += partition.progress().updated();
+			ignored += partition.progress().ignored();
 			if (partition.range().length() == 0) {
 				empty++;
 			}
@@ -74,6 +82,8 @@ public final class LoadProgress {
 		this.written = written;
 		this.rejected = rejected;
 		this.filtered = filtered;
+		this.updated = updated;
+		this.ignored = ignored;
 		this.empty = empty;
 	}
 
@@ -129,6 +139,16 @@ public final class LoadProgress {
 		return this.filtered;
 	}
 
+	/** Rows that updated a row already in the table (mode upsert). */
+	public long updated() {
+		return this.updated;
+	}
+
+	/** Records skipped because their key was already in the table (mode ignore). */
+	public long ignored() {
+		return this.ignored;
+	}
+
 	/** Partitions whose range holds no record. */
 	public int empty() {
 		return this.empty;
@@ -137,7 +157,7 @@ public final class LoadProgress {
 	/**
 	 * What does not add up: the ranges must cover the data from its first record to the end of the
 	 * file exactly once, each partition must have read its whole range (a sorted stream: handed out
-	 * all its records), and each must have read = written + rejected + filtered.
+	 * all its records), and each must have read = written + updated + ignored + rejected + filtered.
 	 * @param firstRecord byte offset of the file's first record (after the header)
 	 * @param fileSize the file's size
 	 * @return the problems, in partition order; empty when all is well
@@ -170,8 +190,10 @@ public final class LoadProgress {
 				problems.add(name + " read up to byte " + progress.offset() + " of its range [" + range.start() + ", " + range.end()
 						+ ")");
 			}
-			if (progress.read() != progress.written() + progress.rejected() + progress.filtered()) {
-				problems.add(name + " read " + progress.read() + " records but wrote " + progress.written() + " rows and rejected "
+			if (progress.read() != progress.accounted()) {
+				problems.add(name + " read " + progress.read() + " records but wrote " + progress.written() + " rows"
+						+ (progress.updated() != 0 ? ", updated " + progress.updated() : "")
+						+ (progress.ignored() != 0 ? ", ignored " + progress.ignored() : "") + " and rejected "
 						+ progress.rejected() + (progress.filtered() != 0 ? " and filtered " + progress.filtered() : ""));
 			}
 			expectedStart = range.end();

@@ -2,6 +2,8 @@ package io.rowlift.job;
 
 import java.nio.file.Path;
 
+import io.rowlift.database.LoadMode;
+import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.source.CsvFormat;
@@ -24,9 +26,11 @@ import io.rowlift.sort.KeyOrderChoice;
  * @param keyOrder the key order and why; fixed by the first run
  * @param sortDir the folder of the sorted runs for key order {@code SORT}, else null
  * @param pipeline which reader and writer load the partitions, and why; fixed by the first run
+ * @param target the load mode and the key it matches on; fixed by the first run
  */
 public record RunPlan(String loadKey, String fingerprint, String started, LoadPlan load, Sizing sizing,
-		WriteChoice write, KeyOrderChoice keyOrder, Path sortDir, PipelineChoice pipeline) {
+		WriteChoice write, KeyOrderChoice keyOrder, Path sortDir, PipelineChoice pipeline,
+		TargetMode target) {
 
 	/** The canonical path of the file. */
 	public Path file() {
@@ -71,6 +75,11 @@ public record RunPlan(String loadKey, String fingerprint, String started, LoadPl
 	/** The write method. */
 	public WriteMethod writeMethod() {
 		return this.write.method();
+	}
+
+	/** The load mode. */
+	public LoadMode mode() {
+		return this.target.mode();
 	}
 
 	/** The key order. */

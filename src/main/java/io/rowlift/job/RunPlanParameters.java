@@ -6,6 +6,8 @@ import java.util.Objects;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 
+import io.rowlift.database.LoadMode;
+import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.sort.KeyOrder;
@@ -17,7 +19,7 @@ import io.rowlift.sort.KeyOrderChoice;
  * job instance, so the same command finds and resumes it. A run started by an earlier version lacks
  * the later parameters and reads with the values that version used: write method {@code INSERT}
  * ("the only method then"), key order {@code FILE} ("the only order then"), chunk size reason
- * {@code default}, pipeline {@code FAST}. Stateless.
+ * {@code default}, pipeline {@code FAST}, mode {@code APPEND}. Stateless.
  */
 public final class RunPlanParameters {
 
@@ -54,6 +56,8 @@ public final class RunPlanParameters {
 			.addString(LoadJobNames.SORT_DIR, plan.sortDir() == null ? "" : plan.sortDir().toString(), false)
 			.addString(LoadJobNames.PIPELINE, plan.pipeline().pipeline().name(), false)
 			.addString(LoadJobNames.PIPELINE + REASON, plan.pipeline().reason(), false)
+			.addString(LoadJobNames.MODE, plan.mode().name(), false)
+			.addString(LoadJobNames.UPSERT_KEY, Objects.requireNonNullElse(plan.target().upsertKey(), ""), false)
 			.toJobParameters();
 	}
 
@@ -94,8 +98,11 @@ public final class RunPlanParameters {
 		PipelineChoice pipelineChoice = pipeline == null ? new PipelineChoice(Pipeline.FAST, "the only pipeline then")
 				: new PipelineChoice(Pipeline.valueOf(pipeline),
 						Objects.requireNonNullElse(parameters.getString(LoadJobNames.PIPELINE + REASON), ""));
+		String mode = parameters.getString(LoadJobNames.MODE);
+		TargetMode target = mode == null ? TargetMode.APPEND
+				: new TargetMode(LoadMode.valueOf(mode), parameters.getString(LoadJobNames.UPSERT_KEY));
 		return new RunPlan(key, parameters.getString(LoadJobNames.FINGERPRINT), parameters.getString(LoadJobNames.STARTED),
-				load, sizing, write, keyOrder, sortDir(parameters), pipelineChoice);
+				load, sizing, write, keyOrder, sortDir(parameters), pipelineChoice, target);
 	}
 
 	/** The load key of a run. */

@@ -29,9 +29,12 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * byte range, or a sorted run saved by an earlier version)
  * @param writtenAtOpen {@code written} when this run opened the partition ({@value #WRITTEN_AT_OPEN}),
  * so this run's rows are the difference
+ * @param updated rows that matched a key already in the table and updated it (mode {@code upsert},
+ * {@value #UPDATED})
+ * @param ignored records whose key was already in the table, skipped (mode {@code ignore}, {@value #IGNORED})
  */
 public record PartitionProgress(long offset, long line, long read, long written, long rejected, long filtered,
-		long sortedPosition, long sortedTotal, long writtenAtOpen) {
+		long sortedPosition, long sortedTotal, long writtenAtOpen, long updated, long ignored) {
 
 	/** Context key: byte offset of the next unread record. */
 	public static final String OFFSET = "reader.offset";
@@ -51,6 +54,12 @@ public record PartitionProgress(long offset, long line, long read, long written,
 	/** Context key: {@value #WRITTEN} when this run opened the partition. */
 	public static final String WRITTEN_AT_OPEN = "writer.written-at-open";
 
+	/** Context key: rows that updated a row already in the table, over all runs (absent: none). */
+	public static final String UPDATED = "writer.updated";
+
+	/** Context key: records skipped because their key was already in the table, over all runs (absent: none). */
+	public static final String IGNORED = "writer.ignored";
+
 	/** Context key: records a processor filtered out, over all runs (absent: none). */
 	public static final String FILTERED = "processor.filtered";
 
@@ -68,7 +77,7 @@ public record PartitionProgress(long offset, long line, long read, long written,
 		return new PartitionProgress(context.getLong(OFFSET, rangeStart), context.getLong(LINE, 0L),
 				context.getLong(READ, 0L), context.getLong(WRITTEN, 0L), context.getLong(REJECTED, 0L),
 				context.getLong(FILTERED, 0L), context.getLong(SORTED_POSITION, -1L), context.getLong(SORTED_TOTAL, -1L),
-				context.getLong(WRITTEN_AT_OPEN, 0L));
+				context.getLong(WRITTEN_AT_OPEN, 0L), context.getLong(UPDATED, 0L), context.getLong(IGNORED, 0L));
 	}
 
 	/** Saves a byte-range reader's part: the next unread record and the records read. */
@@ -95,6 +104,12 @@ public record PartitionProgress(long offset, long line, long read, long written,
 		context.putLong(WRITTEN_AT_OPEN, writtenAtOpen);
 	}
 
+	/** Saves the writer's part of a load that matches keys: rows updated and records ignored. */
+	public static void saveMatched(ExecutionContext context, long updated, long ignored) {
+		context.putLong(UPDATED, updated);
+		context.putLong(IGNORED, ignored);
+	}
+
 	/** Saves a processor's part. */
 	public static void saveFiltered(ExecutionContext context, long filtered) {
 		context.putLong(FILTERED, filtered);
@@ -103,6 +118,11 @@ public record PartitionProgress(long offset, long line, long read, long written,
 	/** Whether the partition reads a sorted stream rather than a byte range. */
 	public boolean sorted() {
 		return this.sortedPosition >= 0;
+	}
+
+	/** Records accounted for: written, updated, ignored, rejected or filtered; equals {@code read} when all is well. */
+	public long accounted() {
+		return this.written + this.updated + this.ignored + this.rejected + this.filtered;
 	}
 
 	/** Rows this run wrote. */

@@ -38,12 +38,16 @@ import tools.jackson.databind.node.ObjectNode;
  * @param pipeline which pipeline loaded the partitions: {@code FAST} or {@code SPRING}
  * @param pipelineReason why that pipeline
  * @param filtered records a user's processor filtered out, in all runs (spring pipeline)
+ * @param mode the load mode ({@code append}, {@code truncate}, {@code replace}, {@code upsert}, {@code ignore})
+ * @param updated rows that updated a row already in the table, in all runs (mode upsert)
+ * @param ignored records skipped because their key was already in the table, in all runs (mode ignore)
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
 		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
-		String rejectFile, String pipeline, String pipelineReason, long filtered) {
+		String rejectFile, String pipeline, String pipelineReason, long filtered, String mode, long updated,
+		long ignored) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
@@ -51,7 +55,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
-				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered);
+				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered, this.mode, this.updated,
+				this.ignored);
 	}
 
 	/**
@@ -97,8 +102,17 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 			sb.append(String.format(Locale.ROOT, "; %,d bad record%s rejected%s", this.rejected, this.rejected == 1 ? "" : "s",
 					this.rejectFile == null ? "" : " (" + this.rejectFile + ", reasons in " + this.rejectFile + ".reasons.csv)"));
 		}
-		sb.append(String.format(Locale.ROOT, "; read %,d = written %,d + rejected %,d", this.read, this.rowsTotal,
-				this.rejected));
+		if (this.mode != null && !this.mode.equals("append")) {
+			sb.append("; mode ").append(this.mode);
+		}
+		sb.append(String.format(Locale.ROOT, "; read %,d = written %,d", this.read, this.rowsTotal));
+		if (this.updated > 0) {
+			sb.append(String.format(Locale.ROOT, " + updated %,d", this.updated));
+		}
+		if (this.ignored > 0) {
+			sb.append(String.format(Locale.ROOT, " + ignored %,d", this.ignored));
+		}
+		sb.append(String.format(Locale.ROOT, " + rejected %,d", this.rejected));
 		if (this.filtered > 0) {
 			sb.append(String.format(Locale.ROOT, " + filtered %,d", this.filtered));
 		}
@@ -147,6 +161,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		root.put("pipeline", this.pipeline);
 		root.put("pipelineReason", this.pipelineReason);
 		root.put("filtered", this.filtered);
+		root.put("mode", this.mode);
+		root.put("updated", this.updated);
+		root.put("ignored", this.ignored);
 		ArrayNode steps = root.putArray("steps");
 		for (StepRow row : this.steps) {
 			steps.addObject()

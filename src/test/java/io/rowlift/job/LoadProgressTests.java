@@ -14,7 +14,7 @@ class LoadProgressTests {
 	/** A partition of [start, end) that read it all: {@code read} records, of which {@code rejected} rejected. */
 	private static LoadProgress.Partition done(int index, long start, long end, long read, long rejected) {
 		return new LoadProgress.Partition("partition" + index, new ByteRange(index, start, end, -1),
-				new PartitionProgress(end, 0, read, read - rejected, rejected, 0, -1, -1, 0));
+				new PartitionProgress(end, 0, read, read - rejected, rejected, 0, -1, -1, 0, 0, 0));
 	}
 
 	@Test
@@ -37,7 +37,7 @@ class LoadProgressTests {
 	@Test
 	void saysWhereTheRangesOrTheCountsDoNotAddUp() {
 		LoadProgress.Partition short0 = new LoadProgress.Partition("partition0", new ByteRange(0, 10, 50, -1),
-				new PartitionProgress(40, 0, 4, 3, 0, 0, -1, -1, 0));
+				new PartitionProgress(40, 0, 4, 3, 0, 0, -1, -1, 0, 0, 0));
 		LoadProgress.Partition never = new LoadProgress.Partition("partition1", null, null);
 		LoadProgress.Partition gap = done(2, 60, 70, 1, 0);
 		assertThat(new LoadProgress(List.of(short0, never, gap)).problems(10, 80)).containsExactly(
@@ -49,7 +49,7 @@ class LoadProgressTests {
 	@Test
 	void countsFilteredRecordsAsAccountedFor() {
 		LoadProgress.Partition filtering = new LoadProgress.Partition("partition0", new ByteRange(0, 0, 9, -1),
-				new PartitionProgress(9, 0, 5, 3, 1, 1, -1, -1, 0));
+				new PartitionProgress(9, 0, 5, 3, 1, 1, -1, -1, 0, 0, 0));
 		LoadProgress load = new LoadProgress(List.of(filtering));
 		assertThat(load.problems(0, 9)).isEmpty();
 		assertThat(load.filtered()).isEqualTo(1);
@@ -59,11 +59,11 @@ class LoadProgressTests {
 	void aSortedStreamCoversItsRangeWhenItHandedOutAllItsRecords() {
 		ByteRange whole = new ByteRange(0, 10, 90, -1);
 		LoadProgress drained = new LoadProgress(List.of(new LoadProgress.Partition("partition0", whole,
-				new PartitionProgress(10, 0, 8, 8, 0, 0, 8, 8, 0))));
+				new PartitionProgress(10, 0, 8, 8, 0, 0, 8, 8, 0, 0, 0))));
 		assertThat(drained.problems(10, 90)).isEmpty();
 
 		LoadProgress stopped = new LoadProgress(List.of(new LoadProgress.Partition("partition0", whole,
-				new PartitionProgress(10, 0, 5, 5, 0, 0, 5, 8, 0))));
+				new PartitionProgress(10, 0, 5, 5, 0, 0, 5, 8, 0, 0, 0))));
 		assertThat(stopped.problems(10, 90)).containsExactly("partition0 handed out 5 of the 8 records of its sorted stream");
 	}
 
@@ -71,7 +71,7 @@ class LoadProgressTests {
 	void aSortedRunOfAnEarlierVersionIsCheckedByTheOffsetItSaved() {
 		ByteRange whole = new ByteRange(0, 10, 90, -1);
 		LoadProgress old = new LoadProgress(List.of(new LoadProgress.Partition("partition0", whole,
-				new PartitionProgress(90, 0, 8, 8, 0, 0, 8, -1, 0))));
+				new PartitionProgress(90, 0, 8, 8, 0, 0, 8, -1, 0, 0, 0))));
 		assertThat(old.problems(10, 90)).isEmpty();
 	}
 

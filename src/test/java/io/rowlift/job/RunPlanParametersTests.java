@@ -15,6 +15,8 @@ import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
 import io.rowlift.database.TableMapping;
+import io.rowlift.database.LoadMode;
+import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.source.CsvFormat;
@@ -35,7 +37,8 @@ class RunPlanParametersTests {
 	private static final RunPlan PLAN = new RunPlan("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", LOAD,
 			new Sizing(6, "six cores", 4, 500, "set by rowlift.job.chunk-size"),
 			new WriteChoice(WriteMethod.LOAD_DATA, "the fastest"), new KeyOrderChoice(KeyOrder.SORT, "a large file"),
-			Path.of("/tmp/rowlift-sort-1"), new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"));
+			Path.of("/tmp/rowlift-sort-1"), new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"),
+			new TargetMode(LoadMode.UPSERT, "people_email"));
 
 	/** The parameters of a new run, by name and identifying flag: persisted, so they never change. */
 	@Test
@@ -53,7 +56,7 @@ class RunPlanParametersTests {
 				"job.chunk-size-reason=set by rowlift.job.chunk-size", "sort.key-order=SORT",
 				"sort.key-order-reason=a large file", "sort.dir=/tmp/rowlift-sort-1", "target.write-method=LOAD_DATA",
 				"target.write-method-reason=the fastest", "job.pipeline=SPRING",
-				"job.pipeline-reason=set by rowlift.job.pipeline");
+				"job.pipeline-reason=set by rowlift.job.pipeline", "target.mode=UPSERT", "target.upsert-key=people_email");
 	}
 
 	@Test
@@ -71,7 +74,7 @@ class RunPlanParametersTests {
 	@Test
 	void aRunWithoutSortedRunsHasNoSortFolder() {
 		RunPlan unsorted = new RunPlan(PLAN.loadKey(), PLAN.fingerprint(), PLAN.started(), LOAD, PLAN.sizing(), PLAN.write(),
-				new KeyOrderChoice(KeyOrder.FILE, "no key"), null, new PipelineChoice(Pipeline.FAST, "default"));
+				new KeyOrderChoice(KeyOrder.FILE, "no key"), null, new PipelineChoice(Pipeline.FAST, "default"), TargetMode.APPEND);
 
 		JobParameters parameters = RunPlanParameters.of(unsorted);
 
@@ -115,6 +118,22 @@ class RunPlanParametersTests {
 		assertThat(read.sizing()).isEqualTo(PLAN.sizing());
 		assertThat(read.keyOrder()).isEqualTo(PLAN.keyOrder());
 		assertThat(read.pipeline()).isEqualTo(PLAN.pipeline());
+	}
+
+	/** A run started before there were modes appends. */
+	@Test
+	void aRunOfAnEarlierVersionAppends() {
+		JobParameters parameters = new JobParametersBuilder(RunPlanParameters.of(PLAN)).toJobParameters();
+		JobParametersBuilder earlier = new JobParametersBuilder();
+		for (JobParameter<?> p : parameters) {
+			if (!p.name().equals(LoadJobNames.MODE) && !p.name().equals(LoadJobNames.UPSERT_KEY)) {
+				earlier.addJobParameter(p);
+			}
+		}
+
+		RunPlan read = RunPlanParameters.read(earlier.toJobParameters(), (k, f, d, t) -> LOAD);
+
+		assertThat(read.target()).isEqualTo(TargetMode.APPEND);
 	}
 
 }

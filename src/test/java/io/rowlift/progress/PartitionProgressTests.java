@@ -22,7 +22,7 @@ class PartitionProgressTests {
 	@Test
 	void readsAnEmptyContextAsNothingDoneFromTheRangeStart() {
 		PartitionProgress progress = PartitionProgress.readFrom(new ExecutionContext(), 42);
-		assertThat(progress).isEqualTo(new PartitionProgress(42, 0, 0, 0, 0, 0, -1, -1, 0));
+		assertThat(progress).isEqualTo(new PartitionProgress(42, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0));
 		assertThat(progress.sorted()).isFalse();
 	}
 
@@ -33,8 +33,22 @@ class PartitionProgressTests {
 		PartitionProgress.saveWritten(context, 7, 1, 3);
 		PartitionProgress.saveFiltered(context, 1);
 		PartitionProgress progress = PartitionProgress.readFrom(context, 0);
-		assertThat(progress).isEqualTo(new PartitionProgress(1000, 17, 9, 7, 1, 1, -1, -1, 3));
+		assertThat(progress).isEqualTo(new PartitionProgress(1000, 17, 9, 7, 1, 1, -1, -1, 3, 0, 0));
 		assertThat(progress.writtenThisRun()).isEqualTo(4);
+	}
+
+	@Test
+	void aLoadThatMatchesKeysAccountsForUpdatedAndIgnoredRecords() {
+		ExecutionContext context = new ExecutionContext();
+		PartitionProgress.saveRead(context, 500, 10, 10);
+		PartitionProgress.saveWritten(context, 4, 1, 0);
+		PartitionProgress.saveMatched(context, 3, 2);
+		PartitionProgress progress = PartitionProgress.readFrom(context, 0);
+		assertThat(progress.updated()).isEqualTo(3);
+		assertThat(progress.ignored()).isEqualTo(2);
+		assertThat(progress.accounted()).isEqualTo(progress.read());
+		assertThat(PartitionProgress.UPDATED).isEqualTo("writer.updated");
+		assertThat(PartitionProgress.IGNORED).isEqualTo("writer.ignored");
 	}
 
 	@Test
