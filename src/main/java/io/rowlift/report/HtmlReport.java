@@ -63,6 +63,8 @@ public final class HtmlReport {
 		double seconds = SummaryTree.number(summary, "seconds");
 		PhaseTimeline.Layout layout = PhaseTimeline.layout(summary, origin);
 		ThroughputChart.Chart chart = ThroughputChart.chart(summary, layout);
+		// one time axis for the timeline and the chart, so that a phase sits above its throughput
+		double span = Math.max(Double.isNaN(seconds) ? 0 : seconds, Math.max(layout.end(), chart.end()));
 		String status = SummaryTree.text(summary, "status");
 		String run = SummaryTree.text(summary, "run");
 		StringBuilder page = new StringBuilder(16_384);
@@ -96,13 +98,13 @@ public final class HtmlReport {
 			page.append("<div class=\"failure\" id=\"failure\">").append(Html.escape(failure)).append("</div>\n");
 		}
 		HtmlTables.cards(page, summary, layout);
-		page.append("<section id=\"timeline\"><h2>Phases</h2>\n").append(PhaseTimeline.svg(layout, seconds)).append('\n');
+		page.append("<section id=\"timeline\"><h2>Phases</h2>\n").append(PhaseTimeline.svg(layout, span)).append('\n');
 		if (layout.fromSteps() && !layout.bars().isEmpty()) {
 			page.append("<p class=\"note\">This summary has no phase start times: the steps are drawn one after the other "
 					+ "from their durations, and partitions from the start of their step.</p>\n");
 		}
 		page.append("</section>\n<section id=\"throughput\"><h2>Throughput of each partition (rows/s)</h2>\n")
-			.append(ThroughputChart.svg(chart, seconds)).append('\n');
+			.append(ThroughputChart.svg(chart, span)).append('\n');
 		legend(page, chart);
 		page.append("</section>\n");
 		HtmlTables.phases(page, summary, layout);

@@ -18,7 +18,7 @@ final class PhaseTimeline {
 
 	static final int WIDTH = 960;
 
-	private static final int LABEL = 170;
+	static final int LABEL = 170;
 
 	private static final int RIGHT = 20;
 
@@ -121,12 +121,15 @@ final class PhaseTimeline {
 				SummaryTree.number(node, "written"), SummaryTree.number(node, "rowsPerSecond"), List.of());
 	}
 
-	/** The timeline as an {@code <svg>} element, or a note when there is nothing to draw. */
-	static String svg(Layout layout, double runSeconds) {
+	/**
+	 * The timeline as an {@code <svg>} element, or a note when there is nothing to draw.
+	 * @param span seconds the time axis covers at least (the run's, so that the chart below aligns)
+	 */
+	static String svg(Layout layout, double span) {
 		if (layout.bars().isEmpty()) {
 			return "<p class=\"note\">This summary has neither phases nor steps to draw.</p>";
 		}
-		double max = Math.max(Math.max(layout.end(), Double.isNaN(runSeconds) ? 0 : runSeconds), 1e-3);
+		double max = Math.max(Math.max(layout.end(), Double.isNaN(span) ? 0 : span), 1e-3);
 		List<Double> ticks = Axis.timeTicks(max, 8);
 		double axisMax = ticks.get(ticks.size() - 1);
 		int rows = 0;

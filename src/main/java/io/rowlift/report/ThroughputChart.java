@@ -29,7 +29,8 @@ final class ThroughputChart {
 
 	private static final int HEIGHT = 320;
 
-	private static final int LEFT = 64;
+	/** The plot starts where the timeline's bars do, so that one time is at one x in both. */
+	private static final int LEFT = PhaseTimeline.LABEL;
 
 	private static final int RIGHT = 20;
 
@@ -57,6 +58,18 @@ final class ThroughputChart {
 	 * @param sampled whether the lines come from samples (else from averages)
 	 */
 	record Chart(List<Series> series, List<Point> total, boolean sampled) {
+
+		/** The latest time of any point, or 0. */
+		double end() {
+			double end = 0;
+			for (List<Point> line : lines(this)) {
+				for (Point p : line) {
+					end = Math.max(end, p.t());
+				}
+			}
+			return end;
+		}
+
 	}
 
 	private ThroughputChart() {
@@ -174,12 +187,15 @@ final class ThroughputChart {
 		return line.get(line.size() - 1)[1];
 	}
 
-	/** The chart as an {@code <svg>} element, or a note when there is nothing to draw. */
-	static String svg(Chart chart, double runSeconds) {
+	/**
+	 * The chart as an {@code <svg>} element, or a note when there is nothing to draw.
+	 * @param span seconds the time axis covers at least (the timeline's, so that both align)
+	 */
+	static String svg(Chart chart, double span) {
 		if (chart.series().isEmpty()) {
 			return "<p class=\"note\">This summary has neither samples nor partitions to draw.</p>";
 		}
-		double tMax = Double.isNaN(runSeconds) ? 0 : runSeconds;
+		double tMax = Double.isNaN(span) ? 0 : span;
 		double rMax = 0;
 		for (List<Point> line : lines(chart)) {
 			for (Point p : line) {
