@@ -1,0 +1,141 @@
+package io.rowlift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.HeadlessChromium;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.SqliteTestTarget;
+
+/**
+ * {@code rowlift.report.html-file} after real loads into SQLite, opened in a real headless browser
+ * (Debian's {@code chromium}): the page's script runs to its end without an error, the chart has one
+ * line per partition, the page embeds the run's summary as written to the summary file, and the
+ * screenshot shows the chart's lines. A failed run writes its report too. Skipped without chromium,
+ * failed when CI=true.
+ */
+class HtmlReportIntegrationTests {
+
+	private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+	@TempDir
+	Path dir;
+
+	private SqliteTestTarget target;
+
+	private HeadlessChromium chromium;
+
+	@BeforeEach
+	void setUp() throws Exception {
+		this.chromium = HeadlessChromium.require(Files.createDirectories(this.dir.resolve("browser")));
+		this.target = new SqliteTestTarget(this.dir);
+		this.target.reset();
+	}
+
+	@Test
+	void aLoadsReportOpensInABrowserWithoutErrorsAndDrawsOneLinePerPartition() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-30000.csv"), "ints", 30_000, 7);
+		Path html = this.dir.resolve("reports/run.html");
+		Path json = this.dir.resolve("reports/run.json");
+
+		RowliftRun run = load(csv, "--rowlift.job.partitions=3", "--rowlift.report.html-file=" + html,
+				"--rowlift.report.summary-file=" + json);
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		String dom = this.chromium.dumpDom(html);
+		assertThat(htmlTag(dom)).as("the page's script ran to its end, no error").isEqualTo("<html lang=\"en\" data-report-ready=\"3\">");
+		assertThat(series(dom)).containsExactly("partition0", "partition1", "partition2");
+		assertThat(dom).contains("<title>Rowlift run 1: completed (ints)</title>");
+		JsonNode summary = MAPPER.readTree(Files.readString(json));
+		assertThat(MAPPER.readTree(rawJson(dom))).as("the JSON the page shows is the run's summary").isEqualTo(summary);
+
+		Path png = this.chromium.screenshot(html, this.dir.resolve("run.png"), 1100, 1400);
+		BufferedImage image = ImageIO.read(png.toFile());
+		assertThat(image.getWidth()).isEqualTo(1100);
+		// partition0's line, hsl(0, 65%, 42%) = rgb(177, 37, 37), and the green of the completed phases
+		assertThat(pixelsNear(image, 177, 37, 37)).as("red pixels of partition0's line").isGreaterThan(30);
+		assertThat(pixelsNear(image, 0x2e, 0x8b, 0x57)).as("green pixels of the phase bars").isGreaterThan(500);
+	}
+
+	@Test
+	void aFailedLoadWritesItsReportWithTheFailure() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-20000.csv"), "ints", 20_000, 3);
+		Path html = this.dir.resolve("failed.html");
+
+		RowliftRun run = load(csv, "--rowlift.job.partitions=2", "--rowlift.report.html-file=" + html,
+				"--rowlift.test.fail-at-byte=" + Files.size(csv) * 3 / 4);
+
+		assertThat(run.exitCode()).as(run.toString()).isOne();
+		String dom = this.chromium.dumpDom(html);
+		assertThat(htmlTag(dom)).isEqualTo("<html lang=\"en\" data-report-ready=\"2\">");
+		assertThat(dom).contains("<title>Rowlift run 1: failed (ints)</title>")
+			.contains("<div class=\"failure\" id=\"failure\">")
+			.contains("injected failure (rowlift.test.fail-at-byte=");
+		assertThat(series(dom)).containsExactly("partition0", "partition1");
+	}
+
+	private RowliftRun load(Path csv, String... options) {
+		List<String> args = new ArrayList<>(this.target.options());
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=ints");
+		args.addAll(List.of(options));
+		return RowliftRun.of(args);
+	}
+
+	/** The {@code <html>} start tag, with the attributes the script set (the marker, or an error). */
+	private static String htmlTag(String dom) {
+		Matcher m = Pattern.compile("<html[^>]*>").matcher(dom);
+		assertThat(m.find()).as("an <html> element").isTrue();
+		return m.group();
+	}
+
+	private static List<String> series(String dom) {
+		List<String> found = new ArrayList<>();
+		Matcher m = Pattern.compile("<polyline class=\"series\" data-partition=\"([^\"]*)\"").matcher(dom);
+		while (m.find()) {
+			found.add(m.group(1));
+		}
+		return found;
+	}
+
+	/** The text the script put into the page's JSON block, unescaped. */
+	private static String rawJson(String dom) {
+		Matcher m = Pattern.compile("<pre id=\"raw-json\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
+		assertThat(m.find()).as("the page shows the JSON").isTrue();
+		return m.group(1).replace("&lt;", "<")
+			.replace("&gt;", ">")
+			.replace("&quot;", "\"")
+			.replace("&amp;", "&");
+	}
+
+	private static int pixelsNear(BufferedImage image, int r, int g, int b) {
+		int n = 0;
+		for (int y = 0; y < image.getHeight(); y++) {
+			for (int x = 0; x < image.getWidth(); x++) {
+				int rgb = image.getRGB(x, y);
+				if (Math.abs((rgb >> 16 & 0xff) - r) + Math.abs((rgb >> 8 & 0xff) - g) + Math.abs((rgb & 0xff) - b) < 40) {
+					n++;
+				}
+			}
+		}
+		return n;
+	}
+
+}
