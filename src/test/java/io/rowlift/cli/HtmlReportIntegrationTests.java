@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -21,6 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import io.rowlift.testsupport.GenCsv;
 import io.rowlift.testsupport.HeadlessChromium;
+import io.rowlift.testsupport.RowliftJar;
 import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.SqliteTestTarget;
 
@@ -28,8 +30,8 @@ import io.rowlift.testsupport.SqliteTestTarget;
  * {@code rowlift.report.html-file} after real loads into SQLite, opened in a real headless browser
  * (Debian's {@code chromium}): the page's script runs to its end without an error, the chart has one
  * line per partition, the page embeds the run's summary as written to the summary file, and the
- * screenshot shows the chart's lines. A failed run writes its report too. Skipped without chromium,
- * failed when CI=true.
+ * screenshot shows the chart's lines. A failed run and a run stopped by SIGTERM (the jar, as an
+ * operator runs it) write their reports too. Skipped without chromium, failed when CI=true.
  */
 class HtmlReportIntegrationTests {
 
@@ -89,6 +91,38 @@ class HtmlReportIntegrationTests {
 			.contains("<div class=\"failure\" id=\"failure\">")
 			.contains("injected failure (rowlift.test.fail-at-byte=");
 		assertThat(series(dom)).containsExactly("partition0", "partition1");
+	}
+
+	@Test
+	void aLoadStoppedBySigtermWritesItsReport() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-400000.csv"), "ints", 400_000, 5);
+		Path html = this.dir.resolve("stopped.html");
+		RowliftJar jar = new RowliftJar(Files.createDirectories(this.dir.resolve("jar")), this.dir.resolve("rowlift.log"));
+		List<String> args = new ArrayList<>();
+		for (String option : this.target.options()) {
+			// the jar's own classpath has no test migrations: the same folder, from the file system
+			args.add(option.startsWith("--spring.flyway.locations=")
+					? "--spring.flyway.locations=filesystem:" + Path.of("src/test/resources/db/migration").toAbsolutePath() + "/{vendor}"
+					: option);
+		}
+		args.addAll(List.of("--rowlift.source.path=" + csv, "--rowlift.target.table=ints", "--rowlift.job.partitions=2",
+				"--rowlift.job.chunk-size=2000", "--rowlift.report.html-file=" + html));
+
+		RowliftJar.Attempt run = jar.start("to be stopped by SIGTERM", args);
+		long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+		while (!run.output().contains("dropped 3 index(es)")) {
+			assertThat(run.waitFor(100)).as("ended before the load began\n%s", jar.tail(20_000)).isFalse();
+			assertThat(System.nanoTime()).as("no load after 120 s\n%s", jar.tail(20_000)).isLessThan(deadline);
+		}
+		Thread.sleep(300); // into the load, which takes some seconds here
+		assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(run.pid())).start().waitFor()).isZero();
+		assertThat(run.waitFor(120_000)).as("ended after SIGTERM").isTrue();
+
+		assertThat(run.exitCode()).as(jar.tail(20_000)).isOne();
+		assertThat(run.output()).contains("run 1 stopped");
+		String dom = this.chromium.dumpDom(html);
+		assertThat(htmlTag(dom)).isEqualTo("<html lang=\"en\" data-report-ready=\"2\">");
+		assertThat(dom).contains("<title>Rowlift run 1: stopped (ints)</title>");
 	}
 
 	private RowliftRun load(Path csv, String... options) {
