@@ -45,6 +45,8 @@
 			cross.style.display = '';
 			var rows = ['<b>' + fmtTime((x - left) / width * tmax) + '</b>'];
 			parsed.forEach(function (line) {
+				var first = line.points[0], last = line.points[line.points.length - 1];
+				if (!first || x < first[0] - 8 || x > last[0] + 8) return; // the line does not run at this time
 				var best = null;
 				line.points.forEach(function (p) {
 					if (best === null || Math.abs(p[0] - x) < Math.abs(best[0] - x)) best = p;

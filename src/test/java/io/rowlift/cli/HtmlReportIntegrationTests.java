@@ -68,6 +68,18 @@ class HtmlReportIntegrationTests {
 		JsonNode summary = MAPPER.readTree(Files.readString(json));
 		assertThat(MAPPER.readTree(rawJson(dom))).as("the JSON the page shows is the run's summary").isEqualTo(summary);
 
+		// a pointer over the chart, early in the load: the tooltip lists the lines running then, with their rates
+		Path hover = this.dir.resolve("hover.html");
+		Files.writeString(hover, Files.readString(html).replace("</body>", "<script>"
+				+ "var c = document.querySelector('svg.throughput'), b = c.getBoundingClientRect(), l = c.querySelector('polyline.series');"
+				+ "var x = +l.getAttribute('points').trim().split(' ')[0].split(',')[0] * b.width / c.viewBox.baseVal.width;"
+				+ "c.dispatchEvent(new MouseEvent('mousemove', {clientX: b.left + x, clientY: b.top + 40, bubbles: true}));"
+				+ "document.body.setAttribute('data-tip', document.getElementById('chart-tip').innerText.replace(/\\n/g, ' | '));"
+				+ "</script></body>"));
+		String hovered = this.chromium.dumpDom(hover);
+		assertThat(htmlTag(hovered)).isEqualTo("<html lang=\"en\" data-report-ready=\"3\">");
+		assertThat(hovered).containsPattern("<body data-tip=\"[0-9.]+ s \\| [^\"]*partition0: [0-9,]+ rows/s");
+
 		Path png = this.chromium.screenshot(html, this.dir.resolve("run.png"), 1100, 1400);
 		BufferedImage image = ImageIO.read(png.toFile());
 		assertThat(image.getWidth()).isEqualTo(1100);
