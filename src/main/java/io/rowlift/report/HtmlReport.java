@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -40,15 +41,17 @@ public final class HtmlReport {
 
 	/**
 	 * Writes the report of the summary {@code json} to {@code file}, whole or not at all (a temporary
-	 * file in the same folder, then moved into place); makes the folder when it is missing.
+	 * file in the same folder, then moved into place), with the permissions of any new file (umask);
+	 * makes the folder when it is missing.
 	 */
 	public static void write(String json, Path file) throws IOException {
 		String html = render(Json.MAPPER.readTree(json));
 		Path parent = file.toAbsolutePath().getParent();
 		Files.createDirectories(parent);
-		Path temp = Files.createTempFile(parent, ".rowlift-report", ".tmp");
+		// not Files.createTempFile: its file is readable by the owner alone, and the report is for others too
+		Path temp = parent.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".tmp");
 		try {
-			Files.writeString(temp, html, StandardCharsets.UTF_8);
+			Files.writeString(temp, html, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 			Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 		}
 		finally {
@@ -126,12 +129,13 @@ public final class HtmlReport {
 		}
 		page.append("<ul class=\"legend\">");
 		if (!chart.total().isEmpty()) {
-			page.append("<li><i style=\"background:#333\"></i>total</li>");
+			page.append("<li data-partition=\"total\"><i style=\"background:#333\"></i>total</li>");
 		}
 		List<ThroughputChart.Series> series = chart.series();
 		for (int i = 0; i < series.size(); i++) {
 			ThroughputChart.Series s = series.get(i);
-			page.append("<li><i style=\"background:").append(Html.seriesColor(i)).append("\"></i>").append(Html.escape(s.partition()));
+			page.append("<li data-partition=\"").append(Html.escape(s.partition())).append("\"><i style=\"background:")
+				.append(Html.seriesColor(i)).append("\"></i>").append(Html.escape(s.partition()));
 			if (!Double.isNaN(s.rows())) {
 				page.append(" (").append(SummaryTree.count(s.rows())).append(" rows)");
 			}

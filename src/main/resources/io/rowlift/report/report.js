@@ -1,5 +1,6 @@
 // The HTML report's script (Rowlift's own, no library). The page reads fine without it: it adds the
-// raw JSON and its download, and a crosshair on the throughput chart that lists each line's value.
+// raw JSON and its download, a crosshair on the throughput chart that lists each line's value, and
+// a legend that brings a line forward.
 // When it has run it sets data-report-ready on <html> to the number of partition lines; an error
 // anywhere sets data-report-error (see the <head>), which is what the browser test looks at.
 (function () {
@@ -61,6 +62,18 @@
 			tip.hidden = false;
 			tip.style.left = Math.min(event.pageX + 14, document.body.scrollWidth - 260) + 'px';
 			tip.style.top = (event.pageY + 14) + 'px';
+		});
+		// a legend entry under the pointer brings its line forward, the others fade
+		Array.prototype.forEach.call(document.querySelectorAll('.legend li'), function (item) {
+			item.addEventListener('mouseenter', function () {
+				lines.forEach(function (line) {
+					line.classList.toggle('focused', line.dataset.partition === item.dataset.partition);
+				});
+				chart.classList.add('focus');
+			});
+			item.addEventListener('mouseleave', function () {
+				chart.classList.remove('focus');
+			});
 		});
 		chart.addEventListener('mouseleave', function () {
 			cross.style.display = 'none';

@@ -160,6 +160,9 @@ class HtmlReportTests {
 		HtmlReport.write(MAPPER.writeValueAsString(fixture()), file); // replaces it
 
 		assertThat(Files.readString(file)).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
+		Path plain = Files.writeString(this.dir.resolve("plain.txt"), "x");
+		assertThat(Files.getPosixFilePermissions(file)).as("as readable as any new file")
+			.isEqualTo(Files.getPosixFilePermissions(plain));
 		try (Stream<Path> files = Files.list(file.getParent())) {
 			assertThat(files).containsExactly(file);
 		}
