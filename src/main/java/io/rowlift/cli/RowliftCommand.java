@@ -181,7 +181,7 @@ public final class RowliftCommand implements Verb {
 			HtmlReport.write(summary.json(), file);
 		}
 		catch (IOException | RuntimeException ex) {
-			this.err.println("rowlift: cannot write the HTML report " + file + ": " + ex
+			this.err.println("rowlift: cannot write the HTML report " + file + ": " + (ex instanceof IOException ? ex.getMessage() : ex)
 					+ "; the load's outcome is as printed (set rowlift.report.html-file to a writable path)");
 		}
 	}

@@ -4,7 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -43,20 +48,48 @@ public final class HtmlReport {
 	 * Writes the report of the summary {@code json} to {@code file}, whole or not at all (a temporary
 	 * file in the same folder, then moved into place), with the permissions of any new file (umask);
 	 * makes the folder when it is missing.
+	 * @throws IOException when it cannot, with a message that says why in words
 	 */
 	public static void write(String json, Path file) throws IOException {
 		String html = render(Json.MAPPER.readTree(json));
 		Path parent = file.toAbsolutePath().getParent();
-		Files.createDirectories(parent);
 		// not Files.createTempFile: its file is readable by the owner alone, and the report is for others too
 		Path temp = parent.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".tmp");
 		try {
+			Files.createDirectories(parent);
 			Files.writeString(temp, html, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 			Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 		}
+		catch (FileSystemException ex) {
+			throw new IOException(describe(ex), ex);
+		}
 		finally {
+			deleteQuietly(temp);
+		}
+	}
+
+	/** Removes a temporary file left by a failed write; a failure here would hide the first one. */
+	private static void deleteQuietly(Path temp) {
+		try {
 			Files.deleteIfExists(temp);
 		}
+		catch (IOException ex) {
+			// the folder is gone or not one: nothing was left there
+		}
+	}
+
+	/** What went wrong, in words: the file system's exceptions name a path and little else. */
+	private static String describe(FileSystemException ex) {
+		if (ex instanceof AccessDeniedException) {
+			return "permission denied on " + ex.getFile();
+		}
+		if (ex instanceof FileAlreadyExistsException || ex instanceof NotDirectoryException) {
+			return ex.getFile() + " is a file, not a folder";
+		}
+		if (ex instanceof NoSuchFileException) {
+			return "no such folder: " + ex.getFile();
+		}
+		return ex.getMessage();
 	}
 
 	/** The page for the summary tree {@code summary}. */

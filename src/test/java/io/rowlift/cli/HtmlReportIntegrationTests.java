@@ -46,7 +46,6 @@ class HtmlReportIntegrationTests {
 
 	@BeforeEach
 	void setUp() throws Exception {
-		this.chromium = HeadlessChromium.require(Files.createDirectories(this.dir.resolve("browser")));
 		this.target = new SqliteTestTarget(this.dir);
 		this.target.reset();
 	}
@@ -57,6 +56,7 @@ class HtmlReportIntegrationTests {
 		Path html = this.dir.resolve("reports/run.html");
 		Path json = this.dir.resolve("reports/run.json");
 
+		this.chromium = HeadlessChromium.require(Files.createDirectories(this.dir.resolve("browser")));
 		RowliftRun run = load(csv, "--rowlift.job.partitions=3", "--rowlift.report.html-file=" + html,
 				"--rowlift.report.summary-file=" + json);
 
@@ -93,6 +93,7 @@ class HtmlReportIntegrationTests {
 		Path csv = GenCsv.write(this.dir.resolve("ints-20000.csv"), "ints", 20_000, 3);
 		Path html = this.dir.resolve("failed.html");
 
+		this.chromium = HeadlessChromium.require(Files.createDirectories(this.dir.resolve("browser")));
 		RowliftRun run = load(csv, "--rowlift.job.partitions=2", "--rowlift.report.html-file=" + html,
 				"--rowlift.test.fail-at-byte=" + Files.size(csv) * 3 / 4);
 
@@ -107,6 +108,7 @@ class HtmlReportIntegrationTests {
 
 	@Test
 	void aLoadStoppedBySigtermWritesItsReport() throws Exception {
+		this.chromium = HeadlessChromium.require(Files.createDirectories(this.dir.resolve("browser")));
 		Path csv = GenCsv.write(this.dir.resolve("ints-400000.csv"), "ints", 400_000, 5);
 		Path html = this.dir.resolve("stopped.html");
 		RowliftJar jar = new RowliftJar(Files.createDirectories(this.dir.resolve("jar")), this.dir.resolve("rowlift.log"));
@@ -135,6 +137,19 @@ class HtmlReportIntegrationTests {
 		String dom = this.chromium.dumpDom(html);
 		assertThat(htmlTag(dom)).isEqualTo("<html lang=\"en\" data-report-ready=\"2\">");
 		assertThat(dom).contains("<title>Rowlift run 1: stopped (ints)</title>");
+	}
+
+	@Test
+	void aReportThatCannotBeWrittenIsSaidAndTheLoadsExitCodeStays() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-100.csv"), "ints", 100, 1);
+		Path html = Files.writeString(this.dir.resolve("a-file"), "not a folder").resolve("run.html");
+
+		RowliftRun run = load(csv, "--rowlift.report.html-file=" + html);
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("rowlift: run 1 completed: 100 rows");
+		assertThat(run.err()).contains("rowlift: cannot write the HTML report " + html + ": " + html.getParent()
+				+ " is a file, not a folder; the load's outcome is as printed (set rowlift.report.html-file to a writable path)");
 	}
 
 	private RowliftRun load(Path csv, String... options) {
