@@ -229,7 +229,9 @@ final class ThroughputChart {
 			svg.append("<text class=\"tick\" x=\"").append(Html.coordinate(x)).append("\" y=\"").append(HEIGHT - 12)
 				.append("\" text-anchor=\"middle\">").append(Html.escape(Axis.timeLabel(tick, tAxis))).append("</text>");
 		}
-		svg.append("<text class=\"axis-title\" x=\"").append(LEFT + 6).append("\" y=\"").append(TOP + 10).append("\">rows/s</text>");
+		// left of the tick labels, where no line can run under it
+		svg.append("<text class=\"axis-title\" x=\"").append(LEFT - 48).append("\" y=\"").append(Html.coordinate(TOP + plotH / 2))
+			.append("\" text-anchor=\"end\">rows/s</text>");
 		if (!chart.total().isEmpty()) {
 			polyline(svg, "series-total", "total", "#333", chart.total(), tAxis, rAxis, plotW, plotH);
 		}
