@@ -153,6 +153,22 @@ class HtmlReportTests {
 	}
 
 	@Test
+	void theTotalSumsThePartitionsAtEverySampleTimeInterpolatingBetweenTheirSamples() {
+		JsonNode summary = MAPPER.readTree("{\"samples\":[{\"partition\":\"partition1\",\"t\":1,\"rows\":0},"
+				+ "{\"partition\":\"partition0\",\"t\":0,\"rows\":0},{\"partition\":\"partition0\",\"t\":2,\"rows\":200},"
+				+ "{\"partition\":\"partition1\",\"t\":3,\"rows\":300}]}");
+
+		ThroughputChart.Chart chart = ThroughputChart.chart(summary, PhaseTimeline.layout(summary, null));
+
+		assertThat(chart.sampled()).isTrue();
+		assertThat(chart.series()).extracting(ThroughputChart.Series::partition).containsExactly("partition0", "partition1");
+		assertThat(chart.series().get(1).points()).containsExactly(new ThroughputChart.Point(2, 150));
+		// cumulative total: t0 0, t1 100 (partition0 halfway), t2 200 + 150, t3 200 + 300
+		assertThat(chart.total()).containsExactly(new ThroughputChart.Point(0.5, 100), new ThroughputChart.Point(1.5, 250),
+				new ThroughputChart.Point(2.5, 150));
+	}
+
+	@Test
 	void writesTheFileWholeAndMakesItsFolder() throws IOException {
 		Path file = this.dir.resolve("reports/nightly/run.html");
 
