@@ -6,7 +6,13 @@
 (function () {
 	var root = document.documentElement;
 	var text = JSON.stringify(JSON.parse(document.getElementById('rowlift-summary').textContent), null, 2);
-	document.getElementById('raw-json').textContent = text;
+	var details = document.getElementById('raw-json').parentNode;
+	details.addEventListener('toggle', function () { // on demand: an hour of samples is megabytes of text
+		if (details.open && !details.dataset.filled) {
+			document.getElementById('raw-json').textContent = text;
+			details.dataset.filled = 'true';
+		}
+	});
 	var link = document.getElementById('download-json');
 	link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
 

@@ -66,7 +66,8 @@ class HtmlReportIntegrationTests {
 		assertThat(series(dom)).containsExactly("partition0", "partition1", "partition2");
 		assertThat(dom).contains("<title>Rowlift run 1: completed (ints)</title>");
 		JsonNode summary = MAPPER.readTree(Files.readString(json));
-		assertThat(MAPPER.readTree(rawJson(dom))).as("the JSON the page shows is the run's summary").isEqualTo(summary);
+		assertThat(MAPPER.readTree(embeddedJson(dom))).as("the JSON the page embeds is the run's summary").isEqualTo(summary);
+		assertThat(dom).as("offered as a download").containsPattern("<a id=\"download-json\" download=\"rowlift-run-1.json\" href=\"blob:");
 
 		// a pointer over the chart, early in the load: the tooltip lists the lines running then, with their rates
 		Path hover = this.dir.resolve("hover.html");
@@ -176,14 +177,12 @@ class HtmlReportIntegrationTests {
 		return found;
 	}
 
-	/** The text the script put into the page's JSON block, unescaped. */
-	private static String rawJson(String dom) {
-		Matcher m = Pattern.compile("<pre id=\"raw-json\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
-		assertThat(m.find()).as("the page shows the JSON").isTrue();
-		return m.group(1).replace("&lt;", "<")
-			.replace("&gt;", ">")
-			.replace("&quot;", "\"")
-			.replace("&amp;", "&");
+	/** The JSON of the page's summary element, as the browser holds it. */
+	private static String embeddedJson(String dom) {
+		Matcher m = Pattern.compile("<script type=\"application/json\" id=\"rowlift-summary\">(.*?)</script>", Pattern.DOTALL)
+			.matcher(dom);
+		assertThat(m.find()).as("the page embeds the JSON").isTrue();
+		return m.group(1);
 	}
 
 	private static int pixelsNear(BufferedImage image, int r, int g, int b) {
