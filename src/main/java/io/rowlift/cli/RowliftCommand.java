@@ -18,6 +18,7 @@ import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.job.RunSummaries;
 import io.rowlift.model.Checkpoints;
+import io.rowlift.report.HtmlReport;
 import io.rowlift.report.LoadSummary;
 import io.rowlift.report.RejectFiles;
 import io.rowlift.report.ReportProperties;
@@ -31,7 +32,8 @@ import io.rowlift.database.TargetProperties;
 /**
  * The {@code load} verb, {@code rowlift [load] --key=value ...}: loads the file and returns the exit
  * code of the contract (0 completed, 1 failed or stopped, 2 bad configuration or input, 3 refused).
- * The summary goes to standard output (and to {@code rowlift.report.summary-file} as JSON), problems
+ * The summary goes to standard output (and to {@code rowlift.report.summary-file} as JSON, to
+ * {@code rowlift.report.html-file} as a page, also for a failed or stopped run), problems
  * to standard error. SIGTERM and SIGINT stop the load gracefully ({@link GracefulStop}). Announces the
  * checkpoint {@value #CHECKPOINT} once the job has ended, before anything is printed.
  */
@@ -87,6 +89,7 @@ public final class RowliftCommand implements Verb {
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
 			summary = writeRejectFiles(run, summary);
 			writeSummaryFile(summary);
+			writeHtmlReport(summary);
 			this.out.print(summary.table());
 			this.out.println(summary.line());
 			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
@@ -162,6 +165,24 @@ public final class RowliftCommand implements Verb {
 				Files.createDirectories(parent);
 			}
 			Files.writeString(file, summary.json());
+		}
+	}
+
+	/**
+	 * The HTML report, when asked for. A report that cannot be written is said on standard error and
+	 * leaves the exit code as the load made it: the load itself is done, and its summary is printed.
+	 */
+	private void writeHtmlReport(LoadSummary summary) {
+		Path file = this.report.htmlFile();
+		if (file == null) {
+			return;
+		}
+		try {
+			HtmlReport.write(summary.json(), file);
+		}
+		catch (IOException | RuntimeException ex) {
+			this.err.println("rowlift: cannot write the HTML report " + file + ": " + (ex instanceof IOException ? ex.getMessage() : ex)
+					+ "; the load's outcome is as printed (set rowlift.report.html-file to a writable path)");
 		}
 	}
 

@@ -1,4 +1,5 @@
 /**
- * What a run reports: the summary line, the step table and the JSON summary.
+ * What a run reports: the summary line, the step table, the JSON summary, the reject files and the
+ * self-contained HTML report ({@link io.rowlift.report.HtmlReport}).
  */
 package io.rowlift.report;
