@@ -56,7 +56,7 @@ public final class RunSummaries {
 				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer" : plan.write().reason())
 						+ chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
-				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered());
+				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered(), null);
 	}
 
 	/** Why the chunk size, when it is not the plain default. */

@@ -38,12 +38,14 @@ import tools.jackson.databind.node.ObjectNode;
  * @param pipeline which pipeline loaded the partitions: {@code FAST} or {@code SPRING}
  * @param pipelineReason why that pipeline
  * @param filtered records a user's processor filtered out, in all runs (spring pipeline)
+ * @param timeline this run phase by phase, with its throughput samples (the run report and the JSON's
+ * {@code startedAt}, {@code endedAt}, {@code phases}, {@code samples}), or null when not known
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
 		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
-		String rejectFile, String pipeline, String pipelineReason, long filtered) {
+		String rejectFile, String pipeline, String pipelineReason, long filtered, RunTimeline timeline) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
@@ -51,7 +53,32 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
-				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered);
+				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered, this.timeline);
+	}
+
+	// --- the run report by phase (issue 12): kept apart from the fields above ---
+
+	/** This summary with the run's phases and samples. */
+	public LoadSummary withTimeline(RunTimeline timeline) {
+		return new LoadSummary(this.run, this.status, this.resumed, this.file, this.table, this.database, this.read,
+				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
+				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
+				this.indexesDropped, this.indexesRebuilt,
+				this.steps, this.failure, this.rejectFile, this.pipeline, this.pipelineReason, this.filtered, timeline);
+	}
+
+	/**
+	 * The run report printed before {@link #line()}: the table of phases with the totals and where the
+	 * rejects went ({@link RunTimeline#table}), or the step table when the phases are not known.
+	 */
+	public String report() {
+		return this.timeline == null ? table() : this.timeline.table(this.rejected, this.rejectFile);
+	}
+
+	private void writeTimeline(ObjectNode root) {
+		if (this.timeline != null) {
+			this.timeline.writeTo(root);
+		}
 	}
 
 	/**
@@ -157,6 +184,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				.put("seconds", seconds(row.elapsed()));
 		}
 		root.put("failure", this.failure);
+		writeTimeline(root);
 		return Json.MAPPER.writeValueAsString(root) + "\n";
 	}
 

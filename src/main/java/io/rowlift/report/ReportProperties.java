@@ -1,8 +1,10 @@
 package io.rowlift.report;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * What a run reports ({@code rowlift.report.*}).
@@ -10,7 +12,24 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param summaryFile write the run's summary as JSON to this file (default: none)
  * @param rejectFile where rejected records go, raw, same dialect, after the header; their reasons go
  * to {@code <reject-file>.reasons.csv} (default: {@code <input>.rejects.csv} next to the input)
+ * @param progress how the load shows its progress while it runs (default {@link ProgressMode#AUTO}: a
+ * bar when standard error is a terminal, else plain lines); docs/reports.md
+ * @param progressInterval time between two progress lines (modes {@code lines} and {@code partitions};
+ * default 10s)
  */
 @ConfigurationProperties("rowlift.report")
-public record ReportProperties(Path summaryFile, Path rejectFile) {
+public record ReportProperties(Path summaryFile, Path rejectFile, @DefaultValue("auto") ProgressMode progress,
+		@DefaultValue("10s") Duration progressInterval) {
+
+	public ReportProperties {
+		progress = progress == null ? ProgressMode.AUTO : progress;
+		progressInterval = progressInterval == null || progressInterval.isNegative() || progressInterval.isZero()
+				? Duration.ofSeconds(10) : progressInterval;
+	}
+
+	/** The defaults, for a load run without the command line's settings (tests). */
+	public static ReportProperties defaults() {
+		return new ReportProperties(null, null, ProgressMode.AUTO, Duration.ofSeconds(10));
+	}
+
 }
