@@ -205,7 +205,13 @@ public final class LoadMonitor implements JobExecutionListener {
 
 		volatile long cpuNanos;
 
-		long lastSample = Long.MIN_VALUE;
+		/** {@link System#nanoTime} of the last sample kept, or 0 before the first. */
+		long lastSample;
+
+		boolean sampled;
+
+		/** The phase of the last snapshot shown. */
+		String shown;
 
 		/** When the load phase was first seen (for a sorted load, the end of the sort), or -1. */
 		long loadStart = -1;
@@ -275,7 +281,8 @@ public final class LoadMonitor implements JobExecutionListener {
 				.thenComparing(Comparator.naturalOrder())));
 			PhaseTracker.Phase tracked = LoadMonitor.this.phases.current();
 			String step = runningStep();
-			if (last || now - this.lastSample >= SAMPLE_NANOS) {
+			if (last || !this.sampled || now - this.lastSample >= SAMPLE_NANOS) {
+				this.sampled = true;
 				this.lastSample = now;
 				double t = (now - LoadMonitor.this.runStartedNanos) / 1e9;
 				for (RunningPartitions.Opened partition : opened) {
@@ -285,8 +292,13 @@ public final class LoadMonitor implements JobExecutionListener {
 					}
 				}
 			}
-			if (!last) { // the report at the end says the rest
-				this.display.show(snapshot(now, opened, tracked, step));
+			if (!last && (tracked != null || step != null)) { // the report at the end says the rest; between steps, nothing new
+				ProgressSnapshot snapshot = snapshot(now, opened, tracked, step);
+				if (RunTimelines.LOAD.equals(this.shown) && !RunTimelines.LOAD.equals(snapshot.phase()) && !opened.isEmpty()) {
+					this.display.show(snapshot(now, opened, null, LoadJobNames.LOAD)); // the load as it ended
+				}
+				this.shown = snapshot.phase();
+				this.display.show(snapshot);
 			}
 		}
 
@@ -300,11 +312,10 @@ public final class LoadMonitor implements JobExecutionListener {
 				Duration eta = bytes && rate > 0 && tracked.total() >= 0
 						? Duration.ofSeconds((long) (Math.max(0, tracked.total() - tracked.done()) / rate)) : null;
 				return new ProgressSnapshot(tracked.name(), tracked.unit(), tracked.done(), tracked.total(), 0, 0,
-						bytes ? rate : 0, eta, elapsed, tracked.elapsed(), List.of());
+						bytes ? rate : 0, eta, elapsed, tracked.elapsed(), List.of(), tracked.detail());
 			}
 			if (!LoadJobNames.LOAD.equals(step) || opened.isEmpty()) {
-				String phase = step == null ? "starting" : phaseOf(step);
-				return new ProgressSnapshot(phase, null, 0, -1, 0, 0, 0, null, elapsed, phaseElapsed(step, now), List.of());
+				return new ProgressSnapshot(phaseOf(step), null, 0, -1, 0, 0, 0, null, elapsed, phaseElapsed(step, now), List.of(), null);
 			}
 			if (this.loadStart < 0) {
 				this.loadStart = loadStart(opened, now);
@@ -318,7 +329,8 @@ public final class LoadMonitor implements JobExecutionListener {
 				rows += done.written();
 				long start = partition.range() == null ? 0 : partition.range().start();
 				PartitionProgress progress = PartitionProgress.readFrom(partition.step().getExecutionContext(), start);
-				double seconds = Math.max(0, now - Math.max(partition.openedNanos(), sortEnd())) / 1e9;
+				double seconds = partition.running() ? Math.max(0, now - Math.max(partition.openedNanos(), sortEnd())) / 1e9
+						: RunTimelines.seconds(partition.step());
 				lines.add(new ProgressSnapshot.PartitionProgressLine(partition.partition(),
 						partition.step().getStatus().toString(), bytesDone(partition.range(), progress),
 						partition.range() == null ? 0 : partition.range().length(), done.written(),
@@ -329,7 +341,7 @@ public final class LoadMonitor implements JobExecutionListener {
 			long done = Math.min(this.dataBytes, this.before + bytes);
 			Duration eta = byteRate > 0 ? Duration.ofSeconds((long) ((this.dataBytes - done) / byteRate)) : null;
 			return new ProgressSnapshot(RunTimelines.LOAD, "bytes", done, this.dataBytes, rows,
-					seconds > 0 ? rows / seconds : 0, byteRate, eta, elapsed, Duration.ofNanos(now - this.loadStart), lines);
+					seconds > 0 ? rows / seconds : 0, byteRate, eta, elapsed, Duration.ofNanos(now - this.loadStart), lines, null);
 		}
 
 		/** The load's start for its rates: its first partition's opening, or the end of the sort when one ran. */

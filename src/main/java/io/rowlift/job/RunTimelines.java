@@ -139,6 +139,11 @@ public final class RunTimelines {
 				status, read, written, rejected, bytes, detail, partitions);
 	}
 
+	/** A step's wall time in seconds, up to now while it runs. */
+	static double seconds(StepExecution step) {
+		return between(step.getStartTime(), step.getEndTime()).toNanos() / 1e9;
+	}
+
 	private static Instant instant(LocalDateTime time) {
 		return time == null ? null : time.atZone(ZoneId.systemDefault()).toInstant();
 	}

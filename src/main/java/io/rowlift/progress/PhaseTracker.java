@@ -77,6 +77,8 @@ public final class PhaseTracker {
 
 		private volatile String status = "STARTED";
 
+		private volatile String detail;
+
 		Phase(String name, String unit, long total) {
 			this.name = name;
 			this.unit = unit;
@@ -97,6 +99,16 @@ public final class PhaseTracker {
 					this.status = "COMPLETED";
 				}
 			}
+		}
+
+		/** Says what the phase is doing now ("writing sorted runs"), or null for nothing in particular. */
+		public void detail(String detail) {
+			this.detail = detail;
+		}
+
+		/** What the phase is doing now, or null. */
+		public String detail() {
+			return this.detail;
 		}
 
 		/** Marks the phase FAILED; {@link #close} still ends it. */

@@ -38,7 +38,7 @@ final class ProgressBars implements ProgressDisplay {
 			this.phase = s.phase();
 			this.bar = open(s);
 		}
-		if ("bytes".equals(s.unit()) || "indexes".equals(s.unit())) {
+		if ("bytes".equals(s.unit())) {
 			if (s.total() >= 0 && s.total() != this.bar.getMax()) {
 				this.bar.maxHint(s.total());
 			}
@@ -55,20 +55,21 @@ final class ProgressBars implements ProgressDisplay {
 		if ("bytes".equals(s.unit())) {
 			builder.setInitialMax(Math.max(s.total(), 0)).setUnit(" MB", MB).showSpeed().startsFrom(s.done(), Duration.ZERO);
 		}
-		else if ("indexes".equals(s.unit())) {
-			builder.setInitialMax(Math.max(s.total(), 0)).setUnit(" indexes", 1).hideEta();
-		}
-		else {
-			builder.setInitialMax(-1).hideEta(); // a step without a measure: the bar shows that it runs, and for how long
+		else { // the index build (one statement per index, no measure within) or a step without a measure:
+			// the bar shows that it runs, and for how long
+			builder.setInitialMax(-1).hideEta();
 		}
 		return builder.build();
 	}
 
 	private static String extra(ProgressSnapshot s) {
 		if ("load".equals(s.phase())) {
-			return String.format(Locale.ROOT, "%,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond());
+			return String.format(Locale.ROOT, " %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond());
 		}
-		return "";
+		if ("indexes".equals(s.unit())) {
+			return String.format(Locale.ROOT, " %d of %d index%s built", s.done(), s.total(), s.total() == 1 ? "" : "es");
+		}
+		return s.detail() == null ? "" : " " + s.detail();
 	}
 
 	@Override

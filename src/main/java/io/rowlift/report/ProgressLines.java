@@ -82,6 +82,9 @@ final class ProgressLines implements ProgressDisplay {
 		else if ("indexes".equals(s.unit())) {
 			sb.append(String.format(Locale.ROOT, " %d of %d index%s", s.done(), s.total(), s.total() == 1 ? "" : "es"));
 		}
+		if (s.detail() != null) {
+			sb.append(", ").append(s.detail());
+		}
 		sb.append(", phase ").append(clock(s.phaseElapsed())).append(", elapsed ").append(clock(s.elapsed()));
 		return sb.toString();
 	}

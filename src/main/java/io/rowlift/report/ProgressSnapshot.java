@@ -20,9 +20,11 @@ import java.util.List;
  * @param elapsed time since the run started
  * @param phaseElapsed time since the phase started
  * @param partitions the partitions opened by this run (load phase), in partition order
+ * @param detail what the phase is doing now, in a few words ("writing sorted runs"), or null
  */
 public record ProgressSnapshot(String phase, String unit, long done, long total, long rows, double rowsPerSecond,
-		double bytesPerSecond, Duration eta, Duration elapsed, Duration phaseElapsed, List<PartitionProgressLine> partitions) {
+		double bytesPerSecond, Duration eta, Duration elapsed, Duration phaseElapsed, List<PartitionProgressLine> partitions,
+		String detail) {
 
 	/**
 	 * One partition of the load.

@@ -227,7 +227,9 @@ public final class ExternalSort {
 					reported = position;
 				}
 				if (buffer.bytes >= budget) {
+					phase.detail("writing sorted runs");
 					runs.add(spill(buffer, dir, range, runs.size()));
+					phase.detail(null);
 				}
 			}
 			if (reader.position() != range.end()) {
@@ -235,6 +237,7 @@ public final class ExternalSort {
 						+ " of the range [" + range.start() + ", " + range.end() + ")");
 			}
 			phase.advance(reader.position() - reported);
+			phase.detail("writing sorted runs");
 			if (buffer.count > 0 || runs.isEmpty()) {
 				runs.add(spill(buffer, dir, range, runs.size()));
 			}

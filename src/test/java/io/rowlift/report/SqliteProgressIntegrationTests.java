@@ -1,0 +1,62 @@
+package io.rowlift.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.SqliteTestTarget;
+import io.rowlift.testsupport.TestTarget;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Live progress and the run report on a real SQLite file; and the sort and merge phases of a load in key order. */
+class SqliteProgressIntegrationTests extends ProgressScenarios {
+
+	@TempDir
+	Path databases;
+
+	private SqliteTestTarget target;
+
+	@Override
+	TestTarget target() {
+		if (this.target == null) {
+			this.target = new SqliteTestTarget(this.databases);
+		}
+		return this.target;
+	}
+
+	@Test
+	void aLoadInKeyOrderShowsItsSortThenTheMerge() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("keys.csv"), "keys", 60_000, 3);
+		Path json = this.dir.resolve("summary.json");
+		Run run = run(csv, "tokens", "--rowlift.sort.key-order=sort", "--rowlift.report.progress=lines",
+				"--rowlift.report.progress-interval=100ms", "--rowlift.sort.spill-dir=" + this.dir.resolve("spill"),
+				"--rowlift.report.summary-file=" + json);
+
+		assertThat(run.exit()).as(run.toString()).isZero();
+		assertThat(run.err()).containsPattern("rowlift: progress sort \\d+\\.\\d% [\\d,.]+ of [\\d,.]+ MB, [\\d,.]+ MB/s, ETA ")
+			.contains("rowlift: progress load 100.0% ");
+		assertThat(table(run.out()).keySet()).containsExactly("prepare", "index-drop", "sort", "load", "  partition0",
+				"index-rebuild", "accounting", "total");
+		assertThat(run.out()).containsPattern("\nsort +COMPLETED .*external sort by key into sorted runs\n")
+			.containsPattern("\nload +COMPLETED +60,000 +60,000 +0 .*merge of the sorted runs\n");
+		JsonNode root = JsonMapper.builder().build().readTree(json.toFile());
+		List<String> names = new ArrayList<>();
+		root.get("phases").forEach(p -> names.add(p.get("name").asString()));
+		assertThat(names).containsExactly("prepare", "index-drop", "sort", "load", "index-rebuild", "accounting");
+		JsonNode sort = root.get("phases").get(2);
+		JsonNode load = root.get("phases").get(3);
+		assertThat(sort.get("bytes").asLong()).isEqualTo(load.get("bytes").asLong()).isEqualTo(java.nio.file.Files.size(csv) - "id,data\n".length());
+		assertThat(load.get("partitions").get(0).get("written").asLong()).isEqualTo(60_000);
+		assertThat(java.time.Instant.parse(load.get("startedAt").asString()))
+			.as("the merge starts when the sort ends")
+			.isAfterOrEqualTo(java.time.Instant.parse(sort.get("startedAt").asString()));
+	}
+
+}
