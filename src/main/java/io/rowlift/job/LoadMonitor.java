@@ -314,8 +314,12 @@ public final class LoadMonitor implements JobExecutionListener {
 				return new ProgressSnapshot(tracked.name(), tracked.unit(), tracked.done(), tracked.total(), 0, 0,
 						bytes ? rate : 0, eta, elapsed, tracked.elapsed(), List.of(), tracked.detail());
 			}
-			if (!LoadJobNames.LOAD.equals(step) || opened.isEmpty()) {
+			if (!LoadJobNames.LOAD.equals(step)) {
 				return new ProgressSnapshot(phaseOf(step), null, 0, -1, 0, 0, 0, null, elapsed, phaseElapsed(step, now), List.of(), null);
+			}
+			if (opened.isEmpty()) { // the load step before its first partition opens
+				return new ProgressSnapshot(RunTimelines.LOAD, "bytes", Math.min(this.dataBytes, this.before), this.dataBytes, 0, 0,
+						0, null, elapsed, Duration.ZERO, List.of(), null);
 			}
 			if (this.loadStart < 0) {
 				this.loadStart = loadStart(opened, now);
