@@ -32,6 +32,26 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 	}
 
 	@Test
+	void theSpringPipelineShowsItsPartitionsToo() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 100_000);
+		Path json = this.dir.resolve("summary.json");
+		Run run = run(csv, "ints", "--rowlift.job.pipeline=spring", "--rowlift.job.partitions=2",
+				"--rowlift.report.progress=partitions", "--rowlift.report.progress-interval=200ms",
+				"--rowlift.report.summary-file=" + json);
+
+		assertThat(run.exit()).as(run.toString()).isZero();
+		assertThat(run.err()).contains("rowlift: progress load 100.0% ")
+			.containsPattern("rowlift: progress load partition0 COMPLETED 100\\.0% [\\d,.]+ of [\\d,.]+ MB, [\\d,]+ rows")
+			.containsPattern("rowlift: progress load partition1 COMPLETED 100\\.0% ");
+		JsonNode load = JsonMapper.builder().build().readTree(json.toFile()).get("phases").get(2);
+		assertThat(load.get("name").asString()).isEqualTo("load");
+		assertThat(load.get("partitions").get(0).get("written").asLong() + load.get("partitions").get(1).get("written").asLong())
+			.isEqualTo(load.get("written").asLong())
+			.isEqualTo(100_000);
+		assertThat(table(run.out()).get("load")).startsWith(100_000, 100_000, 0);
+	}
+
+	@Test
 	void aLoadInKeyOrderShowsItsSortThenTheMerge() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("keys.csv"), "keys", 60_000, 3);
 		Path json = this.dir.resolve("summary.json");
