@@ -213,8 +213,8 @@ public final class LoadMonitor implements JobExecutionListener {
 		/** The phase of the last snapshot shown. */
 		String shown;
 
-		/** When the load phase was first seen (for a sorted load, the end of the sort), or -1. */
-		long loadStart = -1;
+		/** When the load phase started: its first partition's opening, or the end of the sort when one ran. */
+		long loadStart;
 
 		Watch(JobExecution execution, long dataBytes, long before, ProgressDisplay display, long tickNanos) {
 			this.execution = execution;
@@ -321,9 +321,7 @@ public final class LoadMonitor implements JobExecutionListener {
 				return new ProgressSnapshot(RunTimelines.LOAD, "bytes", Math.min(this.dataBytes, this.before), this.dataBytes, 0, 0,
 						0, null, elapsed, Duration.ZERO, List.of(), null);
 			}
-			if (this.loadStart < 0) {
-				this.loadStart = loadStart(opened, now);
-			}
+			this.loadStart = loadStart(opened, now); // moves to the end of the sort once there is one
 			long bytes = 0;
 			long rows = 0;
 			List<ProgressSnapshot.PartitionProgressLine> lines = new ArrayList<>();

@@ -67,7 +67,7 @@ final class ProgressBars implements ProgressDisplay {
 			return String.format(Locale.ROOT, " %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond());
 		}
 		if ("indexes".equals(s.unit())) {
-			return String.format(Locale.ROOT, " %d of %d index%s built", s.done(), s.total(), s.total() == 1 ? "" : "es");
+			return " " + ProgressLines.indexes(s);
 		}
 		return s.detail() == null ? "" : " " + s.detail();
 	}

@@ -80,13 +80,19 @@ final class ProgressLines implements ProgressDisplay {
 			sb.append(", ETA ").append(s.eta() == null ? "?" : clock(s.eta()));
 		}
 		else if ("indexes".equals(s.unit())) {
-			sb.append(String.format(Locale.ROOT, " %d of %d index%s", s.done(), s.total(), s.total() == 1 ? "" : "es"));
+			sb.append(' ').append(indexes(s));
 		}
 		if (s.detail() != null) {
 			sb.append(", ").append(s.detail());
 		}
 		sb.append(", phase ").append(clock(s.phaseElapsed())).append(", elapsed ").append(clock(s.elapsed()));
 		return sb.toString();
+	}
+
+	/** {@code building 3 indexes} or {@code 3 indexes built}: a dialect builds them in one go, with no count between. */
+	static String indexes(ProgressSnapshot s) {
+		String count = s.total() + " index" + (s.total() == 1 ? "" : "es");
+		return s.done() >= s.total() ? count + " built" : "building " + count;
 	}
 
 	static String partitionLine(String phase, ProgressSnapshot.PartitionProgressLine p) {

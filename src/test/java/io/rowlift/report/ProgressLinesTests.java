@@ -33,7 +33,7 @@ class ProgressLinesTests {
 			.isEqualTo("rowlift: progress sort 25.0% 1.0 of 4.0 MB, 0.5 MB/s, ETA ?, writing sorted runs, phase 0:00:02, elapsed 0:00:05");
 		assertThat(ProgressLines.line(new ProgressSnapshot("index-rebuild", "indexes", 0, 3, 0, 0, 0, null, Duration.ofSeconds(9),
 				Duration.ofSeconds(4), List.of(), null)))
-			.isEqualTo("rowlift: progress index-rebuild 0 of 3 indexes, phase 0:00:04, elapsed 0:00:09");
+			.isEqualTo("rowlift: progress index-rebuild building 3 indexes, phase 0:00:04, elapsed 0:00:09");
 	}
 
 	@Test
