@@ -32,6 +32,47 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 	}
 
 	@Test
+	void aResumedRunReportsItsOwnPartOnly() throws Exception {
+		// a bad record three quarters into the file: the first run fails in partition1, the second
+		// (skip limit 1) resumes it; partition0 completed in the first run
+		Path head = GenCsv.write(this.dir.resolve("head.csv"), "ints", 60_000, 1);
+		Path tail = GenCsv.write(this.dir.resolve("tail.csv"), "ints", 20_000, 2);
+		String tailText = java.nio.file.Files.readString(tail);
+		Path csv = java.nio.file.Files.writeString(this.dir.resolve("ints.csv"),
+				java.nio.file.Files.readString(head) + "oops,1\n" + tailText.substring(tailText.indexOf('\n') + 1));
+		Path first = this.dir.resolve("first.json");
+		Path second = this.dir.resolve("second.json");
+		Run failed = run(csv, "ints", "--rowlift.job.partitions=2", "--rowlift.report.progress=none",
+				"--rowlift.report.summary-file=" + first);
+		assertThat(failed.exit()).as(failed.toString()).isEqualTo(1);
+		assertThat(table(failed.out()).keySet()).containsExactly("prepare", "index-drop", "load", "  partition0", "  partition1",
+				"total");
+		Run resumed = run(csv, "ints", "--rowlift.job.partitions=2", "--rowlift.job.skip-limit=1",
+				"--rowlift.report.progress=none", "--rowlift.report.summary-file=" + second);
+		assertThat(resumed.exit()).as(resumed.toString()).isZero();
+
+		JsonMapper mapper = JsonMapper.builder().build();
+		JsonNode one = mapper.readTree(first.toFile());
+		JsonNode two = mapper.readTree(second.toFile());
+		assertThat(two.get("resumed").asBoolean()).isTrue();
+		List<String> names = new ArrayList<>();
+		two.get("phases").forEach(p -> names.add(p.get("name").asString()));
+		assertThat(names).as("the index drop completed in the first run").containsExactly("prepare", "load", "index-rebuild",
+				"accounting");
+		JsonNode load1 = one.get("phases").get(2);
+		JsonNode load2 = two.get("phases").get(1);
+		assertThat(load1.get("status").asString()).isEqualTo("FAILED");
+		assertThat(load2.get("partitions")).hasSize(1);
+		assertThat(load2.get("partitions").get(0).get("name").asString()).isEqualTo("partition1");
+		assertThat(load2.get("partitions").get(0).get("rejected").asLong()).isEqualTo(1);
+		assertThat(load2.get("written").asLong()).isEqualTo(two.get("rowsThisRun").asLong());
+		assertThat(load1.get("written").asLong() + load2.get("written").asLong()).isEqualTo(80_000);
+		assertThat(load1.get("bytes").asLong() + load2.get("bytes").asLong()).as("each byte of the data once over both runs")
+			.isEqualTo(java.nio.file.Files.size(csv) - "value_1,value_2\n".length());
+		assertThat(table(resumed.out()).get("load")).startsWith(load2.get("read").asLong(), load2.get("written").asLong(), 1);
+	}
+
+	@Test
 	void theSpringPipelineShowsItsPartitionsToo() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 100_000);
 		Path json = this.dir.resolve("summary.json");
