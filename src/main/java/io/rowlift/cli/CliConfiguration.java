@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.model.Checkpoints;
+import io.rowlift.job.LoadMonitor;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.TargetDialect;
@@ -29,8 +30,8 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "load")
 	RowliftCommand rowliftCommand(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository,
 			TargetDialect dialect, SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report,
-			Checkpoints checkpoints) {
-		return new RowliftCommand(launcher, dataSource, jobRepository, dialect, source, target, job, report, checkpoints);
+			Checkpoints checkpoints, LoadMonitor monitor) {
+		return new RowliftCommand(launcher, dataSource, jobRepository, dialect, source, target, job, report, checkpoints, monitor);
 	}
 
 }

@@ -16,6 +16,8 @@ import org.springframework.batch.core.repository.JobRepository;
 import io.rowlift.RowliftException;
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
+import io.rowlift.job.LoadMonitor;
+import io.rowlift.job.RunTimelines;
 import io.rowlift.job.RunSummaries;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.report.HtmlReport;
@@ -32,9 +34,10 @@ import io.rowlift.database.TargetProperties;
 /**
  * The {@code load} verb, {@code rowlift [load] --key=value ...}: loads the file and returns the exit
  * code of the contract (0 completed, 1 failed or stopped, 2 bad configuration or input, 3 refused).
- * The summary goes to standard output (and to {@code rowlift.report.summary-file} as JSON, to
- * {@code rowlift.report.html-file} as a page, also for a failed or stopped run), problems
- * to standard error. SIGTERM and SIGINT stop the load gracefully ({@link GracefulStop}). Announces the
+ * The run report (phases, docs/reports.md) and the summary line go to standard output (and to
+ * {@code rowlift.report.summary-file} as JSON, to {@code rowlift.report.html-file} as a page, also for a
+ * failed or stopped run), problems and the live progress to standard error. SIGTERM and SIGINT stop the
+ * load gracefully ({@link GracefulStop}). Announces the
  * checkpoint {@value #CHECKPOINT} once the job has ended, before anything is printed.
  */
 public final class RowliftCommand implements Verb {
@@ -60,12 +63,15 @@ public final class RowliftCommand implements Verb {
 
 	private final Checkpoints checkpoints;
 
+	private final LoadMonitor monitor;
+
 	private final PrintStream out;
 
 	private final PrintStream err;
 
 	public RowliftCommand(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository, TargetDialect dialect, SourceProperties source,
-			TargetProperties target, JobProperties job, ReportProperties report, Checkpoints checkpoints) {
+			TargetProperties target, JobProperties job, ReportProperties report, Checkpoints checkpoints, LoadMonitor monitor) {
+		this.monitor = monitor;
 		this.launcher = launcher;
 		this.dataSource = dataSource;
 		this.jobRepository = jobRepository;
@@ -83,14 +89,16 @@ public final class RowliftCommand implements Verb {
 	public int run() {
 		GracefulStop stop = new GracefulStop(this.launcher, this.err);
 		stop.install();
+		this.monitor.begin(); // the run, and its prepare phase, start now
 		try {
 			LoadLauncher.LoadRun run = this.launcher.load(this.source, this.target, this.job);
 			this.checkpoints.reached(CHECKPOINT);
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
 			summary = writeRejectFiles(run, summary);
+			summary = summary.withTimeline(RunTimelines.of(run, this.monitor));
 			writeSummaryFile(summary);
 			writeHtmlReport(summary);
-			this.out.print(summary.table());
+			this.out.print(summary.report());
 			this.out.println(summary.line());
 			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
 				return 0;

@@ -28,6 +28,9 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PhaseTracker;
+import io.rowlift.report.ReportProperties;
+import io.rowlift.report.Terminals;
 import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
 import io.rowlift.schema.SchemaProperties;
@@ -71,8 +74,9 @@ public class LoadJobConfiguration {
 
 	@Bean
 	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep,
-			Step accountingStep, SpringExtensions extensions) {
+			Step accountingStep, SpringExtensions extensions, LoadMonitor monitor) {
 		JobBuilder job = new JobBuilder(LoadJobNames.JOB, jobRepository);
+		job.listener(monitor); // the progress display and the report's phases and samples
 		extensions.jobListeners().forEach(job::listener); // the user's, from a jar on loader.path
 		return job.start(indexDropStep)
 			.next(loadStep)
@@ -127,8 +131,9 @@ public class LoadJobConfiguration {
 
 	@Bean
 	@StepScope
-	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints) {
-		return new IndexRebuildTasklet(dataSource, dialect, plan.table(), checkpoints);
+	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
+			PhaseTracker phases) {
+		return new IndexRebuildTasklet(dataSource, dialect, plan.table(), checkpoints, phases);
 	}
 
 	/**
@@ -140,7 +145,8 @@ public class LoadJobConfiguration {
 	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
 			RejectBudgets budgets, RunningPartitions running,
-			LoadHistory history, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions) {
+			LoadHistory history, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions,
+			PhaseTracker phases) {
 		LoadPlan plan = planned.load();
 		int partitions = planned.partitions();
 		int threads = planned.threads();
@@ -151,7 +157,7 @@ public class LoadJobConfiguration {
 						plan.mapping(), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of, running::opened,
 						running::closed, extensions)
 				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
-						running, listeners, checkpoints);
+						running, listeners, checkpoints, phases);
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
 		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
@@ -169,7 +175,8 @@ public class LoadJobConfiguration {
 	/** The fast path's worker: Rowlift's byte-range (or sorted) reader and its JDBC writer. */
 	private static Step fastWorker(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
-			RejectBudgets budgets, RunningPartitions running, ObjectProvider<StepListener> listeners, Checkpoints checkpoints) {
+			RejectBudgets budgets, RunningPartitions running, ObjectProvider<StepListener> listeners, Checkpoints checkpoints,
+			PhaseTracker phases) {
 		LoadPlan plan = planned.load();
 		int chunkSize = planned.chunkSize();
 		int readAhead = settings.readAhead();
@@ -181,7 +188,7 @@ public class LoadJobConfiguration {
 			if (order == KeyOrder.SORT) {
 				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
 						plan.header().dataStartLine(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
-						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints);
+						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints, phases);
 				return new SortedReader(sort, planned.sortDir());
 			}
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
@@ -210,6 +217,19 @@ public class LoadJobConfiguration {
 	@Bean
 	RunningPartitions runningPartitions() {
 		return new RunningPartitions();
+	}
+
+	@Bean
+	PhaseTracker phaseTracker() {
+		return new PhaseTracker();
+	}
+
+	/** The progress sampler; its settings are the command line's {@code rowlift.report.*}, or the defaults without them. */
+	@Bean
+	LoadMonitor loadMonitor(RunningPartitions running, PhaseTracker phases, LoadPlanner planner, JobRepository jobRepository,
+			ObjectProvider<ReportProperties> report) {
+		return new LoadMonitor(running, phases, planner, jobRepository, () -> report.getIfAvailable(ReportProperties::defaults),
+				Terminals::interactive);
 	}
 
 	@Bean

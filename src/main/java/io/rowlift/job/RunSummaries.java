@@ -57,7 +57,7 @@ public final class RunSummaries {
 						+ chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
 				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered(),
-				plan.mode().setting(), load.updated(), load.ignored());
+				plan.mode().setting(), load.updated(), load.ignored(), null);
 	}
 
 	/** Why the chunk size, when it is not the plain default. */

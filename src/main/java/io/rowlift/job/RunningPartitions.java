@@ -1,15 +1,24 @@
 package io.rowlift.job;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.springframework.batch.core.step.StepExecution;
+
+import io.rowlift.progress.PartitionProgress;
+import io.rowlift.source.ByteRange;
 
 /**
  * The partitions running in this process, so a stop can reach them without the database: a stop
  * marks each one terminate-only, which Spring Batch checks in memory at every chunk boundary (the
  * step then ends STOPPED), and a partition that opens after the stop is marked at once. On SQLite a
- * stop written to the database could wait behind the partitions for the one write lock. Thread-safe.
+ * stop written to the database could wait behind the partitions for the one write lock.
+ *
+ * <p>It also keeps, for the progress display and the run report, every partition opened in this
+ * process's current load with what it had committed when it opened (before its reader restored
+ * itself), so that this run's share can be told from earlier runs'. Thread-safe.
  */
 public final class RunningPartitions {
 
@@ -17,7 +26,34 @@ public final class RunningPartitions {
 
 	private volatile boolean stopping;
 
+	private final List<Opened> opened = new CopyOnWriteArrayList<>();
+
+	/**
+	 * A partition as it opened in this run.
+	 * @param step its step execution (its context holds what it has committed since)
+	 * @param range its byte range, or null when its context holds none
+	 * @param atOpen what it had committed when this run opened it
+	 * @param openedNanos {@link System#nanoTime} when it opened
+	 */
+	public record Opened(StepExecution step, ByteRange range, PartitionProgress atOpen, long openedNanos) {
+
+		/** The partition's name ({@code partition0}). */
+		public String partition() {
+			return LoadProgress.partitionOf(this.step.getStepName());
+		}
+
+		/** Whether its step is still running. */
+		public boolean running() {
+			return this.step.getStatus().isRunning() && this.step.getEndTime() == null;
+		}
+
+	}
+
 	void opened(StepExecution step) {
+		ByteRange range = ByteRange.isIn(step.getExecutionContext()) ? ByteRange.readFrom(step.getExecutionContext())
+				: null;
+		this.opened.add(new Opened(step, range,
+				PartitionProgress.readFrom(step.getExecutionContext(), range == null ? 0 : range.start()), System.nanoTime()));
 		this.running.add(step);
 		if (this.stopping) {
 			step.setTerminateOnly();
@@ -35,8 +71,14 @@ public final class RunningPartitions {
 		return !this.running.isEmpty();
 	}
 
-	/** Forgets a stop, for the next load in this process. */
+	/** The partitions opened in this load so far, in the order they opened. */
+	public List<Opened> openedThisRun() {
+		return List.copyOf(this.opened);
+	}
+
+	/** Forgets a stop and the partitions opened, for the next load in this process. */
 	void reset() {
+		this.opened.clear();
 		this.stopping = false;
 		this.running.clear();
 	}

@@ -41,13 +41,15 @@ import tools.jackson.databind.node.ObjectNode;
  * @param mode the load mode ({@code append}, {@code truncate}, {@code replace}, {@code upsert}, {@code ignore})
  * @param updated rows that updated a row already in the table, in all runs (mode upsert)
  * @param ignored records skipped because their key was already in the table, in all runs (mode ignore)
+ * @param timeline this run phase by phase, with its throughput samples (the run report and the JSON's
+ * {@code startedAt}, {@code endedAt}, {@code phases}, {@code samples}), or null when not known
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
 		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
 		String rejectFile, String pipeline, String pipelineReason, long filtered, String mode, long updated,
-		long ignored) {
+		long ignored, RunTimeline timeline) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
@@ -56,7 +58,33 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered, this.mode, this.updated,
-				this.ignored);
+				this.ignored, this.timeline);
+	}
+
+	// --- the run report by phase (issue 12): kept apart from the fields above ---
+
+	/** This summary with the run's phases and samples. */
+	public LoadSummary withTimeline(RunTimeline timeline) {
+		return new LoadSummary(this.run, this.status, this.resumed, this.file, this.table, this.database, this.read,
+				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
+				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
+				this.indexesDropped, this.indexesRebuilt,
+				this.steps, this.failure, this.rejectFile, this.pipeline, this.pipelineReason, this.filtered, this.mode,
+				this.updated, this.ignored, timeline);
+	}
+
+	/**
+	 * The run report printed before {@link #line()}: the table of phases with the totals and where the
+	 * rejects went ({@link RunTimeline#table}), or the step table when the phases are not known.
+	 */
+	public String report() {
+		return this.timeline == null ? table() : this.timeline.table(this.rejected, this.rejectFile);
+	}
+
+	private void writeTimeline(ObjectNode root) {
+		if (this.timeline != null) {
+			this.timeline.writeTo(root);
+		}
 	}
 
 	/**
@@ -174,6 +202,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				.put("seconds", seconds(row.elapsed()));
 		}
 		root.put("failure", this.failure);
+		writeTimeline(root);
 		return Json.MAPPER.writeValueAsString(root) + "\n";
 	}
 

@@ -21,6 +21,7 @@ import io.rowlift.RowliftException;
 import io.rowlift.database.IndexDefinition;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.model.Checkpoints;
+import io.rowlift.progress.PhaseTracker;
 
 /**
  * After the load: re-creates every index the ledger holds for the table that does not exist, then
@@ -55,7 +56,19 @@ public final class IndexRebuildTasklet implements Tasklet {
 
 	private final Checkpoints checkpoints;
 
+	private final PhaseTracker phases;
+
+	/** The phase the build announces to its {@link PhaseTracker}: the indexes to build, then done. */
+	public static final String PHASE = "index-rebuild";
+
 	public IndexRebuildTasklet(DataSource dataSource, TargetDialect dialect, String table, Checkpoints checkpoints) {
+		this(dataSource, dialect, table, checkpoints, PhaseTracker.NONE);
+	}
+
+	/** As above, announcing the build (and the statistics the dialect refreshes with it) to {@code phases}. */
+	public IndexRebuildTasklet(DataSource dataSource, TargetDialect dialect, String table, Checkpoints checkpoints,
+			PhaseTracker phases) {
+		this.phases = phases;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.table = table;
@@ -79,8 +92,15 @@ public final class IndexRebuildTasklet implements Tasklet {
 			}
 		}
 		long started = System.nanoTime();
-		try {
-			this.dialect.rebuildIndexes(this.dataSource, this.table, missing, this.checkpoints);
+		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, "indexes", missing.size())) {
+			try {
+				this.dialect.rebuildIndexes(this.dataSource, this.table, missing, this.checkpoints);
+				phase.advance(missing.size());
+			}
+			catch (SQLException | RuntimeException ex) {
+				phase.failed();
+				throw ex;
+			}
 		}
 		catch (SQLException ex) {
 			String duplicate = duplicate(missing);

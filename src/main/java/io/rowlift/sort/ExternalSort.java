@@ -21,6 +21,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PhaseTracker;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
@@ -45,6 +46,9 @@ public final class ExternalSort {
 
 	/** The checkpoint announced with every run written and the manifest not yet. */
 	public static final String CHECKPOINT = "sort";
+
+	/** The phase the sort announces to its {@link PhaseTracker}. */
+	public static final String PHASE = "sort";
 
 	private static final String MANIFEST = "manifest";
 
@@ -75,6 +79,11 @@ public final class ExternalSort {
 
 	private final Checkpoints checkpoints;
 
+	private final PhaseTracker phases;
+
+	/** Records a sorting thread reads between two advances of the sort's progress. */
+	private static final int PROGRESS_EVERY = 4096;
+
 	/**
 	 * @param threads ranges sorted at once (and ranges the data is split into)
 	 * @param memory bytes of records buffered at once over all threads (estimated)
@@ -82,6 +91,17 @@ public final class ExternalSort {
 	 */
 	public ExternalSort(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine, int readBuffer,
 			int maxRecordSize, SortKey key, int threads, long memory, Checkpoints checkpoints) {
+		this(file, displayName, format, dataStart, dataStartLine, readBuffer, maxRecordSize, key, threads, memory, checkpoints,
+				PhaseTracker.NONE);
+	}
+
+	/**
+	 * As above, and announces the sort as the phase {@value #PHASE} to {@code phases}, with the bytes
+	 * read so far (advanced every {@value #PROGRESS_EVERY} records per thread).
+	 */
+	public ExternalSort(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine, int readBuffer,
+			int maxRecordSize, SortKey key, int threads, long memory, Checkpoints checkpoints, PhaseTracker phases) {
+		this.phases = phases;
 		this.file = file;
 		this.displayName = displayName;
 		this.format = format;
@@ -108,6 +128,18 @@ public final class ExternalSort {
 		delete(dir);
 		Files.createDirectories(dir);
 		long started = System.nanoTime();
+		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, "bytes", Math.max(0, Files.size(this.file) - this.dataStart))) {
+			try {
+				return sort(dir, started, phase);
+			}
+			catch (IOException | RuntimeException ex) {
+				phase.failed();
+				throw ex;
+			}
+		}
+	}
+
+	private Runs sort(Path dir, long started, PhaseTracker.Phase phase) throws IOException {
 		List<ByteRange> ranges = new ByteRangePartitioner(this.file, this.format, this.dataStart, this.dataStartLine,
 				this.threads).ranges(this.threads);
 		ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemons());
@@ -116,7 +148,7 @@ public final class ExternalSort {
 		try {
 			List<Future<List<Run>>> sorted = new ArrayList<>();
 			for (ByteRange range : ranges) {
-				sorted.add(pool.submit(() -> sortRange(range, dir, this.memory / ranges.size())));
+				sorted.add(pool.submit(() -> sortRange(range, dir, this.memory / ranges.size(), phase)));
 			}
 			for (Future<List<Run>> future : sorted) {
 				for (Run run : future.get()) {
@@ -174,7 +206,7 @@ public final class ExternalSort {
 	}
 
 	/** Sorts one range into runs of at most {@code budget} estimated bytes. */
-	private List<Run> sortRange(ByteRange range, Path dir, long budget) throws IOException {
+	private List<Run> sortRange(ByteRange range, Path dir, long budget, PhaseTracker.Phase phase) throws IOException {
 		ByteRangeReader reader = new ByteRangeReader(this.file, this.displayName, this.format, this.readBuffer,
 				this.maxRecordSize);
 		ExecutionContext context = new ExecutionContext();
@@ -184,16 +216,28 @@ public final class ExternalSort {
 		try {
 			long lineBase = range.firstLine() - this.dataStartLine;
 			Buffer buffer = new Buffer();
+			long reported = range.start();
+			int sinceReport = 0;
 			for (RawRecord record = reader.read(); record != null; record = reader.read()) {
 				buffer.add(record.atLine(lineBase + record.line()));
+				if (++sinceReport == PROGRESS_EVERY) { // for the progress display: a counter per batch, not per record
+					sinceReport = 0;
+					long position = reader.position();
+					phase.advance(position - reported);
+					reported = position;
+				}
 				if (buffer.bytes >= budget) {
+					phase.detail("writing sorted runs");
 					runs.add(spill(buffer, dir, range, runs.size()));
+					phase.detail(null);
 				}
 			}
 			if (reader.position() != range.end()) {
 				throw new IllegalStateException("sorting " + this.displayName + " stopped at byte " + reader.position()
 						+ " of the range [" + range.start() + ", " + range.end() + ")");
 			}
+			phase.advance(reader.position() - reported);
+			phase.detail("writing sorted runs");
 			if (buffer.count > 0 || runs.isEmpty()) {
 				runs.add(spill(buffer, dir, range, runs.size()));
 			}

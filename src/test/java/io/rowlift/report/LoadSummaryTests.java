@@ -19,7 +19,7 @@ class LoadSummaryTests {
 				"two cores", 2, 10_000, "INSERT", "the only method for sqlite", "FILE", "the file is in key order", 1, 1,
 				List.of(new LoadSummary.StepRow("indexDrop", "COMPLETED", 0, 0, Duration.ofMillis(5)),
 						new LoadSummary.StepRow("load", "COMPLETED", 4, 4, Duration.ofSeconds(1))),
-				failure, rejectFile, "SPRING", "set by rowlift.job.pipeline", 3, "append", 0, 0);
+				failure, rejectFile, "SPRING", "set by rowlift.job.pipeline", 3, "append", 0, 0, null);
 	}
 
 	@Test

@@ -1,0 +1,397 @@
+package io.rowlift.job;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.listener.JobExecutionListener;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+
+import io.rowlift.progress.PartitionProgress;
+import io.rowlift.progress.PhaseTracker;
+import io.rowlift.report.ProgressDisplay;
+import io.rowlift.report.ProgressMode;
+import io.rowlift.report.ProgressSnapshot;
+import io.rowlift.report.ReportProperties;
+import io.rowlift.report.Terminals;
+import io.rowlift.report.ThroughputSamples;
+import io.rowlift.source.ByteRange;
+
+/**
+ * Watches a running load for the progress display and the run report: a sampler thread, started
+ * when the job starts and stopped when it ends, reads every tick the counters the load keeps anyway
+ * (each running partition's committed {@link PartitionProgress} in its step context, updated at each
+ * chunk commit; the {@link PhaseTracker} of the sort and the index build; the job's running step),
+ * hands a {@link ProgressSnapshot} to the {@link ProgressDisplay} of {@code rowlift.report.progress},
+ * and keeps about one throughput sample a second per partition ({@link ThroughputSamples}, bounded).
+ *
+ * <p>Cost: the load's threads do nothing for it (no per-record work, no lock); the sampler reads a
+ * few context entries per partition per tick from Spring Batch's concurrent maps. Its own CPU time is
+ * measured ({@link #samplerCpu}) and reported in the JSON summary, so the overhead can be checked on
+ * any run.
+ *
+ * <p>One load at a time per process (as {@link LoadLauncher}); {@link #begin} marks the start of the
+ * next one. The values it reads are those of committed chunks: a display never runs ahead of what a
+ * resume would keep. Thread-safe.
+ */
+public final class LoadMonitor implements JobExecutionListener {
+
+	private static final Log log = LogFactory.getLog(LoadMonitor.class);
+
+	/** About how often a throughput sample is kept. */
+	static final long SAMPLE_NANOS = 1_000_000_000L;
+
+	private final RunningPartitions running;
+
+	private final PhaseTracker phases;
+
+	private final LoadPlanner planner;
+
+	private final JobRepository repository;
+
+	private final Supplier<ReportProperties> settings;
+
+	private final Supplier<Boolean> terminal;
+
+	private volatile Instant runStartedAt;
+
+	private volatile long runStartedNanos;
+
+	private volatile Watch watch;
+
+	/**
+	 * @param settings the report settings, read when a job starts
+	 * @param terminal whether standard output and error are a terminal (for {@link ProgressMode#AUTO})
+	 */
+	public LoadMonitor(RunningPartitions running, PhaseTracker phases, LoadPlanner planner, JobRepository repository,
+			Supplier<ReportProperties> settings, Supplier<Boolean> terminal) {
+		this.running = running;
+		this.phases = phases;
+		this.planner = planner;
+		this.repository = repository;
+		this.settings = settings;
+		this.terminal = terminal;
+	}
+
+	/** Marks the start of a run (the command's start, before the prepare phase). */
+	public void begin() {
+		this.runStartedAt = Instant.now();
+		this.runStartedNanos = System.nanoTime();
+		this.phases.reset();
+		this.watch = null;
+	}
+
+	/** When the run started: {@link #begin}, or the job's start when nobody called it. */
+	public Instant runStartedAt() {
+		return this.runStartedAt;
+	}
+
+	/** The phases the sort and the index build announced in this run. */
+	public List<PhaseTracker.Phase> trackedPhases() {
+		return this.phases.all();
+	}
+
+	/** The partitions this run opened, with what they had committed when they opened. */
+	public List<RunningPartitions.Opened> opened() {
+		return this.running.openedThisRun();
+	}
+
+	/** The throughput samples of this run, partition by partition (empty before a job ran). */
+	public List<ThroughputSamples.Sample> samples() {
+		Watch w = this.watch;
+		return w == null ? List.of() : w.samples.all();
+	}
+
+	/** CPU time the sampler thread used in this run (zero when none ran or the JVM cannot tell). */
+	public Duration samplerCpu() {
+		Watch w = this.watch;
+		return w == null ? Duration.ZERO : Duration.ofNanos(w.cpuNanos);
+	}
+
+	@Override
+	public void beforeJob(JobExecution execution) {
+		if (this.runStartedAt == null || this.watch != null) {
+			begin(); // a job started without the command (tests), or a second job in this process
+		}
+		try {
+			RunPlan plan = RunPlanParameters.read(execution.getJobParameters(), this.planner::planFor);
+			long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
+			long before = 0; // bytes the earlier runs of this load committed
+			for (LoadProgress.Partition partition : LoadProgress.of(this.repository, execution.getJobInstance(), plan.partitions())
+				.partitions()) {
+				if (partition.progress() != null) {
+					before += bytesDone(partition.range(), partition.progress());
+				}
+			}
+			ReportProperties report = this.settings.get();
+			ProgressMode mode = report.progress();
+			boolean bar = mode == ProgressMode.BAR || (mode == ProgressMode.AUTO && this.terminal.get());
+			long tick = bar ? 250_000_000L
+					: Math.min(SAMPLE_NANOS, mode == ProgressMode.NONE ? SAMPLE_NANOS : report.progressInterval().toNanos());
+			PrintStream err = System.err;
+			Watch w = new Watch(execution, dataBytes, before,
+					ProgressDisplay.of(mode, report.progressInterval(), this.terminal.get(), err), Math.max(10_000_000L, tick));
+			this.watch = w;
+			w.start();
+		}
+		catch (IOException | RuntimeException ex) {
+			log.warn("no progress display for this run: " + ex.getMessage()); // the load itself goes on
+		}
+	}
+
+	@Override
+	public void afterJob(JobExecution execution) {
+		Watch w = this.watch;
+		if (w != null) {
+			w.finish();
+		}
+	}
+
+	/** Bytes of its range a partition has committed, over all runs (a sorted stream: its share of the range). */
+	static long bytesDone(ByteRange range, PartitionProgress progress) {
+		if (range == null) {
+			return 0;
+		}
+		if (progress.sorted()) {
+			return progress.sortedTotal() > 0
+					? (long) (range.length() * Math.min(1.0, (double) progress.sortedPosition() / progress.sortedTotal())) : 0;
+		}
+		return Math.max(0, Math.min(progress.offset(), range.end()) - range.start());
+	}
+
+	/** What a partition has done in this run. */
+	record ThisRun(long read, long written, long rejected, long bytes) {
+
+		static ThisRun of(RunningPartitions.Opened opened) {
+			long start = opened.range() == null ? 0 : opened.range().start();
+			PartitionProgress now = PartitionProgress.readFrom(opened.step().getExecutionContext(), start);
+			PartitionProgress then = opened.atOpen();
+			return new ThisRun(now.read() - then.read(), now.written() - then.written(), now.rejected() - then.rejected(),
+					bytesDone(opened.range(), now) - bytesDone(opened.range(), then));
+		}
+
+	}
+
+	/** The sampler of one job execution. */
+	private final class Watch implements Runnable {
+
+		final JobExecution execution;
+
+		final long dataBytes;
+
+		final long before;
+
+		final ProgressDisplay display;
+
+		final long tickNanos;
+
+		final ThroughputSamples samples = new ThroughputSamples();
+
+		final Thread thread;
+
+		volatile boolean stopping;
+
+		volatile long cpuNanos;
+
+		/** {@link System#nanoTime} of the last sample kept, or 0 before the first. */
+		long lastSample;
+
+		boolean sampled;
+
+		/** The phase of the last snapshot shown. */
+		String shown;
+
+		/** When the load phase started: its first partition's opening, or the end of the sort when one ran. */
+		long loadStart;
+
+		Watch(JobExecution execution, long dataBytes, long before, ProgressDisplay display, long tickNanos) {
+			this.execution = execution;
+			this.dataBytes = dataBytes;
+			this.before = before;
+			this.display = display;
+			this.tickNanos = tickNanos;
+			this.thread = new Thread(this, "rowlift-progress");
+			this.thread.setDaemon(true);
+		}
+
+		void start() {
+			this.thread.start();
+		}
+
+		@Override
+		public void run() {
+			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+			boolean cpu = threads.isCurrentThreadCpuTimeSupported();
+			try {
+				while (!this.stopping) {
+					tick(false);
+					if (cpu) {
+						this.cpuNanos = threads.getCurrentThreadCpuTime();
+					}
+					try {
+						Thread.sleep(this.tickNanos / 1_000_000, (int) (this.tickNanos % 1_000_000));
+					}
+					catch (InterruptedException ex) {
+						break;
+					}
+				}
+			}
+			catch (RuntimeException ex) {
+				log.debug("the progress sampler stopped: " + ex); // a display problem must not touch the load
+			}
+		}
+
+		/** Stops the thread, then takes the last sample and draws it. */
+		void finish() {
+			this.stopping = true;
+			this.thread.interrupt();
+			try {
+				this.thread.join(5_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			try {
+				tick(true);
+			}
+			catch (RuntimeException ex) {
+				log.debug("the last progress sample failed: " + ex);
+			}
+			finally {
+				this.display.close();
+			}
+		}
+
+		private void tick(boolean last) {
+			long now = System.nanoTime();
+			List<RunningPartitions.Opened> opened = new ArrayList<>(LoadMonitor.this.running.openedThisRun());
+			opened.sort(Comparator.comparing(RunningPartitions.Opened::partition, Comparator.comparingInt(String::length)
+				.thenComparing(Comparator.naturalOrder())));
+			PhaseTracker.Phase tracked = LoadMonitor.this.phases.current();
+			String step = runningStep();
+			if (last || !this.sampled || now - this.lastSample >= SAMPLE_NANOS) {
+				this.sampled = true;
+				this.lastSample = now;
+				double t = (now - LoadMonitor.this.runStartedNanos) / 1e9;
+				for (RunningPartitions.Opened partition : opened) {
+					if (last || partition.running()) {
+						ThisRun done = ThisRun.of(partition);
+						this.samples.add(partition.partition(), t, done.bytes(), done.written());
+					}
+				}
+			}
+			if (!last && (tracked != null || step != null)) { // the report at the end says the rest; between steps, nothing new
+				ProgressSnapshot snapshot = snapshot(now, opened, tracked, step);
+				if (RunTimelines.LOAD.equals(this.shown) && !RunTimelines.LOAD.equals(snapshot.phase()) && !opened.isEmpty()) {
+					this.display.show(snapshot(now, opened, null, LoadJobNames.LOAD)); // the load as it ended
+				}
+				this.shown = snapshot.phase();
+				this.display.show(snapshot);
+			}
+		}
+
+		private ProgressSnapshot snapshot(long now, List<RunningPartitions.Opened> opened, PhaseTracker.Phase tracked,
+				String step) {
+			Duration elapsed = Duration.ofNanos(now - LoadMonitor.this.runStartedNanos);
+			if (tracked != null) {
+				double seconds = tracked.elapsed().toNanos() / 1e9;
+				double rate = seconds > 0 ? tracked.done() / seconds : 0;
+				boolean bytes = "bytes".equals(tracked.unit());
+				Duration eta = bytes && rate > 0 && tracked.total() >= 0
+						? Duration.ofSeconds((long) (Math.max(0, tracked.total() - tracked.done()) / rate)) : null;
+				return new ProgressSnapshot(tracked.name(), tracked.unit(), tracked.done(), tracked.total(), 0, 0,
+						bytes ? rate : 0, eta, elapsed, tracked.elapsed(), List.of(), tracked.detail());
+			}
+			if (!LoadJobNames.LOAD.equals(step)) {
+				return new ProgressSnapshot(phaseOf(step), null, 0, -1, 0, 0, 0, null, elapsed, phaseElapsed(step, now), List.of(), null);
+			}
+			if (opened.isEmpty()) { // the load step before its first partition opens
+				return new ProgressSnapshot(RunTimelines.LOAD, "bytes", Math.min(this.dataBytes, this.before), this.dataBytes, 0, 0,
+						0, null, elapsed, Duration.ZERO, List.of(), null);
+			}
+			this.loadStart = loadStart(opened, now); // moves to the end of the sort once there is one
+			long bytes = 0;
+			long rows = 0;
+			List<ProgressSnapshot.PartitionProgressLine> lines = new ArrayList<>();
+			for (RunningPartitions.Opened partition : opened) {
+				ThisRun done = ThisRun.of(partition);
+				bytes += done.bytes();
+				rows += done.written();
+				long start = partition.range() == null ? 0 : partition.range().start();
+				PartitionProgress progress = PartitionProgress.readFrom(partition.step().getExecutionContext(), start);
+				double seconds = partition.running() ? Math.max(0, now - Math.max(partition.openedNanos(), sortEnd())) / 1e9
+						: RunTimelines.seconds(partition.step());
+				lines.add(new ProgressSnapshot.PartitionProgressLine(partition.partition(),
+						partition.step().getStatus().toString(), bytesDone(partition.range(), progress),
+						partition.range() == null ? 0 : partition.range().length(), done.written(),
+						seconds > 0 ? done.written() / seconds : 0));
+			}
+			double seconds = (now - this.loadStart) / 1e9;
+			double byteRate = seconds > 0 ? bytes / seconds : 0;
+			long done = Math.min(this.dataBytes, this.before + bytes);
+			Duration eta = byteRate > 0 ? Duration.ofSeconds((long) ((this.dataBytes - done) / byteRate)) : null;
+			return new ProgressSnapshot(RunTimelines.LOAD, "bytes", done, this.dataBytes, rows,
+					seconds > 0 ? rows / seconds : 0, byteRate, eta, elapsed, Duration.ofNanos(now - this.loadStart), lines, null);
+		}
+
+		/** The load's start for its rates: its first partition's opening, or the end of the sort when one ran. */
+		private long loadStart(List<RunningPartitions.Opened> opened, long now) {
+			long first = opened.stream().mapToLong(RunningPartitions.Opened::openedNanos).min().orElse(now);
+			return Math.max(first, sortEnd());
+		}
+
+		private long sortEnd() {
+			for (PhaseTracker.Phase phase : LoadMonitor.this.phases.all()) {
+				if (phase.name().equals(io.rowlift.sort.ExternalSort.PHASE) && phase.ended()) {
+					return phase.endedNanos();
+				}
+			}
+			return Long.MIN_VALUE;
+		}
+
+		/** The running step of the manager (not a partition), or null before the first. */
+		private String runningStep() {
+			String running = null;
+			for (StepExecution step : this.execution.getStepExecutions()) {
+				if (!step.getStepName().startsWith(LoadJobNames.WORKER + ":") && step.getEndTime() == null) {
+					running = step.getStepName();
+				}
+			}
+			return running;
+		}
+
+		private Duration phaseElapsed(String name, long now) {
+			for (StepExecution step : this.execution.getStepExecutions()) {
+				if (step.getStepName().equals(name) && step.getStartTime() != null) {
+					return Duration.between(step.getStartTime(), java.time.LocalDateTime.now());
+				}
+			}
+			return Duration.ofNanos(now - LoadMonitor.this.runStartedNanos);
+		}
+
+	}
+
+	/** The report's name of a step of the load job. */
+	static String phaseOf(String step) {
+		return switch (step) {
+			case LoadJobNames.INDEX_DROP -> "index-drop";
+			case LoadJobNames.LOAD -> RunTimelines.LOAD;
+			case LoadJobNames.INDEX_REBUILD -> "index-rebuild";
+			case LoadJobNames.ACCOUNTING -> "accounting";
+			default -> step;
+		};
+	}
+
+}
