@@ -27,6 +27,12 @@ import io.rowlift.RowliftException;
  */
 public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator {
 
+	/** The verb {@code --help} and {@code -h} run. */
+	static final String HELP = "help";
+
+	/** The verb {@code --version} runs. */
+	static final String VERSION = "version";
+
 	private final ListableBeanFactory beans;
 
 	private volatile int exitCode;
@@ -46,6 +52,13 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 	}
 
 	int execute(String[] args, PrintStream err) {
+		List<String> options = Arrays.asList(args);
+		if (options.contains("--help") || options.contains("-h")) {
+			args = new String[] { HELP }; // whatever else the line says: help needs no setting
+		}
+		else if (options.contains("--version")) {
+			args = new String[] { VERSION };
+		}
 		List<String> verbs = Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
 		if (verbs.size() > 1) {
 			return fail(err, RowliftException.badInput("one command at a time, got " + String.join(" ", verbs)
@@ -69,13 +82,19 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 
 	/** The verbs there are, as {@code 'load' (the default), 'x'}. */
 	private String known() {
+		return verbs(this.beans).stream()
+			.map(verb -> "'" + verb + "'" + (verb.equals(Verb.DEFAULT) ? " (the default)" : ""))
+			.collect(Collectors.joining(", "));
+	}
+
+	/** The names of the verbs {@code beans} hold, the default first, found without making any of them. */
+	static List<String> verbs(ListableBeanFactory beans) {
 		String prefix = Verb.BEAN_PREFIX;
-		return Arrays.stream(this.beans.getBeanNamesForType(Verb.class, true, false))
+		return Arrays.stream(beans.getBeanNamesForType(Verb.class, true, false))
 			.filter(bean -> bean.startsWith(prefix))
 			.map(bean -> bean.substring(prefix.length()))
 			.sorted((a, b) -> a.equals(Verb.DEFAULT) ? -1 : b.equals(Verb.DEFAULT) ? 1 : a.compareTo(b))
-			.map(verb -> "'" + verb + "'" + (verb.equals(Verb.DEFAULT) ? " (the default)" : ""))
-			.collect(Collectors.joining(", "));
+			.toList();
 	}
 
 	/** The message of a failure to make a verb's beans, the setting's name first when a setting did not bind. */

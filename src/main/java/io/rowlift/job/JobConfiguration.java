@@ -25,6 +25,13 @@ public class JobConfiguration {
 				environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_"));
 	}
 
+	@Bean
+	LoadStatusReader loadStatusReader(DataSource dataSource, JobRepository jobRepository, TargetDialect dialect,
+			LoadHistory history, Environment environment) {
+		return new LoadStatusReader(dataSource, jobRepository, dialect, history, environment.getProperty("spring.datasource.url"),
+				environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_"));
+	}
+
 	/** What a database Rowlift creates is sized for, sampled from the configured input. */
 	@Bean
 	InputRecordLength inputRecordLength(SourceProperties source) {
