@@ -117,7 +117,7 @@ public final class StatusCommand implements Verb {
 			sb.append(columns(rows));
 		}
 		if (!report.droppedIndexes().isEmpty()) {
-			sb.append("indexes still dropped by an unfinished run (the next run of its load rebuilds them at its end;"
+			sb.append("indexes dropped by a load that has not completed (its next run rebuilds them at its end;"
 					+ " rebuild-indexes --rowlift.target.table=T does it now):\n");
 			report.droppedIndexes().forEach((t, names) -> sb.append("  ").append(t).append(": ").append(String.join(", ", names))
 				.append('\n'));

@@ -117,7 +117,7 @@ abstract class VerbScenarios {
 				+ " +resume: run 2, its unfinished partitions from their last commit");
 		assertThat(lines.get(3)).matches(" *1 +completed +20,000 +\\S+ \\S+ +[0-9.]+ s +ints +" + csv.toString().replace(".", "\\.")
 				+ " +refuse \\(exit 3\\): already loaded");
-		assertThat(status.out()).contains("indexes still dropped by an unfinished run").contains("  ints: ints_value_1, ints_value_1_value_2, ints_value_2");
+		assertThat(status.out()).contains("indexes dropped by a load that has not completed").contains("  ints: ints_value_1, ints_value_1_value_2, ints_value_2");
 
 		RowliftRun narrowed = verb("status", "--rowlift.source.path=" + csv, "--rowlift.job.reload=true");
 		assertThat(narrowed.out()).contains("1 load of " + csv).contains("new load: rowlift.job.reload=true").doesNotContain("failed");
@@ -184,7 +184,7 @@ abstract class VerbScenarios {
 		RowliftRun again = verb("rebuild-indexes", "--rowlift.target.table=ints");
 		assertThat(again.exitCode()).isZero();
 		assertThat(again.out()).contains("nothing to rebuild: no index of ints is in ROWLIFT_INDEX_LEDGER");
-		assertThat(verb("status").out()).doesNotContain("indexes still dropped").containsPattern(" *1 +killed .*resume: run 1");
+		assertThat(verb("status").out()).doesNotContain("indexes dropped by").containsPattern(" *1 +killed .*resume: run 1");
 
 		RowliftJar.Attempt resumed = this.jar.run("resumed after the rebuild", load(csv), TIMEOUT);
 		assertThat(resumed.exitCode()).as(this.jar.tail(20_000)).isZero();
