@@ -15,7 +15,8 @@ import io.rowlift.RowliftException;
 
 /**
  * The command line, {@code rowlift [VERB] --key=value ...}: picks the {@link Verb} (the first argument
- * that is not an option, {@value Verb#DEFAULT} when there is none), runs it once the application has
+ * that is not an option, {@value Verb#DEFAULT} when there is none; {@code --help} or {@code -h} anywhere
+ * runs {@value #HELP}, else {@code --version} runs {@value #VERSION}), runs it once the application has
  * started, and keeps its exit code for {@code SpringApplication.exit}. Problems found before the verb
  * runs (a second verb, an unknown one, a setting the verb's beans cannot bind) go to standard error
  * as {@code rowlift: ...} with their exit code. Boot's own job runner stays off
