@@ -3,6 +3,9 @@ package io.rowlift.cli;
 import javax.sql.DataSource;
 
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.env.Environment;
+import io.rowlift.job.LoadStatusReader;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -19,8 +22,32 @@ import io.rowlift.database.TargetProperties;
 
 /** The command line's beans: the runner and one bean per {@link Verb}, named {@link Verb#beanName}. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(ReportProperties.class)
+@EnableConfigurationProperties({ ReportProperties.class, StatusProperties.class })
 public class CliConfiguration {
+
+	@Bean(Verb.BEAN_PREFIX + "status")
+	StatusCommand statusCommand(ObjectProvider<LoadStatusReader> reader, TargetDialect dialect, Environment environment,
+			SourceProperties source, TargetProperties target, JobProperties job, StatusProperties status) {
+		return new StatusCommand(reader, dialect, environment.getProperty("spring.datasource.url"), source, target, job, status,
+				System.out, System.err);
+	}
+
+	@Bean(Verb.BEAN_PREFIX + "rebuild-indexes")
+	RebuildIndexesCommand rebuildIndexesCommand(ObjectProvider<DataSource> dataSource, ObjectProvider<LoadStatusReader> status,
+			TargetDialect dialect, Environment environment, TargetProperties target, JobProperties job, Checkpoints checkpoints) {
+		return new RebuildIndexesCommand(dataSource, status, dialect, environment.getProperty("spring.datasource.url"), target, job,
+				checkpoints, System.out, System.err);
+	}
+
+	@Bean(Verb.BEAN_PREFIX + RowliftRunner.HELP)
+	HelpCommand helpCommand(ListableBeanFactory beans) {
+		return new HelpCommand(RowliftRunner.verbs(beans), System.out);
+	}
+
+	@Bean(Verb.BEAN_PREFIX + RowliftRunner.VERSION)
+	VersionCommand versionCommand() {
+		return new VersionCommand(System.out);
+	}
 
 	@Bean
 	RowliftRunner rowliftRunner(ListableBeanFactory beans) {

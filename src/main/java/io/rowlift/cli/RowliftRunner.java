@@ -15,7 +15,8 @@ import io.rowlift.RowliftException;
 
 /**
  * The command line, {@code rowlift [VERB] --key=value ...}: picks the {@link Verb} (the first argument
- * that is not an option, {@value Verb#DEFAULT} when there is none), runs it once the application has
+ * that is not an option, {@value Verb#DEFAULT} when there is none; {@code --help} or {@code -h} anywhere
+ * runs {@value #HELP}, else {@code --version} runs {@value #VERSION}), runs it once the application has
  * started, and keeps its exit code for {@code SpringApplication.exit}. Problems found before the verb
  * runs (a second verb, an unknown one, a setting the verb's beans cannot bind) go to standard error
  * as {@code rowlift: ...} with their exit code. Boot's own job runner stays off
@@ -26,6 +27,12 @@ import io.rowlift.RowliftException;
  * here, naming the setting, instead of failing the start with a stack trace. One run per instance.
  */
 public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator {
+
+	/** The verb {@code --help} and {@code -h} run. */
+	static final String HELP = "help";
+
+	/** The verb {@code --version} runs. */
+	static final String VERSION = "version";
 
 	private final ListableBeanFactory beans;
 
@@ -46,6 +53,13 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 	}
 
 	int execute(String[] args, PrintStream err) {
+		List<String> options = Arrays.asList(args);
+		if (options.contains("--help") || options.contains("-h")) {
+			args = new String[] { HELP }; // whatever else the line says: help needs no setting
+		}
+		else if (options.contains("--version")) {
+			args = new String[] { VERSION };
+		}
 		List<String> verbs = Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
 		if (verbs.size() > 1) {
 			return fail(err, RowliftException.badInput("one command at a time, got " + String.join(" ", verbs)
@@ -69,13 +83,19 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 
 	/** The verbs there are, as {@code 'load' (the default), 'x'}. */
 	private String known() {
+		return verbs(this.beans).stream()
+			.map(verb -> "'" + verb + "'" + (verb.equals(Verb.DEFAULT) ? " (the default)" : ""))
+			.collect(Collectors.joining(", "));
+	}
+
+	/** The names of the verbs {@code beans} hold, the default first, found without making any of them. */
+	static List<String> verbs(ListableBeanFactory beans) {
 		String prefix = Verb.BEAN_PREFIX;
-		return Arrays.stream(this.beans.getBeanNamesForType(Verb.class, true, false))
+		return Arrays.stream(beans.getBeanNamesForType(Verb.class, true, false))
 			.filter(bean -> bean.startsWith(prefix))
 			.map(bean -> bean.substring(prefix.length()))
 			.sorted((a, b) -> a.equals(Verb.DEFAULT) ? -1 : b.equals(Verb.DEFAULT) ? 1 : a.compareTo(b))
-			.map(verb -> "'" + verb + "'" + (verb.equals(Verb.DEFAULT) ? " (the default)" : ""))
-			.collect(Collectors.joining(", "));
+			.toList();
 	}
 
 	/** The message of a failure to make a verb's beans, the setting's name first when a setting did not bind. */

@@ -125,6 +125,31 @@ public interface TargetDialect {
 	 */
 	RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) throws SQLException;
 
+	/**
+	 * Who holds the run lock a load into {@code table} would take, without keeping it: empty when the
+	 * lock is free (a load could start now), else the table whose load holds it, or {@code ""} when
+	 * that is not known. By default the lock is taken and released at once, so a load starting in that
+	 * instant is refused as if a run were active (exit 3, nothing written); dialects with a way to look
+	 * without taking override it. For {@code status} and {@code rebuild-indexes}.
+	 */
+	default Optional<String> runLockHolder(DataSource dataSource, String jdbcUrl, String table) throws SQLException {
+		RunLock lock = tryLock(dataSource, jdbcUrl, table);
+		if (lock == null) {
+			return Optional.of("");
+		}
+		lock.close();
+		return Optional.empty();
+	}
+
+	/**
+	 * Whether the database {@code jdbcUrl} names exists already, checked without creating it or
+	 * opening a connection where that would create it (a SQLite file): {@code status} reports "no loads"
+	 * for a database that does not exist instead of making it. True where the server holds the database.
+	 */
+	default boolean databaseExists(String jdbcUrl) {
+		return true;
+	}
+
 	/** The secondary indexes of {@code table} that a load may drop and re-create. */
 	List<IndexDefinition> secondaryIndexes(Connection connection, String table) throws SQLException;
 

@@ -4,7 +4,11 @@ import javax.sql.DataSource;
 
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.repository.ExecutionContextSerializer;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.repository.support.JdbcJobRepositoryFactoryBean;
+import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -23,6 +27,27 @@ public class JobConfiguration {
 	LoadHistory loadHistory(DataSource dataSource, JobRepository jobRepository, Environment environment) {
 		return new LoadHistory(new JdbcTemplate(dataSource), jobRepository,
 				environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_"));
+	}
+
+	/**
+	 * Status reads through a job repository of its own, on the same pool but without transactions: each
+	 * read is a statement of its own in auto-commit mode. A transaction would begin as the target's
+	 * pool begins them (SQLite: {@code BEGIN IMMEDIATE}, the write lock) and so wait for a running load's
+	 * chunk to commit; a plain read does not (SQLite's WAL readers see the last commit).
+	 */
+	@Bean
+	LoadStatusReader loadStatusReader(DataSource dataSource, TargetDialect dialect, Environment environment,
+			ObjectProvider<ExecutionContextSerializer> serializer) throws Exception {
+		String prefix = environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_");
+		JdbcJobRepositoryFactoryBean repository = new JdbcJobRepositoryFactoryBean();
+		repository.setDataSource(dataSource);
+		repository.setTransactionManager(new ResourcelessTransactionManager());
+		repository.setTablePrefix(prefix);
+		serializer.ifAvailable(repository::setSerializer);
+		repository.afterPropertiesSet();
+		JobRepository reads = repository.getObject();
+		return new LoadStatusReader(dataSource, reads, dialect, new LoadHistory(new JdbcTemplate(dataSource), reads, prefix),
+				environment.getProperty("spring.datasource.url"), prefix);
 	}
 
 	/** What a database Rowlift creates is sized for, sampled from the configured input. */

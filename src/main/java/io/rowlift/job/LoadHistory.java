@@ -38,6 +38,15 @@ public final class LoadHistory {
 		return id == null ? Optional.empty() : Optional.ofNullable(this.jobRepository.getJobExecution(id));
 	}
 
+	/** The last execution of every load (file and table) that ever ran, newest first, by id. */
+	public List<Long> recentLoads() {
+		return this.jdbc.queryForList("SELECT MAX(e.JOB_EXECUTION_ID) AS LAST_ID FROM " + this.prefix + "JOB_EXECUTION e"
+				+ " JOIN " + this.prefix + "JOB_INSTANCE i ON i.JOB_INSTANCE_ID = e.JOB_INSTANCE_ID"
+				+ " JOIN " + this.prefix + "JOB_EXECUTION_PARAMS p ON p.JOB_EXECUTION_ID = e.JOB_EXECUTION_ID"
+				+ " WHERE i.JOB_NAME = ? AND p.PARAMETER_NAME = ? GROUP BY p.PARAMETER_VALUE ORDER BY LAST_ID DESC", Long.class,
+				LoadJobNames.JOB, LoadJobNames.LOAD_KEY);
+	}
+
 	/** The executions of {@code step}'s step in its job instance before it, newest first, each with its context. */
 	public List<StepExecution> earlierExecutions(StepExecution step) {
 		List<Long> ids = this.jdbc.queryForList("SELECT s.STEP_EXECUTION_ID FROM " + this.prefix + "STEP_EXECUTION s"

@@ -40,6 +40,16 @@ public final class IndexLedger {
 				table);
 	}
 
+	/** Every table's indexes still to rebuild, as table to index names, both in order. */
+	public java.util.Map<String, List<String>> all() {
+		java.util.Map<String, List<String>> tables = new java.util.TreeMap<>();
+		this.jdbc.query("SELECT TABLE_NAME, INDEX_NAME FROM " + RowliftSchema.LEDGER + " ORDER BY TABLE_NAME, INDEX_NAME",
+				(java.sql.ResultSet rs) -> {
+					tables.computeIfAbsent(rs.getString(1), t -> new java.util.ArrayList<>()).add(rs.getString(2));
+				});
+		return tables;
+	}
+
 	/** Forgets {@code index} of {@code table}: it exists again. */
 	public void forget(String table, String index) {
 		this.jdbc.update("DELETE FROM " + RowliftSchema.LEDGER + " WHERE TABLE_NAME = ? AND INDEX_NAME = ?", table, index);

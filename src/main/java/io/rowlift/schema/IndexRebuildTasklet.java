@@ -77,6 +77,18 @@ public final class IndexRebuildTasklet implements Tasklet {
 
 	@Override
 	public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) throws Exception {
+		List<IndexDefinition> missing = rebuild();
+		chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(REBUILT, missing.size());
+		return RepeatStatus.FINISHED;
+	}
+
+	/**
+	 * Re-creates the indexes of the ledger that do not exist and clears the table's ledger: the load's
+	 * rebuild step, and the {@code rebuild-indexes} command (which holds the run lock around it).
+	 * @return the indexes built (those of the ledger that already existed are not among them)
+	 * @throws RowliftException (exit 1) when an index cannot be built; the ledger keeps every definition
+	 */
+	public List<IndexDefinition> rebuild() throws SQLException {
 		List<IndexDefinition> pending;
 		Set<String> present;
 		// read on a connection closed before the build: a JdbcTemplate on the pool would keep its
@@ -115,12 +127,11 @@ public final class IndexRebuildTasklet implements Tasklet {
 		for (IndexDefinition index : pending) {
 			ledger.forget(this.table, index.name());
 		}
-		chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(REBUILT, missing.size());
 		if (!missing.isEmpty()) {
 			log.info(String.format("rebuilt %d index(es) of %s in %.1f s: %s", missing.size(), this.table,
 					(System.nanoTime() - started) / 1e9, names(missing)));
 		}
-		return RepeatStatus.FINISHED;
+		return missing;
 	}
 
 	/**

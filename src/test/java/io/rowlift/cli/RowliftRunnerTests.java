@@ -38,6 +38,33 @@ class RowliftRunnerTests {
 	}
 
 	@Test
+	void helpAndVersionOptionsRunTheirVerbsWhateverElseTheLineSays() {
+		this.beans.addBean(Verb.beanName("load"), (Verb) () -> 1);
+		this.beans.addBean(Verb.beanName("help"), (Verb) () -> 10);
+		this.beans.addBean(Verb.beanName("version"), (Verb) () -> 20);
+		assertThat(execute("--help")).isEqualTo(10);
+		assertThat(execute("-h")).isEqualTo(10);
+		assertThat(execute("status", "--help", "--rowlift.target.table=t")).isEqualTo(10);
+		assertThat(execute("--version")).isEqualTo(20);
+		assertThat(execute("--version", "--help")).as("help wins").isEqualTo(10);
+		assertThat(execute("version")).isEqualTo(20);
+		assertThat(RowliftRunner.verbs(this.beans)).containsExactly("load", "help", "version");
+		assertThat(err()).isEmpty();
+	}
+
+	@Test
+	void helpListsTheVerbsThereAreOnOneScreen() {
+		String text = new HelpCommand(java.util.List.of("load", "status", "help", "someday"), System.out).text();
+		assertThat(text).startsWith("rowlift " + VersionCommand.version() + ": ")
+			.contains("\n  load              load the file into the table")
+			.contains("\n  status            recent loads")
+			.contains("\n  someday           \n")
+			.doesNotContain("rebuild-indexes   rebuild");
+		assertThat(text.lines().count()).isLessThanOrEqualTo(40);
+		assertThat(text.lines().mapToInt(String::length).max().orElse(0)).as("fits 110 columns").isLessThanOrEqualTo(110);
+	}
+
+	@Test
 	void refusesAnUnknownVerbNamingTheOnesThereAre() {
 		this.beans.addBean(Verb.beanName("load"), (Verb) () -> 0);
 		this.beans.addBean("somethingElse", "not a verb");

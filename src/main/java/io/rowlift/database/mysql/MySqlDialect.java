@@ -208,6 +208,18 @@ public final class MySqlDialect implements TargetDialect {
 		}
 	}
 
+	/** {@code IS_USED_LOCK}: looks at the named lock without taking it. */
+	@Override
+	public Optional<String> runLockHolder(DataSource dataSource, String jdbcUrl, String table) throws SQLException {
+		try (Connection connection = dataSource.getConnection();
+				PreparedStatement ps = connection.prepareStatement("SELECT IS_USED_LOCK(?)")) {
+			ps.setString(1, lockName(connection.getCatalog(), table));
+			try (ResultSet rs = ps.executeQuery()) {
+				return rs.next() && rs.getObject(1) != null ? Optional.of(table) : Optional.empty();
+			}
+		}
+	}
+
 	/** At most 64 characters, as the server requires: a digest of database and table. */
 	static String lockName(String database, String table) {
 		try {

@@ -242,10 +242,49 @@ public final class SqliteDialect implements TargetDialect {
 				channel.close();
 				return null;
 			}
+			// the lock is one per database file: the holder's table, for status (runLockHolder)
+			channel.truncate(0);
+			channel.write(java.nio.ByteBuffer.wrap(table.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0);
 			return new FileRunLock(lockFile, channel, lock);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot lock " + lockFile + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * The lock file names the table whose load holds it (written by {@link #tryLock}); the lock is one per
+	 * database file, so a load into any table of the file is refused while it is held. Taken and released
+	 * at once to look (Java has no test for a lock another process holds).
+	 */
+	@Override
+	public Optional<String> runLockHolder(DataSource dataSource, String jdbcUrl, String table) {
+		Path lockFile = Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+		if (!Files.exists(lockFile)) {
+			return Optional.empty(); // never locked: no load ever ran here
+		}
+		RunLock lock = tryLock(dataSource, jdbcUrl, table);
+		if (lock != null) {
+			lock.close();
+			return Optional.empty();
+		}
+		try {
+			return Optional.of(Files.readString(lockFile, java.nio.charset.StandardCharsets.UTF_8).strip());
+		}
+		catch (IOException ex) {
+			return Optional.of("");
+		}
+	}
+
+	/** The database file exists and is not empty (an empty file is made anew by {@link #createDatabase}). */
+	@Override
+	public boolean databaseExists(String jdbcUrl) {
+		Path file = databaseFile(JdbcUrl.parse(jdbcUrl).base());
+		try {
+			return Files.exists(file) && Files.size(file) > 0;
+		}
+		catch (IOException ex) {
+			return true; // let the connection report what is wrong with it
 		}
 	}
 

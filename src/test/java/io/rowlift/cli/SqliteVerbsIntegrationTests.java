@@ -1,0 +1,67 @@
+package io.rowlift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.testsupport.RowliftJar;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.SqliteTestTarget;
+import io.rowlift.testsupport.TestTarget;
+
+/** The verbs on a real SQLite file; help, --version and status on a file that does not exist. */
+class SqliteVerbsIntegrationTests extends VerbScenarios {
+
+	@TempDir
+	Path databases;
+
+	private SqliteTestTarget target;
+
+	@Override
+	TestTarget target() {
+		if (this.target == null) {
+			this.target = new SqliteTestTarget(this.databases);
+		}
+		return this.target;
+	}
+
+	@Test
+	void helpVersionAndStatusDoNotCreateTheDatabaseFile() throws Exception {
+		Path file = this.target.file();
+		assertThat(file).doesNotExist();
+		RowliftJar.Attempt version = this.jar.run("--version", List.of("--version", "--spring.datasource.url=jdbc:sqlite:" + file),
+				Duration.ofMinutes(1));
+		assertThat(version.exitCode()).as(this.jar.tail(5_000)).isZero();
+		assertThat(version.output().strip()).as("the jar's manifest version").matches("rowlift \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+
+		RowliftRun help = verb("--help");
+		assertThat(help.exitCode()).isZero();
+		assertThat(help.out()).startsWith("rowlift " + version.output().strip().substring("rowlift ".length()) + ": loads a CSV file")
+			.contains("  load              load the file into the table")
+			.contains("  status  ").contains("  rebuild-indexes  ")
+			.contains("--rowlift.source.path=FILE")
+			.contains("3  refused, nothing written");
+		assertThat(help.out().lines().count()).as("one screen").isLessThanOrEqualTo(40);
+		assertThat(verb("help").out()).isEqualTo(help.out());
+		assertThat(verb("-h", "--rowlift.source.path=x.csv").out()).isEqualTo(help.out());
+		RowliftRun inProcessVersion = verb("status", "--version");
+		assertThat(inProcessVersion.out()).as("from build-info where no manifest is").isEqualTo(version.output().strip() + "\n");
+
+		RowliftRun status = verb("status");
+		assertThat(status.exitCode()).isZero();
+		assertThat(status.out()).isEqualTo("rowlift status: no loads in the sqlite database jdbc:sqlite:" + file
+				+ " (Rowlift's tables are not there: no load ran in it)\n");
+		assertThat(verb("rebuild-indexes", "--rowlift.target.table=ints").exitCode()).isEqualTo(2);
+		assertThat(file).as("no verb but load creates the database").doesNotExist();
+		try (var files = Files.list(file.getParent())) {
+			assertThat(files).as("nor anything beside it").isEmpty();
+		}
+	}
+
+}

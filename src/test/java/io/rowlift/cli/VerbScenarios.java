@@ -1,0 +1,273 @@
+package io.rowlift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.RowliftJar;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.TestTarget;
+
+/**
+ * The verbs around a load on a real database: loads run as the real jar (held at a checkpoint with
+ * {@code rowlift.test.pause-at}, killed with SIGKILL, stopped with SIGTERM), {@code status} and
+ * {@code rebuild-indexes} run in this JVM as a second process would, against the same database.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class VerbScenarios {
+
+	static final Path MIGRATIONS = Path.of("src/test/resources/db/migration").toAbsolutePath();
+
+	static final Set<String> INTS_INDEXES = Set.of("ints_value_1", "ints_value_1_value_2", "ints_value_2");
+
+	static final Duration TIMEOUT = Duration.ofMinutes(3);
+
+	@TempDir
+	Path dir;
+
+	RowliftJar jar;
+
+	abstract TestTarget target();
+
+	@BeforeEach
+	void fresh() throws Exception {
+		target().reset();
+		this.jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("rowlift-" + target().id() + ".log"));
+	}
+
+	@AfterEach
+	void killLeftovers() {
+		this.jar.killAll();
+	}
+
+	@AfterAll
+	void dropDatabase() throws Exception {
+		target().dispose();
+	}
+
+	/** The database options, the migrations from the file system (the jar has no test classpath). */
+	List<String> database() {
+		List<String> args = new ArrayList<>();
+		for (String option : target().options()) {
+			args.add(option.startsWith("--spring.flyway.locations=") ? "--spring.flyway.locations=filesystem:" + MIGRATIONS + "/{vendor}"
+					: option);
+		}
+		return args;
+	}
+
+	List<String> load(Path csv, String... more) {
+		List<String> args = database();
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=ints");
+		args.add("--rowlift.job.partitions=3");
+		if (List.of(more).stream().noneMatch(m -> m.startsWith("--rowlift.job.chunk-size="))) {
+			args.add("--rowlift.job.chunk-size=5000");
+		}
+		args.addAll(List.of(more));
+		return args;
+	}
+
+	RowliftRun verb(String verb, String... more) {
+		List<String> args = new ArrayList<>();
+		args.add(verb);
+		args.addAll(database());
+		args.addAll(List.of(more));
+		return RowliftRun.of(args);
+	}
+
+	@Test
+	void statusOnADatabaseWithoutLoadsSaysSoAndCreatesNothing() throws Exception {
+		RowliftRun status = verb("status");
+		assertThat(status.exitCode()).as(status.toString()).isZero();
+		assertThat(status.out()).contains("rowlift status: no loads in the " + target().id() + " database")
+			.contains("Rowlift's tables are not there");
+		assertThat(tables()).as("status creates no table").isEmpty();
+	}
+
+	@Test
+	void statusAfterACompletedAndAFailedLoad() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 5);
+		Path other = GenCsv.write(this.dir.resolve("other.csv"), "ints", 12_000, 6);
+		assertThat(this.jar.run("completed", load(csv), TIMEOUT).exitCode()).as(this.jar.tail(20_000)).isZero();
+		RowliftJar.Attempt failed = this.jar.run("failed", load(other, "--rowlift.test.fail-at-record=9000"), TIMEOUT);
+		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
+
+		RowliftRun status = verb("status");
+		assertThat(status.exitCode()).as(status.toString()).isZero();
+		List<String> lines = status.out().lines().toList();
+		assertThat(lines.get(0)).startsWith("rowlift status: 2 loads in the " + target().id() + " database");
+		assertThat(lines.get(1)).matches("run +state +rows +started +took +table +file +the same command now");
+		assertThat(lines.get(2)).matches(" *2 +failed +[0-9,]+ +\\S+ \\S+ +[0-9.]+ s +ints +" + other.toString().replace(".", "\\.")
+				+ " +resume: run 2, its unfinished partitions from their last commit");
+		assertThat(lines.get(3)).matches(" *1 +completed +20,000 +\\S+ \\S+ +[0-9.]+ s +ints +" + csv.toString().replace(".", "\\.")
+				+ " +refuse \\(exit 3\\): already loaded");
+		assertThat(status.out()).contains("indexes dropped by a load that has not completed").contains("  ints: ints_value_1, ints_value_1_value_2, ints_value_2");
+
+		RowliftRun narrowed = verb("status", "--rowlift.source.path=" + csv, "--rowlift.job.reload=true");
+		assertThat(narrowed.out()).contains("1 load of " + csv).contains("new load: rowlift.job.reload=true").doesNotContain("failed");
+
+		RowliftRun json = verb("status", "--rowlift.status.format=json", "--rowlift.status.limit=1");
+		assertThat(json.exitCode()).isZero();
+		var root = tools.jackson.databind.json.JsonMapper.builder().build().readTree(json.out());
+		assertThat(root.get("database").asString()).isEqualTo(target().id());
+		assertThat(root.get("loads")).hasSize(1);
+		assertThat(root.get("loads").get(0).get("state").asString()).isEqualTo("failed");
+		assertThat(root.get("loads").get(0).get("next").get("action").asString()).isEqualTo("resume");
+		assertThat(root.get("droppedIndexes").get("ints")).hasSize(3);
+	}
+
+	@Test
+	void statusOfAStoppedARunningAndAKilledLoad() throws Exception {
+		Path big = GenCsv.write(this.dir.resolve("big.csv"), "ints", 400_000, 8);
+		RowliftJar.Attempt run = this.jar.start("to be stopped by SIGTERM", load(big, "--rowlift.job.chunk-size=2000"));
+		awaitOutput(run, "dropped 3 index(es)");
+		Thread.sleep(300);
+		assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(run.pid())).start().waitFor()).isZero();
+		assertThat(run.waitFor(TIMEOUT.toMillis())).isTrue();
+		assertThat(run.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
+		assertThat(verb("status").out()).containsPattern(" *1 +stopped +[0-9,]+ .* s +ints +.*resume: run 1");
+
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 30_000, 7);
+		RowliftJar.Attempt running = this.jar.start("held inside the load", load(csv, "--rowlift.test.pause-at=load"));
+		awaitOutput(running, "rowlift-test: paused at load");
+
+		RowliftRun whileRunning = verb("status", "--rowlift.target.table=ints");
+		assertThat(whileRunning.exitCode()).as(whileRunning.toString()).isZero();
+		assertThat(whileRunning.out()).containsPattern(" *2 +running +[0-9,]+ .* - +ints +.*refuse \\(exit 3\\): another run is active")
+			.containsPattern(" *1 +stopped +.*refuse \\(exit 3\\): another run is active");
+		RowliftRun refused = verb("rebuild-indexes", "--rowlift.target.table=ints");
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(3);
+		assertThat(refused.err()).contains("another run is active: a load into ints holds the run lock");
+		assertThat(target().indexes("ints")).as("a refused rebuild builds nothing").isEmpty();
+
+		running.kill();
+		RowliftRun afterKill = verb("status");
+		assertThat(afterKill.out()).containsPattern(" *2 +killed +[0-9,]+ .* - +ints +.*resume: run 2")
+			.containsPattern(" *1 +stopped +.*resume: run 1");
+	}
+
+	@Test
+	void rebuildIndexesAfterAnAbandonedLoadThenTheResumeStillLoadsExactly() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 30_000, 11);
+		RowliftJar.Attempt paused = this.jar.start("killed inside the load", load(csv, "--rowlift.test.pause-at=load"));
+		awaitOutput(paused, "rowlift-test: paused at load");
+		paused.kill();
+		assertThat(target().indexes("ints")).as("dropped by the killed run").isEmpty();
+
+		RowliftRun rebuild = verb("rebuild-indexes", "--rowlift.target.table=INTS");
+		assertThat(rebuild.exitCode()).as(rebuild.toString()).isZero();
+		assertThat(rebuild.out()).contains("rowlift: rebuilt 3 index(es) of ints in ")
+			.contains(": ints_value_1, ints_value_1_value_2, ints_value_2")
+			.contains("run 1 (" + csv + " into ints, killed, ")
+			.contains("the same load command resumes it");
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+		long committed = count("SELECT COUNT(*) FROM ints");
+		assertThat(committed).as("the rows the killed run committed stay").isPositive().isLessThan(30_000);
+
+		RowliftRun again = verb("rebuild-indexes", "--rowlift.target.table=ints");
+		assertThat(again.exitCode()).isZero();
+		assertThat(again.out()).contains("nothing to rebuild: no index of ints is in ROWLIFT_INDEX_LEDGER");
+		assertThat(verb("status").out()).doesNotContain("indexes dropped by").containsPattern(" *1 +killed .*resume: run 1");
+
+		RowliftJar.Attempt resumed = this.jar.run("resumed after the rebuild", load(csv), TIMEOUT);
+		assertThat(resumed.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(resumed.output()).contains("run 1 resumed and completed").contains("read 30,000 = written 30,000 + rejected 0");
+		assertExact(csv, 30_000);
+	}
+
+	@Test
+	void rebuildIndexesThenStartOverLoadsTheFileAnew() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 30_000, 13);
+		RowliftJar.Attempt paused = this.jar.start("killed inside the load", load(csv, "--rowlift.test.pause-at=load"));
+		awaitOutput(paused, "rowlift-test: paused at load");
+		paused.kill();
+		assertThat(verb("rebuild-indexes", "--rowlift.target.table=ints").exitCode()).isZero();
+		execute("DELETE FROM ints"); // the operator empties the table before starting over
+		RowliftJar.Attempt over = this.jar.run("start over", load(csv, "--rowlift.job.start-over=true"), TIMEOUT);
+		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(over.output()).contains("run 2 completed").contains("indexes dropped 3, rebuilt 3");
+		assertExact(csv, 30_000);
+		assertThat(verb("status").out()).containsPattern(" *2 +completed +30,000 .*refuse \\(exit 3\\): already loaded");
+	}
+
+	@Test
+	void rebuildIndexesWithNothingInTheLedgerOrNoTable() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 1_000, 3);
+		assertThat(this.jar.run("completed", load(csv), TIMEOUT).exitCode()).isZero();
+		RowliftRun nothing = verb("rebuild-indexes", "--rowlift.target.table=ints");
+		assertThat(nothing.exitCode()).isZero();
+		assertThat(nothing.out()).contains("nothing to rebuild");
+		RowliftRun noTable = verb("rebuild-indexes", "--rowlift.target.table=nope");
+		assertThat(noTable.exitCode()).isEqualTo(2);
+		assertThat(noTable.err()).contains("table 'nope' does not exist in the " + target().id() + " database");
+		RowliftRun unset = verb("rebuild-indexes");
+		assertThat(unset.exitCode()).isEqualTo(2);
+		assertThat(unset.err()).contains("rebuild-indexes needs the table: add --rowlift.target.table=T");
+	}
+
+	void assertExact(Path csv, long rows) throws Exception {
+		assertThat(count("SELECT COUNT(*) FROM ints")).isEqualTo(rows);
+		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).isEqualTo(rows);
+		long a = 0;
+		List<String> lines = Files.readAllLines(csv);
+		for (String line : lines.subList(1, lines.size())) {
+			a += Long.parseLong(line.split(",")[0]) % 1_000_003;
+		}
+		assertThat(count("SELECT SUM(value_1 % 1000003) FROM ints")).isEqualTo(a);
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+	}
+
+	/** The tables of the database. */
+	List<String> tables() throws Exception {
+		List<String> names = new ArrayList<>();
+		try (Connection c = target().connect(); ResultSet rs = c.getMetaData().getTables(c.getCatalog(), null, "%", new String[] { "TABLE" })) {
+			while (rs.next()) {
+				names.add(rs.getString("TABLE_NAME"));
+			}
+		}
+		return names;
+	}
+
+	long count(String sql) throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			return rs.next() ? rs.getLong(1) : 0;
+		}
+	}
+
+	void execute(String sql) throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement()) {
+			st.execute(sql);
+		}
+	}
+
+	void awaitOutput(RowliftJar.Attempt attempt, String text) throws Exception {
+		long deadline = System.nanoTime() + TIMEOUT.toNanos();
+		while (!attempt.output().contains(text)) {
+			if (attempt.waitFor(100)) {
+				throw new AssertionError("ended (exit " + attempt.exitCode() + ") before writing '" + text + "'\n" + this.jar.tail(20_000));
+			}
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no '" + text + "' after " + TIMEOUT + "\n" + this.jar.tail(20_000));
+			}
+		}
+	}
+
+}
