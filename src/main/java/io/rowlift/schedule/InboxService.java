@@ -222,9 +222,14 @@ public final class InboxService implements Verb {
 		}
 		Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
 		int failedFiles = this.inbox.failedFiles();
-		boolean quiet = tally.loaded + tally.failed + tally.skipped + tally.waiting == 0 && outcome.equals("ok");
-		(quiet ? (java.util.function.Consumer<String>) log::debug : (java.util.function.Consumer<String>) log::info).accept("tick done in " + elapsed.toMillis() + " ms: " + tally.loaded + " loaded, " + tally.failed + " failed, "
-				+ tally.skipped + " skipped, " + tally.waiting + " waiting, " + failedFiles + " in failed/; " + outcome);
+		String line = "tick done in " + elapsed.toMillis() + " ms: " + tally.loaded + " loaded, " + tally.failed + " failed, "
+				+ tally.skipped + " skipped, " + tally.waiting + " waiting, " + failedFiles + " in failed/; " + outcome;
+		if (tally.loaded + tally.failed + tally.skipped + tally.waiting == 0 && outcome.equals("ok")) {
+			log.debug(line); // an idle tick
+		}
+		else {
+			log.info(line);
+		}
 		this.events.publishEvent(new InboxEvent.TickCompleted(started, elapsed, tally.loaded, tally.failed, tally.skipped,
 				tally.waiting, failedFiles, outcome));
 	}
