@@ -284,6 +284,16 @@ public final class InboxService implements Verb {
 		String stamp = sighting.size() + ":" + sighting.modified().toEpochMilli();
 		int max = this.schedule.maxAttempts();
 		InboxLedger.Row row = this.ledger.find(content, table).orElse(null);
+		if (row != null && !row.path().equals(path) && (row.state() == InboxLedger.State.LOADING
+				|| (row.state() == InboxLedger.State.RETRY && row.run() != null))) {
+			// a run is identified by its path: loading this content under another path would start a new
+			// run and load again what the unfinished one committed
+			String problem = "this content's unfinished load is run " + (row.run() == null ? "(unknown)" : row.run()) + " of "
+					+ row.path() + "; a load under another path would load its committed rows again: put the file back at "
+					+ row.path() + " (every service must see the inbox at the same path)";
+			failedAttempt(file, table, row.at(path, stamp), row.attempts() + 1, problem, tally);
+			return;
+		}
 		if (row != null) {
 			switch (row.state()) {
 				case LOADED -> {
@@ -340,19 +350,25 @@ public final class InboxService implements Verb {
 			tally.stoppedIn = file.getFileName().toString();
 		}
 		else {
-			InboxLedger.Row failed = started.with(InboxLedger.State.RETRY, attempt, run,
-					reasons(started.reasons(), attempt, max, outcome.problem()));
-			if (attempt >= max) {
-				failedForGood(file, table, failed, attempt, outcome.problem(), tally);
-			}
-			else {
-				this.ledger.save(failed);
-				log.warn(file.getFileName() + ": attempt " + attempt + " of " + max + " failed; it stays in the inbox for the "
-						+ "next tick (an unfinished run resumes from its last commit): " + outcome.problem());
-				this.events.publishEvent(new InboxEvent.FileFailed(file, table, attempt, max, false, outcome.problem()));
-				tally.failed(file, outcome.problem());
-			}
+			failedAttempt(file, table, started.with(InboxLedger.State.RETRY, attempt, run, started.reasons()), attempt,
+					outcome.problem(), tally);
 		}
+	}
+
+	/** Records a failed attempt: the file stays for the next tick, or after the last attempt moves to failed/. */
+	private void failedAttempt(Path file, String table, InboxLedger.Row row, int attempt, String problem, Tally tally)
+			throws IOException {
+		int max = this.schedule.maxAttempts();
+		InboxLedger.Row failed = row.with(InboxLedger.State.RETRY, attempt, row.run(), reasons(row.reasons(), attempt, max, problem));
+		if (attempt >= max) {
+			failedForGood(file, table, failed, attempt, problem, tally);
+			return;
+		}
+		this.ledger.save(failed);
+		log.warn(file.getFileName() + ": attempt " + attempt + " of " + max + " failed; it stays in the inbox for the "
+				+ "next tick (an unfinished run resumes from its last commit): " + problem);
+		this.events.publishEvent(new InboxEvent.FileFailed(file, table, attempt, max, false, problem));
+		tally.failed(file, problem);
 	}
 
 	private void loaded(Path file, String table, InboxLedger.Row row, Long run, LoadSummary summary, Settle.Sighting sighting,
