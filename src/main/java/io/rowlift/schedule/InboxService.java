@@ -88,6 +88,9 @@ public final class InboxService implements Verb {
 
 	private final Set<String> reported = new HashSet<>();
 
+	/** Files loaded and left in place (no archive folder), by path, size and time: later ticks pass them by. */
+	private final Set<String> loadedInPlace = new HashSet<>();
+
 	private volatile boolean stopping;
 
 	private boolean stoppedALoad;
@@ -244,6 +247,9 @@ public final class InboxService implements Verb {
 			tally.waiting++;
 			return;
 		}
+		if (this.loadedInPlace.contains(file + "|" + now.size() + "|" + now.modified())) {
+			return;
+		}
 		Optional<String> named = this.naming.tableFor(name);
 		if (named.isEmpty()) {
 			if (reportOnce(file, now, this.naming.whyNot(name))) {
@@ -304,6 +310,9 @@ public final class InboxService implements Verb {
 							this.ledger.save(row.at(moved.toString(), stamp));
 							log.info(file.getFileName() + " was loaded by run " + row.run() + " and not moved; moved it to " + moved);
 						}
+						else {
+							this.loadedInPlace.add(file + "|" + sighting.size() + "|" + sighting.modified());
+						}
 						return;
 					}
 					if (!this.job.reload()) {
@@ -333,6 +342,10 @@ public final class InboxService implements Verb {
 				}
 				default -> throw new IllegalStateException(row.state().name());
 			}
+		}
+		if (this.stopping) {
+			tally.waiting++; // a signal came while the file was being claimed: start no load
+			return;
 		}
 		int attempt = row == null ? 1 : row.attempts() + 1;
 		InboxLedger.Row started = new InboxLedger.Row(content, table, path, stamp, InboxLedger.State.LOADING, attempt,
@@ -378,6 +391,9 @@ public final class InboxService implements Verb {
 		if (this.archive != null) {
 			where = FileMoves.moveInto(file, this.archive);
 			this.ledger.save(row.at(where.toString(), row.stamp()).with(InboxLedger.State.LOADED, row.attempts(), run, row.reasons()));
+		}
+		else {
+			this.loadedInPlace.add(file + "|" + sighting.size() + "|" + sighting.modified());
 		}
 		log.info("loaded " + file.getFileName() + " into " + table + " (run " + run + ")"
 				+ (where.equals(file) ? "; it stays in place" : "; moved to " + where));

@@ -70,6 +70,8 @@ class SqliteInboxServiceJarIntegrationTests {
 		assertThat(count(target, "SELECT COUNT(*) FROM ints")).isEqualTo(400_000L);
 		assertThat(count(target, "SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).isEqualTo(400_000L);
 		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+		assertThat(target.indexes("ints")).as("every index back").containsExactlyInAnyOrder("ints_value_1", "ints_value_2",
+				"ints_value_1_value_2");
 		assertThat(names(inbox.resolve("loaded"))).containsExactly("ints.csv");
 	}
 
