@@ -88,6 +88,9 @@ public final class InboxService implements Verb {
 
 	private final Set<String> reported = new HashSet<>();
 
+	/** Files found waiting for their table's run lock, so that the log says it once per wait. */
+	private final Set<Path> waitingForLock = new HashSet<>();
+
 	/** Files loaded and left in place (no archive folder), by path, size and time: later ticks pass them by. */
 	private final Set<String> loadedInPlace = new HashSet<>();
 
@@ -267,10 +270,17 @@ public final class InboxService implements Verb {
 		}
 		try (RunLock claim = this.launcher.tryLock(table)) {
 			if (claim == null) {
-				log.info(name + ": another run holds the run lock of " + table + "; the file waits for a later tick");
+				String line = name + ": another run holds the run lock of " + table + "; the file waits for a later tick";
+				if (this.waitingForLock.add(file)) {
+					log.info(line);
+				}
+				else {
+					log.debug(line); // said at the first tick it waited
+				}
 				tally.waiting++;
 				return;
 			}
+			this.waitingForLock.remove(file);
 			Settle.Sighting again = sightingOf(file);
 			if (again == null) {
 				return; // loaded or moved by another service while this one waited

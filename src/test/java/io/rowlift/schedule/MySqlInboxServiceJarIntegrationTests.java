@@ -23,9 +23,9 @@ import io.rowlift.testsupport.MySqlTestTarget;
 import io.rowlift.testsupport.RowliftJar;
 
 /**
- * Two services, each the real jar in a process of its own, on one MariaDB database and one inbox: the
- * first is killed in the middle of a load (while the second waits for the run lock), the second resumes
- * that run, a third start races the second for the rest, and no file is loaded twice.
+ * Three services, each the real jar in a process of its own, on one MariaDB database and one inbox: the
+ * first is killed in the middle of a load while the two others wait for the run lock; they race for
+ * the files, one of them resumes the killed run, and no file is loaded twice.
  */
 class MySqlInboxServiceJarIntegrationTests {
 
@@ -36,7 +36,7 @@ class MySqlInboxServiceJarIntegrationTests {
 	@TempDir
 	Path dir;
 
-	private RowliftJar jar;
+	private final List<RowliftJar> jars = new ArrayList<>();
 
 	@BeforeEach
 	void database() throws Exception {
@@ -46,9 +46,7 @@ class MySqlInboxServiceJarIntegrationTests {
 
 	@AfterEach
 	void cleanUp() throws Exception {
-		if (this.jar != null) {
-			this.jar.killAll();
-		}
+		this.jars.forEach(RowliftJar::killAll);
 		this.target.dispose();
 	}
 
@@ -61,7 +59,6 @@ class MySqlInboxServiceJarIntegrationTests {
 			GenCsv.write(inbox.resolve("ints-" + c + ".csv"), "ints", 300, c);
 			files.add("ints-" + c + ".csv");
 		}
-		this.jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("services.log"));
 		List<String> args = new ArrayList<>();
 		for (String option : this.target.options()) {
 			args.add(option.startsWith("--spring.flyway.locations=")
@@ -71,20 +68,27 @@ class MySqlInboxServiceJarIntegrationTests {
 				"--rowlift.job.partitions=3", "--rowlift.job.chunk-size=2000", "--rowlift.schedule.fixed-delay=300ms",
 				"--rowlift.schedule.settle=0s"));
 
+		// one jar (and one log) per service: an attempt's output is its part of its log
+		RowliftJar jar1 = jar("1");
+		RowliftJar jar2 = jar("2");
+		RowliftJar jar3 = jar("3");
 		List<String> paused = new ArrayList<>(args);
 		paused.add("--rowlift.test.pause-at=load");
-		RowliftJar.Attempt first = this.jar.start("service 1, held inside the load of ints-a.csv", paused);
-		await(this.jar, "service 1 inside the load", () -> first.output().contains("rowlift-test: paused at load"), first);
-		RowliftJar.Attempt second = this.jar.start("service 2", args);
-		await(this.jar, "service 2 finding the run lock held",
+		RowliftJar.Attempt first = jar1.start("service 1, held inside the load of ints-a.csv", paused);
+		await(jar1, "service 1 inside the load", () -> first.output().contains("rowlift-test: paused at load"), first);
+		RowliftJar.Attempt second = jar2.start("service 2", args);
+		RowliftJar.Attempt third = jar3.start("service 3", args);
+		await(jar2, "service 2 finding the run lock held",
 				() -> second.output().contains("another run holds the run lock of ints; the file waits"), second);
-		first.kill();
-		RowliftJar.Attempt third = this.jar.start("service 1 again, racing service 2", args);
-		await(this.jar, "all six files in loaded/", () -> names(inbox.resolve("loaded")).equals(files), second, third);
-		assertThat(signal(this.jar, second, "TERM")).as(this.jar.tail(20_000)).isZero();
-		assertThat(signal(this.jar, third, "TERM")).as(this.jar.tail(20_000)).isZero();
+		await(jar3, "service 3 finding the run lock held",
+				() -> third.output().contains("another run holds the run lock of ints; the file waits"), third);
+		first.kill(); // services 2 and 3 race for the files, and one resumes the killed run
+		await(jar2, "all six files in loaded/", () -> names(inbox.resolve("loaded")).equals(files), second, third);
+		assertThat(signal(jar2, second, "TERM")).as(jar2.tail(20_000)).isZero();
+		assertThat(signal(jar3, third, "TERM")).as(jar3.tail(20_000)).isZero();
+		String logs = jar1.tail(20_000) + "\n" + jar2.tail(20_000) + "\n" + jar3.tail(20_000);
 
-		assertThat(count("SELECT COUNT(*) FROM ints")).as(this.jar.tail(20_000)).isEqualTo(12_000 + 5 * 300);
+		assertThat(count("SELECT COUNT(*) FROM ints")).as(logs).isEqualTo(12_000 + 5 * 300);
 		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).isEqualTo(12_000 + 5 * 300);
 		assertThat(names(inbox.resolve("loaded"))).as("each file archived once").isEqualTo(files);
 		assertThat(names(inbox)).containsExactly("loaded");
@@ -93,8 +97,15 @@ class MySqlInboxServiceJarIntegrationTests {
 		assertThat(count("SELECT ATTEMPTS FROM ROWLIFT_INBOX WHERE FILE_PATH LIKE '%ints-a.csv'"))
 			.as("the killed attempt counts").isEqualTo(2);
 		String resumedBy = second.output() + third.output();
-		assertThat(resumedBy.split("run 1 resumed and completed", -1)).as("run 1 resumed once, by one of them").hasSize(2);
+		assertThat(resumedBy.split("run 1 resumed and completed", -1)).as("run 1 resumed once, by one of them\n" + logs).hasSize(2);
 		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+	}
+
+	private RowliftJar jar(String service) throws Exception {
+		RowliftJar jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work-" + service)),
+				this.dir.resolve("service-" + service + ".log"));
+		this.jars.add(jar);
+		return jar;
 	}
 
 	private long count(String sql) throws Exception {
