@@ -167,6 +167,42 @@ class SqliteInboxServiceIntegrationTests {
 		}
 	}
 
+	@Test
+	void anAttemptWhoseRunCompletedBeforeItsProcessEndedIsRecordedAsLoadedNotLoadedAgain() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		Path a = old(inbox, "a.csv", "a,b\n1,one\n2,two\n3,three\n");
+		// the state a service leaves when it ends after the load completed and before it recorded that:
+		// run 1 completed, the file still in the inbox, its attempt LOADING
+		List<String> oneShot = new ArrayList<>(target.options());
+		oneShot.addAll(List.of("--rowlift.source.path=" + a, "--rowlift.target.table=plain"));
+		RowliftRun load = RowliftRun.of(oneShot);
+		assertThat(load.exitCode()).as(load.toString()).isZero();
+		org.springframework.jdbc.datasource.DriverManagerDataSource database = new org.springframework.jdbc.datasource.DriverManagerDataSource(
+				"jdbc:sqlite:" + target.file());
+		io.rowlift.schema.RowliftSchema.ensureInbox(database, new io.rowlift.database.sqlite.SqliteDialect());
+		new org.springframework.jdbc.core.JdbcTemplate(database).update("INSERT INTO ROWLIFT_INBOX (CONTENT, TABLE_NAME, FILE_PATH,"
+				+ " FILE_STAMP, STATE, ATTEMPTS, UPDATED_AT) VALUES (?, 'plain', ?, '0:0', 'LOADING', 1, 'then')",
+				io.rowlift.source.SourceFingerprint.content(a), a.toString());
+
+		InboxEventRecorder.reset(e -> {
+		});
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
+				"--rowlift.schedule.fixed-delay=300ms", "--rowlift.schedule.settle=0s", "--rowlift.test.record-inbox-events=true"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+		awaitEvent("a.csv recorded as loaded", e -> e instanceof InboxEvent.FileLoaded);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.err() + run.out()).contains("a.csv: run 1 completed it before the process that ran it ended");
+		assertThat(count(target, "SELECT COUNT(*) FROM plain")).as("not loaded again").isEqualTo(3);
+		assertThat(((InboxEvent.FileLoaded) InboxEventRecorder.events().get(0)).run()).isEqualTo(1);
+		assertThat(names(inbox.resolve("loaded"))).containsExactly("a.csv");
+		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'LOADED' AND ATTEMPTS = 1")).isEqualTo(1);
+	}
+
 	/** Waits until an event (or the recorded events) satisfies {@code test}; fails with what came when not. */
 	private void awaitEvent(String what, Predicate<InboxEvent> test) throws Exception {
 		long deadline = System.nanoTime() + WAIT.toNanos();
