@@ -9,6 +9,7 @@ import io.rowlift.job.LoadStatusReader;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 import io.rowlift.job.JobProperties;
@@ -54,7 +55,9 @@ public class CliConfiguration {
 		return new RowliftRunner(beans);
 	}
 
+	/** The one-shot load; in service mode the schedule package defines the {@code load} verb instead. */
 	@Bean(Verb.BEAN_PREFIX + "load")
+	@Conditional(ServiceMode.Off.class)
 	RowliftCommand rowliftCommand(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository,
 			TargetDialect dialect, SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report,
 			Checkpoints checkpoints, LoadMonitor monitor) {

@@ -11,9 +11,10 @@ import sun.misc.Signal;
  * boundary (its partitions commit what they have and end STOPPED, the command exits 1, and the same
  * command resumes it); a second one ends the process at once, which is as safe as {@code kill -9}.
  * The JVM's own handling (run shutdown hooks, exit 143) is replaced while a load runs, because it
- * would close the database pool under the running chunks.
+ * would close the database pool under the running chunks. The scheduled service passes a hook that
+ * the first signal also runs (it then starts no further load and ends).
  */
-final class GracefulStop {
+public final class GracefulStop {
 
 	private final LoadLauncher launcher;
 
@@ -21,13 +22,22 @@ final class GracefulStop {
 
 	private final AtomicInteger signals = new AtomicInteger();
 
+	private final Runnable onSignal;
+
 	GracefulStop(LoadLauncher launcher, PrintStream err) {
+		this(launcher, err, () -> {
+		});
+	}
+
+	/** @param onSignal run on the first signal, before the load is asked to stop */
+	public GracefulStop(LoadLauncher launcher, PrintStream err, Runnable onSignal) {
 		this.launcher = launcher;
 		this.err = err;
+		this.onSignal = onSignal;
 	}
 
 	/** Installs the handlers; returns false where the JVM does not allow it (then signals end the process). */
-	boolean install() {
+	public boolean install() {
 		try {
 			Signal.handle(new Signal("TERM"), this::handle);
 			Signal.handle(new Signal("INT"), this::handle);
@@ -47,6 +57,7 @@ final class GracefulStop {
 		this.err.println("rowlift: SIG" + signal.getName() + " received: stopping at the next chunk boundary "
 				+ "(send it again to exit at once); the same command resumes the load");
 		this.err.flush();
+		this.onSignal.run();
 		Thread stopper = new Thread(() -> {
 			// the job may not be registered as running yet: keep asking until it stops or ends
 			while (!this.launcher.stopRunningLoad() && this.launcher.isLoading()) {

@@ -89,6 +89,24 @@ public final class RowliftCommand implements Verb {
 	public int run() {
 		GracefulStop stop = new GracefulStop(this.launcher, this.err);
 		stop.install();
+		return loadOnce().exitCode();
+	}
+
+	/**
+	 * The same command for another file and table, all else equal (the scheduled service runs one per
+	 * inbox file): {@code source} and {@code target} replace this command's settings.
+	 */
+	public RowliftCommand with(SourceProperties source, TargetProperties target) {
+		return new RowliftCommand(this.launcher, this.dataSource, this.jobRepository, this.dialect, source, target, this.job,
+				this.report, this.checkpoints, this.monitor);
+	}
+
+	/**
+	 * One load, as {@link #run} does it, without touching the signal handlers: the summary printed and
+	 * written, the reject files written, problems on standard error.
+	 * @return the exit code and what the load left to report
+	 */
+	public Outcome loadOnce() {
 		this.monitor.begin(); // the run, and its prepare phase, start now
 		try {
 			LoadLauncher.LoadRun run = this.launcher.load(this.source, this.target, this.job);
@@ -101,28 +119,42 @@ public final class RowliftCommand implements Verb {
 			this.out.print(summary.report());
 			this.out.println(summary.line());
 			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
-				return 0;
+				return new Outcome(0, summary, false, null);
 			}
-			Optional<String> cause = run.execution().getStatus() == BatchStatus.STOPPED ? Optional.empty()
-					: databaseFailure(run.execution().getAllFailureExceptions());
+			boolean stopped = run.execution().getStatus() == BatchStatus.STOPPED;
+			Optional<String> cause = stopped ? Optional.empty() : databaseFailure(run.execution().getAllFailureExceptions());
 			if (cause.isPresent()) {
 				this.err.println("rowlift: " + cause.get());
-				return 1;
+				return new Outcome(1, summary, false, cause.get());
 			}
-			this.err.println("rowlift: run " + summary.run() + " " + summary.status().toLowerCase() + ": "
-					+ (run.execution().getStatus() == BatchStatus.STOPPED ? "stopped by a signal at a chunk boundary"
-							: summary.failure() != null ? summary.failure() : "see the log"));
+			String problem = "run " + summary.run() + " " + summary.status().toLowerCase() + ": "
+					+ (stopped ? "stopped by a signal at a chunk boundary"
+							: summary.failure() != null ? summary.failure() : "see the log");
+			this.err.println("rowlift: " + problem);
 			this.err.println("rowlift: run the same command again to resume from the last commit (" + summary.rowsTotal()
 					+ " rows committed so far)");
-			return 1;
+			return new Outcome(1, summary, stopped, problem);
 		}
 		catch (RowliftException ex) {
-			return fail(ex);
+			this.err.println("rowlift: " + ex.getMessage());
+			return new Outcome(ex.exitCode(), null, false, ex.getMessage());
 		}
 		catch (Exception ex) {
-			this.err.println("rowlift: " + databaseFailure(List.of(ex)).orElse("the load failed: " + ex));
-			return 1;
+			String problem = databaseFailure(List.of(ex)).orElse("the load failed: " + ex);
+			this.err.println("rowlift: " + problem);
+			return new Outcome(1, null, false, problem);
 		}
+	}
+
+	/**
+	 * How one load ended.
+	 *
+	 * @param exitCode the contract's exit code
+	 * @param summary the run's summary, or null when no job ran (exit 2 and 3, a failure before the start)
+	 * @param stopped whether a signal stopped it at a chunk boundary (exit 1; the same command resumes it)
+	 * @param problem the one-line reason when the exit code is not 0, else null
+	 */
+	public record Outcome(int exitCode, LoadSummary summary, boolean stopped, String problem) {
 	}
 
 	/**
@@ -192,11 +224,6 @@ public final class RowliftCommand implements Verb {
 			this.err.println("rowlift: cannot write the HTML report " + file + ": " + (ex instanceof IOException ? ex.getMessage() : ex)
 					+ "; the load's outcome is as printed (set rowlift.report.html-file to a writable path)");
 		}
-	}
-
-	private int fail(RowliftException ex) {
-		this.err.println("rowlift: " + ex.getMessage());
-		return ex.exitCode();
 	}
 
 }

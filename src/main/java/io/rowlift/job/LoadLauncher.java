@@ -72,6 +72,9 @@ public final class LoadLauncher {
 
 	private volatile boolean loading;
 
+	/** The run lock a caller took with {@link #tryLock} and holds, with its table; null when none. */
+	private volatile HeldLock held;
+
 	private final RunningPartitions running;
 
 	private final SortProperties sorting;
@@ -179,7 +182,38 @@ public final class LoadLauncher {
 		return stopped;
 	}
 
+	/**
+	 * Takes the run lock of {@code table} for the caller, at once or not at all: the scheduled service
+	 * claims a file this way before it looks at the file's history, so that two processes never decide
+	 * about the same file at the same time. While the caller holds it, {@link #load} into the same table
+	 * uses it instead of taking its own (on SQLite the lock is one per database file, and a second one in
+	 * this process would be refused). Closing the returned lock releases it. One held lock at a time.
+	 * @return the lock, or null when another run holds it
+	 */
+	public RunLock tryLock(String table) throws SQLException {
+		RunLock lock = this.dialect.tryLock(this.dataSource, this.environment.getProperty("spring.datasource.url"), table);
+		if (lock == null) {
+			return null;
+		}
+		HeldLock held = new HeldLock(table, lock);
+		this.held = held;
+		return held;
+	}
+
 	private RunLock lock(String url, String table) throws SQLException {
+		HeldLock held = this.held;
+		if (held != null && held.table.equalsIgnoreCase(table)) {
+			return new RunLock() { // the caller's: it releases it, not this load
+				@Override
+				public String description() {
+					return held.description();
+				}
+
+				@Override
+				public void close() {
+				}
+			};
+		}
 		RunLock lock = this.dialect.tryLock(this.dataSource, url, table);
 		if (lock == null) {
 			throw RowliftException.refused("another run is active: a load into " + table
@@ -247,6 +281,59 @@ public final class LoadLauncher {
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, pool,
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
 		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);
+	}
+
+	/** A lock taken by {@link #tryLock}: closing it releases it and forgets it. */
+	private final class HeldLock implements RunLock {
+
+		private final String table;
+
+		private final RunLock lock;
+
+		HeldLock(String table, RunLock lock) {
+			this.table = table;
+			this.lock = lock;
+		}
+
+		@Override
+		public String description() {
+			return this.lock.description();
+		}
+
+		@Override
+		public void close() {
+			if (LoadLauncher.this.held == this) {
+				LoadLauncher.this.held = null;
+			}
+			this.lock.close();
+		}
+
+	}
+
+	/**
+	 * The run that completed the load of this file into this table, if the file has not changed since
+	 * (the contract's fingerprint): a scheduled service asks it about a file whose attempt it did not
+	 * see finish (the process ended between the load's completion and its own record of it).
+	 * @param file the file, as found
+	 * @param table the table as configured (matched as the planner matches it)
+	 * @return the run number
+	 */
+	public Optional<Long> completedRun(Path file, String table) throws IOException, SQLException {
+		Path real = file.toRealPath();
+		String spelled;
+		try (java.sql.Connection connection = this.dataSource.getConnection()) {
+			Optional<io.rowlift.database.TableInfo> info = io.rowlift.database.TableInfo.read(connection, table);
+			if (info.isEmpty()) {
+				return Optional.empty();
+			}
+			spelled = info.get().name();
+		}
+		Optional<JobExecution> last = this.history.lastExecution(spelled + " <- " + real);
+		if (last.isEmpty() || last.get().getStatus() != BatchStatus.COMPLETED
+				|| !SourceFingerprint.of(real).equals(RunPlanParameters.fingerprint(last.get().getJobParameters()))) {
+			return Optional.empty();
+		}
+		return Optional.of(last.get().getJobInstanceId());
 	}
 
 	/**

@@ -31,6 +31,9 @@ final class SampledRecordLength implements InputRecordLength {
 		if (configured == null || configured.isBlank()) {
 			return -1; // the launcher names the missing setting
 		}
+		if (configured.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{')) {
+			return -1; // a glob: the scheduled service's inbox, whose files come later, one load each
+		}
 		Path file = LoadPlanner.checkFile(configured);
 		CsvHeader header;
 		try {

@@ -25,7 +25,40 @@ public final class RowliftSchema {
 	/** The ledger of dropped indexes: written before a drop, emptied after the rebuild. */
 	public static final String LEDGER = "ROWLIFT_INDEX_LEDGER";
 
+	/**
+	 * The scheduled service's memory of inbox files (docs/scheduled-runs.md): one row per content
+	 * fingerprint and table, with the path it was last seen at, its state, its attempts and their
+	 * reasons. In the target database so that every service loading into it shares it.
+	 */
+	public static final String INBOX = "ROWLIFT_INBOX";
+
 	private RowliftSchema() {
+	}
+
+	/**
+	 * Creates {@value #INBOX} when missing (the scheduled service calls this; a one-shot load never
+	 * does, so its start pays nothing for it). Safe to repeat and to run from two processes at once:
+	 * a {@code CREATE TABLE} that loses the race fails, and the table is checked again.
+	 */
+	public static void ensureInbox(DataSource dataSource, TargetDialect dialect) throws SQLException {
+		try (Connection connection = dataSource.getConnection()) {
+			if (TableInfo.read(connection, INBOX).isEmpty()) {
+				try (Statement st = connection.createStatement()) {
+					st.execute("CREATE TABLE " + INBOX + " (CONTENT VARCHAR(100) NOT NULL, TABLE_NAME VARCHAR(200) NOT NULL,"
+							+ " FILE_PATH " + dialect.textType() + " NOT NULL, FILE_STAMP VARCHAR(100) NOT NULL,"
+							+ " STATE VARCHAR(20) NOT NULL, ATTEMPTS INT NOT NULL, RUN_ID BIGINT, REASONS "
+							+ dialect.textType() + ", UPDATED_AT VARCHAR(40) NOT NULL, PRIMARY KEY (CONTENT, TABLE_NAME))");
+				}
+				catch (SQLException ex) {
+					if (TableInfo.read(connection, INBOX).isEmpty()) {
+						throw ex;
+					}
+				}
+			}
+			if (!connection.getAutoCommit()) {
+				connection.commit();
+			}
+		}
 	}
 
 	/** A sequence table made but not yet given its row (MySQL's script inserts one after each CREATE). */

@@ -6,11 +6,17 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.zip.CRC32C;
 
 /**
  * What identifies the content of a file for "already loaded" and "changed since run N" (contract):
  * its size, its modification time and a CRC-32C of its first and last MiB. Cheap on any size.
+ *
+ * <p>{@link #content} is the other kind: what a file holds, whatever its name or modification time,
+ * for the scheduled service's "the same content delivered again" (docs/scheduled-runs.md).
  */
 public final class SourceFingerprint {
 
@@ -30,6 +36,36 @@ public final class SourceFingerprint {
 			digest(channel, crc, tail, size - tail);
 		}
 		return size + ":" + modified + ":" + Long.toHexString(crc.getValue());
+	}
+
+	/**
+	 * The content fingerprint, {@code size:sha256-hex}: a SHA-256 of every byte, so two files have the
+	 * same one only when they hold the same bytes (no name, no time). Reads the whole file once (about
+	 * 300 MB/s on the 2-core development machine, against 1.4-1.9 GB/s for a CRC-32C: a 32-bit check over
+	 * thousands of same-size deliveries would sooner or later call two different files the same and
+	 * skip one, which loses data, so the stronger and slower one). The caller computes it once per
+	 * version of a file.
+	 */
+	public static String content(Path file) throws IOException {
+		MessageDigest sha;
+		try {
+			sha = MessageDigest.getInstance("SHA-256");
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every JVM has SHA-256", ex);
+		}
+		long size = 0;
+		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+			ByteBuffer buffer = ByteBuffer.allocate(MIB);
+			int n;
+			while ((n = channel.read(buffer)) >= 0) {
+				size += n;
+				buffer.flip();
+				sha.update(buffer);
+				buffer.clear();
+			}
+		}
+		return size + ":" + HexFormat.of().formatHex(sha.digest());
 	}
 
 	private static void digest(FileChannel channel, CRC32C crc, long from, long length) throws IOException {

@@ -1,0 +1,84 @@
+package io.rowlift.schedule;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.convert.ApplicationConversionService;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+import io.rowlift.cli.RowliftCommand;
+import io.rowlift.cli.ServiceMode;
+import io.rowlift.cli.Verb;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetProperties;
+import io.rowlift.job.JobProperties;
+import io.rowlift.job.LoadLauncher;
+import io.rowlift.job.LoadMonitor;
+import io.rowlift.model.Checkpoints;
+import io.rowlift.report.ReportProperties;
+import io.rowlift.schema.Migrations;
+import io.rowlift.source.SourceProperties;
+
+/**
+ * Service mode's beans, defined only when {@code rowlift.schedule.cron} or {@code fixed-delay} is set
+ * ({@link ServiceMode.On}): then the {@code load} verb is the {@link InboxService}. A one-shot load
+ * defines none of them.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(ServiceMode.On.class)
+@EnableConfigurationProperties(ScheduleProperties.class)
+public class ScheduleConfiguration {
+
+	@Bean(Verb.BEAN_PREFIX + "load")
+	InboxService inboxService(ScheduleProperties schedule, SourceProperties source, TargetProperties target, JobProperties job,
+			ReportProperties report, LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository,
+			TargetDialect dialect, Checkpoints checkpoints, Migrations migrations, ApplicationEventPublisher events,
+			ConfigurableEnvironment environment, LoadMonitor monitor) {
+		RowliftCommand command = new RowliftCommand(launcher, dataSource, jobRepository, dialect, source, target, job, report,
+				checkpoints, monitor);
+		List<String> refused = new ArrayList<>();
+		if (report.rejectFile() != null) {
+			refused.add("rowlift.report.reject-file");
+		}
+		if (report.summaryFile() != null) {
+			refused.add("rowlift.report.summary-file");
+		}
+		if (report.htmlFile() != null) {
+			refused.add("rowlift.report.html-file");
+		}
+		return new InboxService(schedule, source.path(), target.table(), job,
+				(file, table) -> command.with(bind(environment, "rowlift.source", Map.of("rowlift.source.path", file.toString()),
+						SourceProperties.class),
+						bind(environment, "rowlift.target", Map.of("rowlift.target.table", table), TargetProperties.class)),
+				launcher, new InboxLedger(dataSource, dialect, migrations), events, refused, Clock.systemUTC());
+	}
+
+	/**
+	 * The settings under {@code prefix} as configured, with {@code overrides} on top: one file's
+	 * settings, whatever else the record holds (bound as Boot binds it, defaults included).
+	 */
+	static <T> T bind(ConfigurableEnvironment environment, String prefix, Map<String, Object> overrides, Class<T> type) {
+		List<ConfigurationPropertySource> sources = new ArrayList<>();
+		sources.add(new MapConfigurationPropertySource(overrides));
+		ConfigurationPropertySources.get(environment).forEach(sources::add);
+		Binder binder = new Binder(sources, new PropertySourcesPlaceholdersResolver(environment),
+				ApplicationConversionService.getSharedInstance());
+		return binder.bindOrCreate(prefix, type);
+	}
+
+}

@@ -1,0 +1,60 @@
+package io.rowlift.schedule;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+import io.rowlift.testsupport.RowliftJar;
+
+/** What the service tests that run the real jar share: waiting with a bounded time and a clear failure. */
+final class InboxServiceJarSupport {
+
+	static final Duration WAIT = Duration.ofSeconds(120);
+
+	private InboxServiceJarSupport() {
+	}
+
+	/** Waits until {@code condition}; fails naming {@code what} and showing the log when it does not come. */
+	static void await(RowliftJar jar, String what, BooleanSupplier condition, RowliftJar.Attempt... mustRun) throws Exception {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!condition.getAsBoolean()) {
+			for (RowliftJar.Attempt attempt : mustRun) {
+				if (attempt.waitFor(0)) {
+					throw new AssertionError(attempt.label() + " ended (exit " + attempt.exitCode() + ") before " + what + "\n"
+							+ jar.tail(20_000));
+				}
+			}
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("not within " + WAIT + ": " + what + "\n" + jar.tail(20_000));
+			}
+			Thread.sleep(100);
+		}
+	}
+
+	/** Sends {@code SIG<signal>} and waits for the end; fails when the process does not end. */
+	static int signal(RowliftJar jar, RowliftJar.Attempt attempt, String signal) throws Exception {
+		if (new ProcessBuilder("kill", "-" + signal, String.valueOf(attempt.pid())).start().waitFor() != 0) {
+			throw new AssertionError("kill -" + signal + " " + attempt.pid() + " failed");
+		}
+		if (!attempt.waitFor(WAIT.toMillis())) {
+			throw new AssertionError(attempt.label() + " did not end within " + WAIT + " after SIG" + signal + "\n" + jar.tail(20_000));
+		}
+		return attempt.exitCode();
+	}
+
+	static List<String> names(Path folder) {
+		if (!Files.isDirectory(folder)) {
+			return List.of();
+		}
+		try (Stream<Path> files = Files.list(folder)) {
+			return files.map(f -> f.getFileName().toString()).sorted().toList();
+		}
+		catch (java.io.IOException ex) {
+			return List.of();
+		}
+	}
+
+}

@@ -1,0 +1,263 @@
+package io.rowlift.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.testsupport.InboxEventRecorder;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.SqliteTestTarget;
+
+/**
+ * The service in this JVM on a real SQLite file, with an inbox in a temporary folder and a short fixed
+ * delay: which files it takes and when, where they go, and the events it publishes (a test listener,
+ * {@link InboxEventRecorder}).
+ */
+class SqliteInboxServiceIntegrationTests {
+
+	static final Duration WAIT = Duration.ofSeconds(90);
+
+	@TempDir
+	Path dir;
+
+	private CompletableFuture<RowliftRun> service;
+
+	@AfterEach
+	void stopService() throws Exception {
+		if (this.service != null && !this.service.isDone()) {
+			InboxEventRecorder.stopService();
+			this.service.get(60, TimeUnit.SECONDS);
+		}
+	}
+
+	@Test
+	void loadsEachCompleteFileOnceAndReportsWhatItDid() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		Path a = old(inbox, "01-a.csv", "a,b\n1,one\n2,two\n3,three\n");
+		old(inbox, "02-b.csv", "a,b\n10,ten\n11,eleven\n");
+		old(inbox, "03-bad.csv", "a,zzz\n20,x\n");
+		old(inbox, "04-a-again.csv", Files.readString(a)); // the same content under another name
+		old(inbox, ".05-hidden.csv", "a,b\n30,hidden\n");
+		old(inbox, "06-part.csv.part", "a,b\n31,part\n");
+		Path growing = inbox.resolve("07-growing.csv");
+		AtomicBoolean started = new AtomicBoolean();
+		CompletableFuture<Void> writer = new CompletableFuture<>();
+		InboxEventRecorder.reset(event -> {
+			// inside the first tick, on the service's thread: a file arrives, another starts to grow
+			if (event instanceof InboxEvent.FileLoaded loaded && loaded.file().endsWith("01-a.csv") && started.compareAndSet(false, true)) {
+				write(inbox.resolve("late.csv"), "a,b\n40,late\n");
+				CompletableFuture.runAsync(() -> grow(growing, writer));
+			}
+		});
+
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
+				"--rowlift.schedule.fixed-delay=300ms", "--rowlift.schedule.settle=1s", "--rowlift.schedule.max-attempts=2",
+				"--rowlift.test.record-inbox-events=true"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+
+		awaitEvent("07-growing.csv loaded", e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith("07-growing.csv"));
+		awaitEvent("late.csv loaded", e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith("late.csv"));
+		awaitEvent("03-bad.csv moved to failed/", e -> e instanceof InboxEvent.FileFailed f && f.movedToFailed());
+		writer.get(10, TimeUnit.SECONDS);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+
+		// the table: every loaded file's rows once, the growing file whole (1 + 14 rows), nothing else
+		assertThat(count(target, "SELECT COUNT(*) FROM plain")).as(run.toString()).isEqualTo(3 + 2 + 1 + 14);
+		assertThat(count(target, "SELECT COUNT(DISTINCT a) FROM plain")).isEqualTo(20);
+		assertThat(count(target, "SELECT COUNT(*) FROM plain WHERE a >= 100")).as("the growing file's rows").isEqualTo(14);
+		assertThat(count(target, "SELECT COUNT(*) FROM plain WHERE a IN (20, 30, 31)")).as("bad, hidden, part").isZero();
+
+		// the folders
+		assertThat(names(inbox.resolve("loaded"))).containsExactlyInAnyOrder("01-a.csv", "02-b.csv", "04-a-again.csv",
+				"07-growing.csv", "late.csv");
+		assertThat(names(inbox.resolve("failed"))).containsExactlyInAnyOrder("03-bad.csv", "03-bad.csv.reasons.txt");
+		assertThat(names(inbox)).containsExactlyInAnyOrder(".05-hidden.csv", "06-part.csv.part", "loaded", "failed");
+		String reasons = Files.readString(inbox.resolve("failed/03-bad.csv.reasons.txt"));
+		assertThat(reasons).contains("attempt 1 of 2: ").contains("attempt 2 of 2: ").contains("'zzz'");
+
+		// the events
+		List<InboxEvent> events = InboxEventRecorder.events();
+		assertThat(events.stream().filter(e -> e instanceof InboxEvent.FileLoaded).map(e -> ((InboxEvent.FileLoaded) e).file()
+			.getFileName().toString())).as(events.toString())
+			.containsExactlyInAnyOrder("01-a.csv", "02-b.csv", "07-growing.csv", "late.csv");
+		InboxEvent.FileLoaded first = (InboxEvent.FileLoaded) events.stream()
+			.filter(e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith("01-a.csv")).findFirst().orElseThrow();
+		assertThat(first.table()).isEqualTo("plain");
+		assertThat(first.rows()).isEqualTo(3);
+		assertThat(first.bytes()).isEqualTo(Files.size(inbox.resolve("loaded/01-a.csv")));
+		assertThat(first.run()).isEqualTo(1);
+		assertThat(events.stream().filter(e -> e instanceof InboxEvent.FileSkipped).toList()).as(events.toString())
+			.singleElement()
+			.satisfies(e -> {
+				InboxEvent.FileSkipped skipped = (InboxEvent.FileSkipped) e;
+				assertThat(skipped.file().getFileName().toString()).isEqualTo("04-a-again.csv");
+				assertThat(skipped.reason()).contains("the same content as").contains("01-a.csv").contains("rowlift.job.reload=true");
+			});
+		List<InboxEvent.FileFailed> failures = events.stream().filter(e -> e instanceof InboxEvent.FileFailed)
+			.map(e -> (InboxEvent.FileFailed) e).toList();
+		assertThat(failures).extracting(InboxEvent.FileFailed::attempt, InboxEvent.FileFailed::movedToFailed)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple(1, false), org.assertj.core.groups.Tuple.tuple(2, true));
+		assertThat(failures.get(0).reason()).contains("the header names column 'zzz'");
+		List<InboxEvent.TickCompleted> ticks = events.stream().filter(e -> e instanceof InboxEvent.TickCompleted)
+			.map(e -> (InboxEvent.TickCompleted) e).toList();
+		assertThat(ticks.get(0).loaded()).as("the first tick: a, b; bad failed; a-again skipped").isEqualTo(2);
+		assertThat(ticks.get(0).failed()).isEqualTo(1);
+		assertThat(ticks.get(0).skipped()).isEqualTo(1);
+		assertThat(ticks.get(0).outcome()).startsWith("failed: 03-bad.csv: ");
+		assertThat(ticks).as("the growing file waited").anyMatch(t -> t.waiting() > 0);
+		assertThat(ticks.get(ticks.size() - 1).failedFiles()).isEqualTo(1);
+		assertThat(ticks.get(ticks.size() - 1).outcome()).isEqualTo("ok");
+
+		// what the database remembers
+		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'LOADED'")).isEqualTo(4);
+		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'FAILED' AND ATTEMPTS = 2")).isEqualTo(1);
+	}
+
+	@Test
+	void aFileLoadedInPlaceStaysAndIsNotLoadedAgain() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		old(inbox, "a.csv", "a,b\n1,one\n");
+		InboxEventRecorder.reset(e -> {
+		});
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
+				"--rowlift.schedule.cron=* * * * * *", "--rowlift.schedule.settle=0s", "--rowlift.schedule.archive-dir=",
+				"--rowlift.test.record-inbox-events=true"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+		awaitEvent("a.csv loaded", e -> e instanceof InboxEvent.FileLoaded);
+		awaitEvent("two more ticks", e -> InboxEventRecorder.events().stream().filter(t -> t instanceof InboxEvent.TickCompleted).count() >= 3);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		assertThat(this.service.get(60, TimeUnit.SECONDS).exitCode()).isZero();
+		assertThat(names(inbox)).containsExactly("a.csv");
+		assertThat(count(target, "SELECT COUNT(*) FROM plain")).isEqualTo(1);
+		List<InboxEvent> events = InboxEventRecorder.events();
+		assertThat(events.stream().filter(e -> !(e instanceof InboxEvent.TickCompleted))).as(events.toString()).hasSize(1);
+		List<InboxEvent.TickCompleted> ticks = events.stream().filter(e -> e instanceof InboxEvent.TickCompleted)
+			.map(e -> (InboxEvent.TickCompleted) e).toList();
+		for (int i = 1; i < ticks.size(); i++) {
+			assertThat(Duration.between(ticks.get(i - 1).started(), ticks.get(i).started())).as("cron ticks a second apart")
+				.isGreaterThanOrEqualTo(Duration.ofMillis(900));
+		}
+	}
+
+	@Test
+	void anAttemptWhoseRunCompletedBeforeItsProcessEndedIsRecordedAsLoadedNotLoadedAgain() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		Path a = old(inbox, "a.csv", "a,b\n1,one\n2,two\n3,three\n");
+		// the state a service leaves when it ends after the load completed and before it recorded that:
+		// run 1 completed, the file still in the inbox, its attempt LOADING
+		List<String> oneShot = new ArrayList<>(target.options());
+		oneShot.addAll(List.of("--rowlift.source.path=" + a, "--rowlift.target.table=plain"));
+		RowliftRun load = RowliftRun.of(oneShot);
+		assertThat(load.exitCode()).as(load.toString()).isZero();
+		org.springframework.jdbc.datasource.DriverManagerDataSource database = new org.springframework.jdbc.datasource.DriverManagerDataSource(
+				"jdbc:sqlite:" + target.file());
+		io.rowlift.schema.RowliftSchema.ensureInbox(database, new io.rowlift.database.sqlite.SqliteDialect());
+		new org.springframework.jdbc.core.JdbcTemplate(database).update("INSERT INTO ROWLIFT_INBOX (CONTENT, TABLE_NAME, FILE_PATH,"
+				+ " FILE_STAMP, STATE, ATTEMPTS, UPDATED_AT) VALUES (?, 'plain', ?, '0:0', 'LOADING', 1, 'then')",
+				io.rowlift.source.SourceFingerprint.content(a), a.toString());
+
+		InboxEventRecorder.reset(e -> {
+		});
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
+				"--rowlift.schedule.fixed-delay=300ms", "--rowlift.schedule.settle=0s", "--rowlift.test.record-inbox-events=true"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+		awaitEvent("a.csv recorded as loaded", e -> e instanceof InboxEvent.FileLoaded);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.err() + run.out()).contains("a.csv: run 1 completed it before the process that ran it ended");
+		assertThat(count(target, "SELECT COUNT(*) FROM plain")).as("not loaded again").isEqualTo(3);
+		assertThat(((InboxEvent.FileLoaded) InboxEventRecorder.events().get(0)).run()).isEqualTo(1);
+		assertThat(names(inbox.resolve("loaded"))).containsExactly("a.csv");
+		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'LOADED' AND ATTEMPTS = 1")).isEqualTo(1);
+	}
+
+	/** Waits until an event (or the recorded events) satisfies {@code test}; fails with what came when not. */
+	private void awaitEvent(String what, Predicate<InboxEvent> test) throws Exception {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (InboxEventRecorder.events().stream().noneMatch(test)) {
+			if (this.service.isDone()) {
+				throw new AssertionError("the service ended before: " + what + "\n" + this.service.get());
+			}
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no '" + what + "' within " + WAIT + "; events: " + InboxEventRecorder.events());
+			}
+			Thread.sleep(50);
+		}
+	}
+
+	/** Appends 14 rows, one each 150 ms, to a file with a header; completes {@code done}. */
+	private static void grow(Path file, CompletableFuture<Void> done) {
+		try {
+			write(file, "a,b\n");
+			for (int i = 0; i < 14; i++) {
+				Thread.sleep(150);
+				Files.writeString(file, (100 + i) + ",grown\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+			}
+			done.complete(null);
+		}
+		catch (Exception ex) {
+			done.completeExceptionally(ex);
+		}
+	}
+
+	private static void write(Path file, String text) {
+		try {
+			Files.writeString(file, text, StandardCharsets.UTF_8);
+		}
+		catch (java.io.IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
+
+	/** A file written a minute ago, so already settled. */
+	private static Path old(Path folder, String name, String text) throws Exception {
+		Path file = Files.writeString(folder.resolve(name), text, StandardCharsets.UTF_8);
+		Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(60)));
+		return file;
+	}
+
+	static List<String> names(Path folder) throws Exception {
+		try (Stream<Path> files = Files.list(folder)) {
+			return files.map(f -> f.getFileName().toString()).toList();
+		}
+	}
+
+	static long count(SqliteTestTarget target, String sql) throws Exception {
+		try (Connection c = target.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			return rs.next() ? rs.getLong(1) : 0;
+		}
+	}
+
+}
