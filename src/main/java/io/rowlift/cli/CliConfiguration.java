@@ -7,6 +7,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
@@ -22,8 +23,8 @@ import io.rowlift.database.TargetProperties;
 public class CliConfiguration {
 
 	@Bean
-	RowliftRunner rowliftRunner(ListableBeanFactory beans) {
-		return new RowliftRunner(beans);
+	RowliftRunner rowliftRunner(ListableBeanFactory beans, Environment environment) {
+		return new RowliftRunner(beans, () -> UnknownKeys.fromClasspath(RowliftRunner.class.getClassLoader()).check(environment));
 	}
 
 	@Bean(Verb.BEAN_PREFIX + "load")
