@@ -75,7 +75,7 @@ public final class AccountingTasklet implements Tasklet {
 		JobInstance instance = job.getJobInstance();
 		int partitions = RunPlanParameters.partitions(job.getJobParameters());
 		java.nio.file.Path file = RunPlanParameters.file(job.getJobParameters());
-		Optional<String> changed = FileChange.since(file, RunPlanParameters.fingerprint(job.getJobParameters()));
+		Optional<String> changed = FileChange.contentSince(file, RunPlanParameters.fingerprint(job.getJobParameters()));
 		if (changed.isPresent()) {
 			// the ranges were planned from the size at the start: the counts cannot add up, and that is no bug
 			throw new RowliftException(1, changed.get());

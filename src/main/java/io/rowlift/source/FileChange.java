@@ -23,6 +23,19 @@ public final class FileChange {
 	 * @return empty when the file is as it was; else one sentence: what happened, with sizes and fingerprints
 	 */
 	public static Optional<String> since(Path file, String fingerprint) throws IOException {
+		return describe(file, fingerprint, true);
+	}
+
+	/**
+	 * As {@link #since}, but empty when only the modification time changed (same size, same first and
+	 * last MiB): the bytes a load read are then most likely still there, and a {@code touch} during a
+	 * load should not fail it.
+	 */
+	public static Optional<String> contentSince(Path file, String fingerprint) throws IOException {
+		return describe(file, fingerprint, false);
+	}
+
+	private static Optional<String> describe(Path file, String fingerprint, boolean timeToo) throws IOException {
 		String[] then = fingerprint.split(":");
 		long sizeThen = Long.parseLong(then[0]);
 		String now;
@@ -45,6 +58,9 @@ public final class FileChange {
 			what = "was truncated (or replaced by a shorter file) while it was loaded";
 		}
 		else if (sizeNow == sizeThen && now.split(":")[2].equals(then[2])) {
+			if (!timeToo) {
+				return Optional.empty();
+			}
 			what = "was modified while it was loaded (its time changed; its first and last MiB did not)";
 		}
 		else {
