@@ -122,6 +122,12 @@ final class KnownKeys {
 			.orElse("");
 	}
 
+	/** Whether any key is known besides those under {@code hidden} (none: the build wrote no metadata). */
+	boolean hasKeysBesides(List<String> hidden) {
+		return this.patterns.stream()
+			.anyMatch(p -> hidden.stream().noneMatch(h -> p.display().equals(h) || p.display().startsWith(h + ".")));
+	}
+
 	/** Every known key, as documented ({@code <key>} for a map key). */
 	List<String> all() {
 		return this.patterns.stream().map(Pattern::display).sorted().distinct().toList();

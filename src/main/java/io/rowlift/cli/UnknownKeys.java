@@ -51,6 +51,11 @@ final class UnknownKeys {
 	 * and the nearest known key
 	 */
 	void check(Environment environment) {
+		if (!this.known.hasKeysBesides(RESERVED)) {
+			// built without spring-boot-configuration-processor (an IDE build, say): no metadata, no check,
+			// rather than refusing every key
+			return;
+		}
 		Set<String> problems = new LinkedHashSet<>();
 		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
 			if (!(source instanceof IterableConfigurationPropertySource iterable)) {

@@ -115,6 +115,13 @@ class KnownKeysTests {
 	}
 
 	@Test
+	void withoutMetadataOfItsOwnTheCheckStandsBackRatherThanRefuseEveryKey() {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource("--rowlift.job.partitions=4"));
+		new UnknownKeys(KnownKeys.of("rowlift", Map.of("rowlift.test", "java.util.Map<java.lang.String,java.lang.String>"))).check(environment);
+	}
+
+	@Test
 	void knownKeysPass() {
 		StandardEnvironment environment = new StandardEnvironment();
 		environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource("--rowlift.job.partitions=4",
