@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
@@ -51,8 +52,8 @@ public class CliConfiguration {
 	}
 
 	@Bean
-	RowliftRunner rowliftRunner(ListableBeanFactory beans) {
-		return new RowliftRunner(beans);
+	RowliftRunner rowliftRunner(ListableBeanFactory beans, Environment environment) {
+		return new RowliftRunner(beans, () -> UnknownKeys.fromClasspath(RowliftRunner.class.getClassLoader()).check(environment));
 	}
 
 	/** The one-shot load; in service mode the schedule package defines the {@code load} verb instead. */

@@ -131,6 +131,15 @@ public final class RowliftCommand implements Verb {
 					+ (stopped ? "stopped by a signal at a chunk boundary"
 							: summary.failure() != null ? summary.failure() : "see the log");
 			this.err.println("rowlift: " + problem);
+			Optional<List<String>> next = stopped ? Optional.empty()
+					: NextStep.after(run.execution().getAllFailureExceptions(), run.plan().file(), run.plan().fingerprint(),
+							summary.run(), summary.rowsTotal(), run.plan().load().table(), run.plan().load().displayName(),
+							rejectFile(run));
+			if (next.isPresent()) {
+				String failure = summary.failure();
+				next.get().stream().filter(line -> !line.equals(failure)).forEach(line -> this.err.println("rowlift: " + line));
+				return new Outcome(1, summary, false, problem);
+			}
 			this.err.println("rowlift: run the same command again to resume from the last commit (" + summary.rowsTotal()
 					+ " rows committed so far)");
 			return new Outcome(1, summary, stopped, problem);
@@ -178,8 +187,12 @@ public final class RowliftCommand implements Verb {
 		return Optional.empty();
 	}
 
+	private Path rejectFile(LoadLauncher.LoadRun run) {
+		return this.report.rejectFile() != null ? this.report.rejectFile() : RejectFiles.defaultPath(run.plan().file());
+	}
+
 	private LoadSummary writeRejectFiles(LoadLauncher.LoadRun run, LoadSummary summary) {
-		Path file = this.report.rejectFile() != null ? this.report.rejectFile() : RejectFiles.defaultPath(run.plan().file());
+		Path file = rejectFile(run);
 		try {
 			byte[] end = switch (run.plan().format().lineEnding()) {
 				case CRLF -> new byte[] { '\r', '\n' };

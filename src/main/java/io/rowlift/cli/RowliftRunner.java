@@ -18,7 +18,8 @@ import io.rowlift.RowliftException;
  * that is not an option, {@value Verb#DEFAULT} when there is none; {@code --help} or {@code -h} anywhere
  * runs {@value #HELP}, else {@code --version} runs {@value #VERSION}), runs it once the application has
  * started, and keeps its exit code for {@code SpringApplication.exit}. Problems found before the verb
- * runs (a second verb, an unknown one, a setting the verb's beans cannot bind) go to standard error
+ * runs (a second verb, an unknown one, an unknown {@code rowlift.*} key whatever the verb, a setting
+ * the verb's beans cannot bind) go to standard error
  * as {@code rowlift: ...} with their exit code. Boot's own job runner stays off
  * ({@code spring.batch.job.enabled=false}).
  *
@@ -36,10 +37,23 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 
 	private final ListableBeanFactory beans;
 
+	/** Checks the settings for unknown {@code rowlift.*} keys before any verb runs. */
+	private final Runnable settingsCheck;
+
 	private volatile int exitCode;
 
 	public RowliftRunner(ListableBeanFactory beans) {
+		this(beans, () -> {
+		});
+	}
+
+	/**
+	 * @param settingsCheck runs before the verb is made; a {@link RowliftException} it throws ends the
+	 * command with its exit code (an unknown {@code rowlift.*} key: {@link UnknownKeys})
+	 */
+	public RowliftRunner(ListableBeanFactory beans, Runnable settingsCheck) {
 		this.beans = beans;
+		this.settingsCheck = settingsCheck;
 	}
 
 	@Override
@@ -69,6 +83,12 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 		if (!this.beans.containsBean(Verb.beanName(name))) {
 			return fail(err, RowliftException.badInput("unknown command '" + name + "'; this version has " + known()
 					+ "; settings are --key=value options"));
+		}
+		try {
+			this.settingsCheck.run();
+		}
+		catch (RowliftException ex) {
+			return fail(err, ex);
 		}
 		Verb verb;
 		try {

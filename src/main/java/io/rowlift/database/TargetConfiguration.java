@@ -19,7 +19,7 @@ public class TargetConfiguration {
 
 	@Bean
 	TargetDialect targetDialect(Environment environment) {
-		return TargetDialects.forUrl(environment.getProperty("spring.datasource.url"));
+		return TargetDialects.forEnvironment(environment);
 	}
 
 }

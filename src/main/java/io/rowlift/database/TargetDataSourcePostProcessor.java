@@ -34,6 +34,7 @@ public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 			TargetProperties target = Binder.get(this.environment)
 				.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class);
 			TargetDialect dialect = TargetDialects.forUrl(dataSource.getJdbcUrl());
+			TargetDialects.checkProfiles(this.environment, dialect);
 			dialect.configure(dataSource, target);
 			dialect.createDatabase(dataSource.getJdbcUrl(), target, () -> {
 				InputRecordLength length = this.input.getIfAvailable();

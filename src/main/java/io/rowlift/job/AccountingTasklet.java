@@ -3,6 +3,7 @@ package io.rowlift.job;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 import org.springframework.batch.core.job.JobExecution;
@@ -17,6 +18,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.RowliftException;
 import io.rowlift.database.RejectTable;
 import io.rowlift.model.Checkpoints;
+import io.rowlift.source.FileChange;
 
 /**
  * The last step of every run that reaches the end: checks, from what each partition committed over
@@ -24,7 +26,8 @@ import io.rowlift.model.Checkpoints;
  * to the end of the file exactly once, that every partition read its whole range (a sorted stream:
  * handed out all its records), that records read = rows written + records rejected (+ filtered) in
  * each partition and in total, and that the staged rejects are as many as the partitions counted. A
- * mismatch fails the run loudly. The totals go into the job's context for the summary
+ * mismatch fails the run loudly; a file that changed since the run started ({@link FileChange}) fails it
+ * first, saying so. The totals go into the job's context for the summary
  * ({@value #READ}, {@value #WRITTEN}, {@value #REJECTED}). Runs again on a resume.
  * Announces the checkpoint {@value #CHECKPOINT} before it checks anything. Thread-safe.
  */
@@ -71,7 +74,13 @@ public final class AccountingTasklet implements Tasklet {
 		JobExecution job = chunkContext.getStepContext().getStepExecution().getJobExecution();
 		JobInstance instance = job.getJobInstance();
 		int partitions = RunPlanParameters.partitions(job.getJobParameters());
-		long size = Files.size(RunPlanParameters.file(job.getJobParameters()));
+		java.nio.file.Path file = RunPlanParameters.file(job.getJobParameters());
+		Optional<String> changed = FileChange.contentSince(file, RunPlanParameters.fingerprint(job.getJobParameters()));
+		if (changed.isPresent()) {
+			// the ranges were planned from the size at the start: the counts cannot add up, and that is no bug
+			throw new RowliftException(1, changed.get());
+		}
+		long size = Files.size(file);
 		LoadProgress load = LoadProgress.of(this.repository, instance, partitions);
 		List<String> problems = new ArrayList<>(load.problems(this.firstRecord.applyAsLong(job), size));
 		RejectTable rejects = new RejectTable(instance.getInstanceId());

@@ -29,13 +29,22 @@ public final class SourceFingerprint {
 	public static String of(Path file) throws IOException {
 		long size = Files.size(file);
 		long modified = Files.getLastModifiedTime(file).toMillis();
+		return size + ":" + modified + ":" + checksum(file, size);
+	}
+
+	/**
+	 * The checksum part of the fingerprint of the first {@code length} bytes of {@code file}, as if the
+	 * file ended there: equal to a fingerprint's checksum of that length when the file has only grown
+	 * since ({@link FileChange}).
+	 */
+	static String checksum(Path file, long length) throws IOException {
 		CRC32C crc = new CRC32C();
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-			digest(channel, crc, 0, Math.min(size, MIB));
-			long tail = Math.max(Math.min(size, MIB), size - MIB);
-			digest(channel, crc, tail, size - tail);
+			digest(channel, crc, 0, Math.min(length, MIB));
+			long tail = Math.max(Math.min(length, MIB), length - MIB);
+			digest(channel, crc, tail, length - tail);
 		}
-		return size + ":" + modified + ":" + Long.toHexString(crc.getValue());
+		return Long.toHexString(crc.getValue());
 	}
 
 	/**

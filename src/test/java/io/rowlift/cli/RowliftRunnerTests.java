@@ -74,6 +74,20 @@ class RowliftRunnerTests {
 	}
 
 	@Test
+	void checksTheSettingsBeforeAnyVerbIsMade() {
+		for (String verb : java.util.List.of("load", "status")) {
+			this.beans.addBean(Verb.beanName(verb), failing(new IllegalStateException("the verb must not be made")));
+		}
+		RowliftRunner runner = new RowliftRunner(this.beans, () -> {
+			throw RowliftException.badInput("unknown setting rowlift.job.partition");
+		});
+		PrintStream err = new PrintStream(this.err, true, StandardCharsets.UTF_8);
+		assertThat(runner.execute(new String[] { "--rowlift.job.partition=4" }, err)).isEqualTo(RowliftException.BAD_INPUT);
+		assertThat(runner.execute(new String[] { "status", "--rowlift.job.partition=4" }, err)).isEqualTo(RowliftException.BAD_INPUT);
+		assertThat(err()).isEqualTo(("rowlift: unknown setting rowlift.job.partition" + System.lineSeparator()).repeat(2));
+	}
+
+	@Test
 	void refusesTwoVerbs() {
 		this.beans.addBean(Verb.beanName("load"), (Verb) () -> 0);
 		assertThat(execute("load", "now", "--rowlift.source.path=a.csv")).isEqualTo(RowliftException.BAD_INPUT);

@@ -65,6 +65,21 @@ public final class MySqlTestTarget implements TestTarget {
 		return "mysql";
 	}
 
+	/** The JDBC URL of this target's database, without credentials. */
+	public String url() {
+		return this.server + this.database;
+	}
+
+	/** The server's user the tests connect as ({@code ROWLIFT_TEST_MYSQL_USER}, default root). */
+	public String user() {
+		return this.user;
+	}
+
+	/** That user's password ({@code ROWLIFT_TEST_MYSQL_PASSWORD}, default none). */
+	public String password() {
+		return this.password;
+	}
+
 	/** The name of this target's database on the server. */
 	public String database() {
 		return this.database;

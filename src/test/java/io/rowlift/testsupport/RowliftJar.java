@@ -33,6 +33,9 @@ public final class RowliftJar {
 
 	private final List<Attempt> started = new ArrayList<>();
 
+	/** Environment variables of every later start, beside the test JVM's own. */
+	private final java.util.Map<String, String> environment = new java.util.LinkedHashMap<>();
+
 	/** More entries of the launched jar's loader.path (a user's extension jars), after the test classes. */
 	private final List<Path> loaderPath = new ArrayList<>();
 
@@ -80,6 +83,12 @@ public final class RowliftJar {
 		return this;
 	}
 
+	/** Sets an environment variable for every later start (an operator's {@code ROWLIFT_...} or {@code MYSQL_URL}). */
+	public RowliftJar withEnvironment(String name, String value) {
+		this.environment.put(name, value);
+		return this;
+	}
+
 	/** Starts {@code java -jar rowlift.jar args...}, after writing {@code === label} to the log. */
 	public Attempt start(String label, List<String> args) throws IOException {
 		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + "\n",
@@ -101,6 +110,7 @@ public final class RowliftJar {
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
 			.redirectInput(ProcessBuilder.Redirect.PIPE);
+		builder.environment().putAll(this.environment);
 		Attempt attempt = new Attempt(label, builder.start(), offset, System.nanoTime());
 		attempt.process.getOutputStream().close();
 		this.started.add(attempt);

@@ -37,7 +37,8 @@ import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
 
 /**
- * MySQL 8 and MariaDB 10.11+ through MySQL Connector/J.
+ * MySQL 8 and MariaDB 10.11+ through MySQL Connector/J, also for a {@code jdbc:mariadb://} URL
+ * ({@link MariaDbUrls}).
  *
  * <p>Forces {@code rewriteBatchedStatements=true} (JDBC batches become multi-row INSERTs, about 5x
  * faster), client-side prepared statements, UTF-8, and a strict {@code sql_mode} on every
@@ -63,14 +64,15 @@ public final class MySqlDialect implements TargetDialect {
 		return "mysql";
 	}
 
+	/** {@code jdbc:mysql:}, and {@code jdbc:mariadb:} ({@link MariaDbUrls}): both through Connector/J. */
 	@Override
 	public boolean handles(String jdbcUrl) {
-		return jdbcUrl.startsWith("jdbc:mysql:");
+		return jdbcUrl.startsWith(MariaDbUrls.MYSQL) || jdbcUrl.startsWith(MariaDbUrls.MARIADB);
 	}
 
 	@Override
 	public void configure(HikariDataSource dataSource, TargetProperties target) {
-		JdbcUrl url = JdbcUrl.parse(dataSource.getJdbcUrl())
+		JdbcUrl url = JdbcUrl.parse(MariaDbUrls.toMySql(dataSource.getJdbcUrl()))
 			.with("rewriteBatchedStatements", "true")
 			.with("useServerPrepStmts", "false")
 			.with("cachePrepStmts", "true")

@@ -15,14 +15,22 @@ public final class PauseAt implements Checkpoints {
 
 	private final PrintStream out;
 
+	private final String resumeWhen;
+
 	/**
 	 * @param point the checkpoint to pause at, such as {@code index-drop}, {@code partition},
 	 * {@code sort}, {@code index-build}, {@code index-rebuild}, {@code accounting} or {@code summary}
 	 * @param out where the line goes (standard output in a run)
 	 */
 	public PauseAt(String point, PrintStream out) {
+		this(point, out, null);
+	}
+
+	/** @param resumeWhen a file whose existence ends the pause ({@code rowlift.test.resume-when}); none: pause for good */
+	public PauseAt(String point, PrintStream out, String resumeWhen) {
 		this.point = point;
 		this.out = out;
+		this.resumeWhen = resumeWhen;
 	}
 
 	@Override
@@ -31,7 +39,14 @@ public final class PauseAt implements Checkpoints {
 			this.out.println("rowlift-test: paused at " + point);
 			this.out.flush();
 			try {
-				Thread.sleep(Long.MAX_VALUE);
+				if (this.resumeWhen == null || this.resumeWhen.isBlank()) {
+					Thread.sleep(Long.MAX_VALUE);
+				}
+				while (!java.nio.file.Files.exists(java.nio.file.Path.of(this.resumeWhen))) {
+					Thread.sleep(50);
+				}
+				this.out.println("rowlift-test: resumed at " + point);
+				this.out.flush();
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

@@ -23,7 +23,8 @@ public class PauseAtAutoConfiguration {
 	/** The pause inside the load ({@code load}) is a worker-step listener of {@link ReaderWriterFaults}. */
 	@Bean
 	Checkpoints pauseAt(Environment environment) {
-		return new PauseAt(environment.getRequiredProperty("rowlift.test.pause-at"), System.out);
+		return new PauseAt(environment.getRequiredProperty("rowlift.test.pause-at"), System.out,
+				environment.getProperty("rowlift.test.resume-when"));
 	}
 
 }

@@ -34,6 +34,7 @@ import io.rowlift.source.ByteRange;
  * in this process);</li>
  * <li>{@code rowlift.test.miscount=true}: each partition that wrote rows in this run saves one row
  * less than it wrote, so the accounting check must fail;</li>
+ * <li>{@code rowlift.test.resume-when=FILE}: a pause ({@code rowlift.test.pause-at}) ends when FILE exists
  * <li>{@code rowlift.test.pause-at=load}: partition 0 prints {@code rowlift-test: paused at load}
  * inside its second chunk (written, not committed) and waits there until killed.</li>
  * </ul>
@@ -92,7 +93,7 @@ public class ReaderWriterFaults {
 
 	@Bean
 	@ConditionalOnProperty(name = "rowlift.test.pause-at", havingValue = "load")
-	ItemWriteListener<RawRecord> pauseInLoad() {
+	ItemWriteListener<RawRecord> pauseInLoad(@Value("${rowlift.test.resume-when:}") String resumeWhen) {
 		Map<Long, AtomicInteger> chunks = new ConcurrentHashMap<>();
 		return new ItemWriteListener<>() {
 			@Override
@@ -100,7 +101,7 @@ public class ReaderWriterFaults {
 				StepExecution step = currentStep();
 				if (ByteRange.readFrom(step.getExecutionContext()).index() == 0
 						&& chunks.computeIfAbsent(step.getId(), id -> new AtomicInteger()).incrementAndGet() == 2) {
-					pauseForGood("load");
+					pause("load", resumeWhen);
 				}
 			}
 		};
@@ -112,10 +113,26 @@ public class ReaderWriterFaults {
 
 	/** Prints the line the crash tests wait for, and waits until the process is killed. */
 	static void pauseForGood(String phase) {
+		pause(phase, "");
+	}
+
+	/**
+	 * Prints the line the tests wait for, then waits until the file {@code resumeWhen} exists
+	 * ({@code rowlift.test.resume-when}, for a test that changes something while the run waits) and
+	 * goes on, printing {@code rowlift-test: resumed at PHASE}; without it, until the process is killed.
+	 */
+	static void pause(String phase, String resumeWhen) {
 		System.out.println("rowlift-test: paused at " + phase);
 		System.out.flush();
 		try {
-			Thread.sleep(Long.MAX_VALUE);
+			if (resumeWhen == null || resumeWhen.isBlank()) {
+				Thread.sleep(Long.MAX_VALUE);
+			}
+			while (!java.nio.file.Files.exists(java.nio.file.Path.of(resumeWhen))) {
+				Thread.sleep(50);
+			}
+			System.out.println("rowlift-test: resumed at " + phase);
+			System.out.flush();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

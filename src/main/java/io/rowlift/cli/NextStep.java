@@ -1,0 +1,82 @@
+package io.rowlift.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import io.rowlift.model.BadRecordException;
+import io.rowlift.source.FileChange;
+
+/**
+ * What an operator does after a failed run, when "run the same command again" would not help: the
+ * file changed while it was loaded ({@link FileChange}), or a record that the same command meets
+ * again (a bad record over {@code rowlift.job.skip-limit}, a quote that is never closed). Empty for
+ * the failures a rerun resumes past (a lost connection, a full disk, a kill). Stateless.
+ */
+final class NextStep {
+
+	/** The parser's words for a quote that is never closed (CsvRecordParser, RecordTokenizer, SpringRangeReader). */
+	static final String UNCLOSED = "is never closed";
+
+	/** The parser's words for a record that has no end within rowlift.source.max-record-size. */
+	static final String TOO_LONG = "usually a quote that is never closed";
+
+	private NextStep() {
+	}
+
+	/**
+	 * @param fingerprint the fingerprint the run took of {@code file} at its start
+	 * @param run the run's number
+	 * @param committed rows committed by all runs of the load so far
+	 * @param display the file as the operator named it
+	 * @param rejectFile where bad records go ({@code <input>.rejects.csv} by default)
+	 * @return lines for standard error (without the {@code rowlift: } prefix), or empty
+	 */
+	static Optional<List<String>> after(List<Throwable> failures, Path file, String fingerprint, long run, long committed,
+			String table, String display, Path rejectFile) {
+		try {
+			Optional<String> changed = FileChange.since(file, fingerprint);
+			if (changed.isPresent()) {
+				return Optional.of(List.of(changed.get(), FileChange.whatToDo(run, committed, table)));
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// cannot tell: say nothing about a change
+		}
+		Optional<BadRecordException> bad = badRecord(failures);
+		if (bad.isEmpty()) {
+			return Optional.empty();
+		}
+		String message = bad.get().getMessage();
+		String fix = "fix the file there and load it again with --rowlift.job.start-over=true" + (committed == 0
+				? " (run " + run + " committed no rows, so none is loaded twice)"
+				: " (the " + committed + " rows run " + run + " committed so far stay in " + table
+						+ ": remove them first, or they are loaded twice)");
+		String skip = "leave the file as it is and run the same command with a higher rowlift.job.skip-limit: bad records then go to "
+				+ rejectFile + " (reasons in " + rejectFile + ".reasons.csv), which you fix and load into " + table
+				+ " like any file (see docs/failures.md)";
+		if (message.contains(TOO_LONG)) {
+			return Optional.of(List.of("this is an error in " + display + " that the same command meets again, and "
+					+ "rowlift.job.skip-limit does not get past it (a record without an end cannot be skipped): " + fix));
+		}
+		if (message.contains(UNCLOSED)) {
+			return Optional.of(List.of("this is an error in " + display + " that the same command meets again: " + fix
+					+ "; or " + skip + ". A quote that is never closed makes everything up to the next quote, here the end of "
+					+ "the file, one record, so that one rejected record holds all of it"));
+		}
+		return Optional.of(List.of("this is an error in " + display + " that the same command meets again: " + fix + "; or " + skip));
+	}
+
+	private static Optional<BadRecordException> badRecord(List<Throwable> failures) {
+		for (Throwable failure : failures) {
+			for (Throwable t = failure; t != null; t = t.getCause()) {
+				if (t instanceof BadRecordException bad) {
+					return Optional.of(bad);
+				}
+			}
+		}
+		return Optional.empty();
+	}
+
+}
