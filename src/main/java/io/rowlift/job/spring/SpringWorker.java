@@ -125,11 +125,12 @@ public final class SpringWorker {
 		else {
 			List<TableColumn> columns = mapping.columns();
 			String[] names = columns.stream().map(TableColumn::name).toArray(String[]::new);
-			String tagged = matching != null ? matching.insertSql(dialect, mapping, 1) : mapping.insertSql(dialect);
+			String tagged = mapping.insertSql(dialect);
 			String tag = dialect.statementTag(mapping.table().name());
 			// Spring Batch's placeholder count does not skip comments, and MySQL's tag ("rowlift:<digest>") reads as
 			// a named parameter: check the statement without it, then run it with it (the tag lets a resume find
-			// and end the statements of a killed run)
+			// and end the statements of a killed run); so is MySQL's ":=" in the clause for a matched row, which is
+			// added after the check as well
 			writer.setSql(tagged.startsWith(tag) ? tagged.substring(tag.length()) : tagged);
 			writer.setItemPreparedStatementSetter((item, statement) -> {
 				if (!(item instanceof Map<?, ?> row)) {
