@@ -292,7 +292,7 @@ public final class SqliteDialect implements TargetDialect {
 	/**
 	 * The primary key (named {@value UniqueKey#PRIMARY_KEY}, also a rowid alias) from the table's metadata;
 	 * the unique indexes from {@code PRAGMA index_list}, those of UNIQUE constraints included, partial
-	 * and expression indexes left out.
+	 * and expression indexes left out; the indexes by name.
 	 */
 	@Override
 	public List<UniqueKey> uniqueKeys(Connection connection, TableInfo table) throws SQLException {
@@ -309,6 +309,7 @@ public final class SqliteDialect implements TargetDialect {
 				}
 			}
 		}
+		names.sort(null); // by name: messages list them in a stable order
 		for (String name : names) {
 			List<String> columns = new ArrayList<>();
 			try (Statement st = connection.createStatement();
