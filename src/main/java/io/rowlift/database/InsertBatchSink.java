@@ -134,6 +134,7 @@ final class InsertBatchSink {
 			statement.executeBatch();
 			if (this.counter != null) {
 				this.matched += this.counter.matched(connection, batched.size());
+				this.counter.finish(connection);
 			}
 			return batched.size();
 		}
@@ -166,6 +167,9 @@ final class InsertBatchSink {
 				}
 				rejects.reject(connection, record, this.binder.refused(record, ex));
 			}
+		}
+		if (this.counter != null) {
+			this.counter.finish(connection);
 		}
 		return written;
 	}

@@ -12,13 +12,19 @@ import java.sql.SQLException;
  *
  * <p>Use: {@link #prepare} once per chunk; then for each group of statements that either all take
  * effect or are all rolled back (a batch, or one row): {@link #reset}, run them, and if they took
- * effect, {@link #matched}. A group that was rolled back is simply not asked. Implementations are
+ * effect, {@link #matched}. A group that was rolled back is simply not asked. At the end of a chunk
+ * written without error, {@link #finish}: the session is as it was (on a chunk that fails, the rollback
+ * of its transaction does the same where {@code prepare} changed the schema). Implementations are
  * stateless (the count lives in the connection's session) and thread-safe.
  */
 public interface MatchCounter {
 
 	/** Makes the session ready to count (a dialect may create session objects here). */
 	void prepare(Connection connection) throws SQLException;
+
+	/** Undoes {@link #prepare}, in the chunk's transaction, so a pooled connection carries nothing of it to its next use. */
+	default void finish(Connection connection) throws SQLException {
+	}
 
 	/** Starts counting from zero. */
 	void reset(Connection connection) throws SQLException;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -207,10 +206,5 @@ abstract class KeyModeScenarios extends ScenarioSupport {
 
 	/** How the dialect names the primary key among the unique keys. */
 	abstract String primaryKey();
-
-	/** Builds a list of lines, for files. */
-	static List<String> lines(String... lines) {
-		return new ArrayList<>(List.of(lines));
-	}
 
 }

@@ -13,7 +13,8 @@ import io.rowlift.database.MatchCounter;
  * INSERT trigger (an upsert's update fires the UPDATE triggers; {@code DO NOTHING} fires none), so
  * the matched rows are the applied ones less the inserted. {@code changes()} cannot tell them apart (it
  * counts an upsert's update as one change, like an insert). The counter is written in the chunk's
- * transaction, so a statement or savepoint rolled back takes its counts with it.
+ * transaction, so a statement or savepoint rolled back takes its counts with it; the trigger is made at
+ * the start of each chunk and dropped at its end, in its transaction.
  *
  * <p>Cost: one small temporary-table update per inserted row (measured in docs/modes.md). Assumes the
  * table's own triggers do not insert into the table itself. Thread-safe (stateless).
@@ -24,11 +25,15 @@ final class SqliteInsertCounter implements MatchCounter {
 
 	private final String trigger;
 
+	private final String dropTrigger;
+
 	/** @param table the table, quoted */
 	SqliteInsertCounter(String table) {
 		String name = "rowlift_inserted_" + table.substring(1, table.length() - 1).replace("\"\"", "\"");
-		this.trigger = "CREATE TEMP TRIGGER IF NOT EXISTS \"" + name.replace("\"", "\"\"") + "\" AFTER INSERT ON main." + table
+		String quoted = "\"" + name.replace("\"", "\"\"") + "\"";
+		this.trigger = "CREATE TEMP TRIGGER IF NOT EXISTS " + quoted + " AFTER INSERT ON main." + table
 				+ " BEGIN UPDATE rowlift_inserted SET n = n + 1; END";
+		this.dropTrigger = "DROP TRIGGER IF EXISTS temp." + quoted;
 	}
 
 	String triggerSql() {
@@ -41,6 +46,19 @@ final class SqliteInsertCounter implements MatchCounter {
 			st.execute("CREATE TEMP TABLE IF NOT EXISTS rowlift_inserted (n INTEGER NOT NULL)");
 			st.execute("INSERT INTO " + COUNTER + " (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM " + COUNTER + ")");
 			st.execute(this.trigger);
+		}
+	}
+
+	/**
+	 * Drops the trigger at the end of each chunk, in its transaction: a pooled connection would otherwise
+	 * keep counting the table's inserts in later loads of the same process (scheduled mode), and an
+	 * {@code ALTER TABLE ... RENAME} of the table would have to rewrite it. The statements of the next
+	 * chunk are prepared anew anyway, so the schema change costs nothing more.
+	 */
+	@Override
+	public void finish(Connection connection) throws SQLException {
+		try (Statement st = connection.createStatement()) {
+			st.execute(this.dropTrigger);
 		}
 	}
 

@@ -88,6 +88,13 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		}
 	}
 
+	/** Leaves the connection as it was before the chunk (nothing without key matching). */
+	private void finishCount(Connection connection) throws SQLException {
+		if (this.matching != null) {
+			this.matching.counter().finish(connection);
+		}
+	}
+
 	/** Books {@code applied} rows just written as inserted or matched. */
 	private void count(SpringPartition partition, Connection connection, long applied) throws SQLException {
 		long matched = this.matching == null ? 0 : this.matching.counter().matched(connection, applied);
@@ -108,6 +115,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 			try {
 				this.delegate.write(items(chunk));
 				count(partition, connection, chunk.size());
+				finishCount(connection);
 				return;
 			}
 			catch (DataAccessException ex) {
@@ -136,6 +144,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 					partition.pending.add(rejected);
 				}
 			}
+			finishCount(connection);
 		}
 		finally {
 			DataSourceUtils.releaseConnection(connection, this.dataSource);

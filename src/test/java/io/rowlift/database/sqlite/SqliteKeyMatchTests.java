@@ -120,6 +120,12 @@ class SqliteKeyMatchTests {
 			rs.next();
 			assertThat(rs.getString(1)).isEqualTo("Ann,Bobby,Cyd");
 		}
+		counter.finish(this.connection);
+		try (Statement st = this.connection.createStatement();
+				ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM sqlite_temp_master WHERE type = 'trigger'")) {
+			rs.next();
+			assertThat(rs.getInt(1)).as("the trigger is gone at the chunk's end").isZero();
+		}
 	}
 
 	@Test
