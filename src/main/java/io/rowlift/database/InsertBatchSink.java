@@ -16,6 +16,11 @@ import io.rowlift.model.RawRecord;
  * not store), the batch is rolled back to a savepoint and the records are inserted one by one, so
  * the error is traced to its row and only that row is rejected.
  *
+ * <p>In a mode that matches keys ({@link KeyMatching}) the statements carry the dialect's clause for a
+ * matched row, and the rows that matched a key are counted by its {@link MatchCounter}: once for a batch
+ * that took effect, and row by row when the batch was rolled back and the rows are tried one by one (a
+ * rejected row's count goes with it). {@link #takeMatched} hands the count over.
+ *
  * <p>One instance per partition's writer: not thread-safe.
  */
 final class InsertBatchSink {
@@ -31,12 +36,36 @@ final class InsertBatchSink {
 	/** The multi-row INSERT, or null when the dialect inserts one row per statement. */
 	private final String multiSql;
 
-	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder) {
+	/** How rows are matched on a key, or null (append). */
+	private final MatchCounter counter;
+
+	/** Rows of the records written since {@link #takeMatched} whose key matched. */
+	private long matched;
+
+	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
 		this.dialect = dialect;
 		this.binder = binder;
-		this.sql = mapping.insertSql(dialect);
 		this.rowsPerInsert = dialect.rowsPerInsert(mapping.columns().size());
-		this.multiSql = this.rowsPerInsert > 1 ? mapping.insertSql(dialect, this.rowsPerInsert) : null;
+		if (matching == null) {
+			this.sql = mapping.insertSql(dialect);
+			this.multiSql = this.rowsPerInsert > 1 ? mapping.insertSql(dialect, this.rowsPerInsert) : null;
+			this.counter = null;
+		}
+		else {
+			this.sql = matching.insertSql(dialect, mapping, 1);
+			this.multiSql = this.rowsPerInsert > 1 ? matching.insertSql(dialect, mapping, this.rowsPerInsert) : null;
+			this.counter = matching.counter();
+		}
+	}
+
+	/**
+	 * The rows whose key matched (updated or skipped) among those the write calls since the last call
+	 * returned, and starts again from zero; always 0 without key matching.
+	 */
+	long takeMatched() {
+		long taken = this.matched;
+		this.matched = 0;
+		return taken;
 	}
 
 	/** Binds the records into INSERT batches and runs them; rejects the bad ones. Returns the rows written. */
@@ -86,16 +115,27 @@ final class InsertBatchSink {
 		}
 	}
 
-	/** Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns the rows written. */
+	/**
+	 * Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns
+	 * the rows written (with key matching: inserted or matched, see {@link #takeMatched}).
+	 */
 	private long insert(Connection connection, PreparedStatement multi, StatementSink one, List<RawRecord> batched,
 			RejectHandling rejects) throws SQLException {
 		PreparedStatement statement = one.statement();
+		if (this.counter != null) {
+			this.counter.prepare(connection);
+			this.counter.reset(connection);
+		}
 		Savepoint savepoint = connection.setSavepoint();
 		try {
 			if (multi != null) {
 				multi.executeBatch();
 			}
 			statement.executeBatch();
+			if (this.counter != null) {
+				this.matched += this.counter.matched(connection, batched.size());
+				this.counter.finish(connection);
+			}
 			return batched.size();
 		}
 		catch (SQLException ex) {
@@ -112,8 +152,14 @@ final class InsertBatchSink {
 		for (RawRecord record : batched) {
 			this.binder.bind(one, 0, record);
 			try {
+				if (this.counter != null) {
+					this.counter.reset(connection);
+				}
 				statement.executeUpdate();
 				written++;
+				if (this.counter != null) {
+					this.matched += this.counter.matched(connection, 1);
+				}
 			}
 			catch (SQLException ex) {
 				if (!rowError(ex)) {
@@ -121,6 +167,9 @@ final class InsertBatchSink {
 				}
 				rejects.reject(connection, record, this.binder.refused(record, ex));
 			}
+		}
+		if (this.counter != null) {
+			this.counter.finish(connection);
 		}
 		return written;
 	}

@@ -24,8 +24,12 @@ import io.rowlift.progress.PartitionProgress;
  * or, beyond it, the chunk fails with the record's location. This class only orchestrates: one
  * sink per chunk, and the counts.
  *
- * <p><b>Restart:</b> saves the rows written and rejected by its partition (its part of the
- * {@link PartitionProgress}) in the step context, committed with the chunk. One instance per
+ * <p>In mode {@code upsert} or {@code ignore} ({@link KeyMatching}) rows go through the INSERT sink
+ * whatever the write method (LOAD DATA has no exact equivalent), and each applied row is counted as
+ * written (inserted: its key was not in the table) or as updated / ignored (its key was there).
+ *
+ * <p><b>Restart:</b> saves the rows written, rejected, updated and ignored by its partition (its part of
+ * the {@link PartitionProgress}) in the step context, committed with the chunk. One instance per
  * partition: not thread-safe.
  */
 public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
@@ -39,16 +43,29 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final RejectHandling rejects;
 
+	/** How rows are matched on a key, or null (append). */
+	private final KeyMatching matching;
+
 	private long written;
+
+	/** Rows whose key matched: updated (upsert) or ignored (ignore). */
+	private long matched;
 
 	private long writtenAtOpen;
 
 	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
 			WriteMethod method, RecordLocator locator, RejectBudget budget, RejectTable rejects) {
+		this(dataSource, dialect, mapping, formats, method, locator, budget, rejects, null);
+	}
+
+	/** @param matching how rows are matched on a key (upsert, ignore), or null (append) */
+	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
+			WriteMethod method, RecordLocator locator, RejectBudget budget, RejectTable rejects, KeyMatching matching) {
 		this.dataSource = dataSource;
+		this.matching = matching;
 		RecordBinder binder = new RecordBinder(dialect, mapping, formats, locator);
-		this.inserts = new InsertBatchSink(dialect, mapping, binder);
-		if (method == WriteMethod.LOAD_DATA) {
+		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching);
+		if (method == WriteMethod.LOAD_DATA && matching == null) {
 			BulkLoader loader = dialect.bulkLoader(mapping);
 			if (loader == null) {
 				throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
@@ -66,12 +83,17 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		PartitionProgress progress = PartitionProgress.readFrom(context, 0);
 		this.written = progress.written();
 		this.writtenAtOpen = this.written;
+		this.matched = this.matching != null && this.matching.mode() == LoadMode.IGNORE ? progress.ignored() : progress.updated();
 		this.rejects.open(progress.rejected());
 	}
 
 	@Override
 	public void update(ExecutionContext context) {
 		PartitionProgress.saveWritten(context, this.written, this.rejects.rejected(), this.writtenAtOpen);
+		if (this.matching != null) {
+			boolean ignore = this.matching.mode() == LoadMode.IGNORE;
+			PartitionProgress.saveMatched(context, ignore ? 0 : this.matched, ignore ? this.matched : 0);
+		}
 	}
 
 	@Override
@@ -80,8 +102,12 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.rejects.chunkStarted();
 		boolean done = false;
 		try {
-			this.written += this.bulk != null ? this.bulk.write(connection, chunk.getItems(), this.rejects)
+			this.inserts.takeMatched(); // nothing of a failed chunk is carried over
+			long applied = this.bulk != null ? this.bulk.write(connection, chunk.getItems(), this.rejects)
 					: this.inserts.write(connection, chunk.getItems(), this.rejects);
+			long matched = this.inserts.takeMatched();
+			this.written += applied - matched;
+			this.matched += matched;
 			done = true;
 		}
 		finally {

@@ -41,6 +41,7 @@ import io.rowlift.source.ReadAheadReader;
 import io.rowlift.source.SourceLocator;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.JdbcRowWriter;
+import io.rowlift.database.KeyMatching;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.sort.ChunkKeyOrder;
 import io.rowlift.sort.ExternalSort;
@@ -126,7 +127,9 @@ public class LoadJobConfiguration {
 	@StepScope
 	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan,
 			Checkpoints checkpoints) {
-		return new IndexDropTasklet(dataSource, dialect, plan.table(), schema.dropIndexes(), checkpoints);
+		// the unique index upsert and ignore match on stays in force (the primary key is never dropped)
+		String keep = plan.target().mode().matchesKeys() ? plan.target().upsertKey() : null;
+		return new IndexDropTasklet(dataSource, dialect, plan.table(), schema.dropIndexes(), checkpoints, keep);
 	}
 
 	@Bean
@@ -151,13 +154,15 @@ public class LoadJobConfiguration {
 		int partitions = planned.partitions();
 		int threads = planned.threads();
 		int chunkSize = planned.chunkSize();
+		// upsert, ignore: the key as the table has it now (checked with exit 2 when the load started)
+		KeyMatching matching = KeyMatching.resolve(dataSource, dialect, plan.mapping(), planned.target());
 		Step worker = planned.pipeline().pipeline() == Pipeline.SPRING
 				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.file(),
 						plan.displayName(), plan.format(), plan.format().header() ? plan.header().names().toArray(String[]::new) : null,
 						plan.mapping(), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of, running::opened,
-						running::closed, extensions)
+						running::closed, extensions, matching)
 				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
-						running, listeners, checkpoints, phases);
+						running, listeners, checkpoints, phases, matching);
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
 		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
@@ -176,7 +181,7 @@ public class LoadJobConfiguration {
 	private static Step fastWorker(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
 			RejectBudgets budgets, RunningPartitions running, ObjectProvider<StepListener> listeners, Checkpoints checkpoints,
-			PhaseTracker phases) {
+			PhaseTracker phases, KeyMatching matching) {
 		LoadPlan plan = planned.load();
 		int chunkSize = planned.chunkSize();
 		int readAhead = settings.readAhead();
@@ -200,7 +205,7 @@ public class LoadJobConfiguration {
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
 					ByteRange.readFrom(step.getExecutionContext()));
 			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method, locator,
-					budgets.of(step.getJobExecutionId(), run), new RejectTable(run));
+					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});
 		var worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)

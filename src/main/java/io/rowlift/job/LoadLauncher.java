@@ -23,6 +23,7 @@ import io.rowlift.schema.Migrations;
 import io.rowlift.schema.RowliftSchema;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.database.KeyMatching;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;
@@ -123,12 +124,14 @@ public final class LoadLauncher {
 			this.dialect.endOrphanedStatements(this.dataSource, table);
 			this.migrations.migrate();
 			RowliftSchema.ensure(this.dataSource, this.dialect);
-			WriteChoice write = this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
+			TargetMode mode = TargetMode.of(target);
+			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod())
+					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
 			LoadPlan plan = this.planner.plan(file, source.path(), table);
 			String fingerprint = SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
-			Start start = decide(last, key, fingerprint, plan, settings, TargetMode.of(target), write);
+			Start start = decide(last, key, fingerprint, plan, settings, mode, write);
 			this.planner.handOver(key, plan);
 			this.active = key;
 			JobExecution execution;
@@ -269,9 +272,13 @@ public final class LoadLauncher {
 		long fileBytes = Files.size(plan.file());
 		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
+		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode); // upsert, ignore: exit 2 for a bad key
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
 		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING
 				? new KeyOrderChoice(KeyOrder.FILE, "the spring pipeline writes in file order")
+				: mode.mode().matchesKeys() && mode.upsertKey() != null
+						? new KeyOrderChoice(KeyOrder.FILE, "mode " + mode.mode().setting() + " matches on " + mode.upsertKey()
+								+ ", not the primary key the sort orders by: a key repeated in the file keeps its file order")
 				: KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
 						plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
 						plan.header().dataStartLine(), dataBytes);

@@ -26,6 +26,10 @@ import io.rowlift.model.Checkpoints;
  * saved. Safe to repeat: an index already in the ledger (from an earlier run) is kept as recorded.
  * Thread-safe.
  *
+ * <p>The index a load in mode {@code upsert} or {@code ignore} matches rows on is kept: the database needs
+ * it to find the matching row, and without it the matches would not be detected at all. The other
+ * secondary indexes are dropped and rebuilt as in {@code append}.
+ *
  * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes are dropped and the step is not yet
  * committed.
  */
@@ -49,8 +53,18 @@ public final class IndexDropTasklet implements Tasklet {
 
 	private final Checkpoints checkpoints;
 
+	/** The index kept in force (case-insensitive), or null. */
+	private final String keep;
+
 	public IndexDropTasklet(DataSource dataSource, TargetDialect dialect, String table, boolean enabled,
 			Checkpoints checkpoints) {
+		this(dataSource, dialect, table, enabled, checkpoints, null);
+	}
+
+	/** @param keep an index not to drop (the unique key a load matches rows on), or null */
+	public IndexDropTasklet(DataSource dataSource, TargetDialect dialect, String table, boolean enabled,
+			Checkpoints checkpoints, String keep) {
+		this.keep = keep;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.table = table;
@@ -65,7 +79,10 @@ public final class IndexDropTasklet implements Tasklet {
 		}
 		var connection = DataSourceUtils.getConnection(this.dataSource);
 		try {
-			List<IndexDefinition> indexes = this.dialect.secondaryIndexes(connection, this.table);
+			List<IndexDefinition> indexes = this.dialect.secondaryIndexes(connection, this.table)
+				.stream()
+				.filter(index -> !index.name().equalsIgnoreCase(this.keep))
+				.toList();
 			IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
 			for (IndexDefinition index : indexes) {
 				ledger.record(this.table, index);

@@ -42,6 +42,9 @@ final class SpringPartition {
 
 	long filtered;
 
+	/** Rows whose key matched (updated or ignored, in mode upsert or ignore), over all runs. */
+	long matched;
+
 	RangeLineReader lines;
 
 	/** The record each item of the current chunk (read or processed) came from. */

@@ -16,6 +16,9 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
 import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.database.JdbcRowWriter;
+import io.rowlift.database.KeyMatching;
+import io.rowlift.database.LoadMode;
+import io.rowlift.database.MatchCounter;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.model.Location;
 import io.rowlift.model.RawRecord;
@@ -35,6 +38,11 @@ import io.rowlift.model.RawRecord;
  * the writer rolls the chunk back to a savepoint and writes its rows one by one, each under a
  * savepoint, in the chunk's own transaction (as the fast path does): the chunk, its rejects and the
  * reader's position still commit together. Thread-safe: the state is the partition's, in a thread-local.
+ *
+ * <p>In mode {@code upsert} or {@code ignore} the delegate runs the mapping's INSERT with the dialect's
+ * clause for a matched row ({@link KeyMatching}), and the writer counts the rows whose key matched with
+ * the dialect's {@link MatchCounter}: once for a chunk written whole, row by row when it is written one
+ * row at a time (a refused row's count goes with it); saved as updated or ignored.
  */
 final class SpringRowWriter implements ItemStreamWriter<Object> {
 
@@ -46,11 +54,16 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 
 	private final TargetDialect dialect;
 
-	SpringRowWriter(SpringPartitions partitions, ItemWriter<Object> delegate, DataSource dataSource, TargetDialect dialect) {
+	/** How rows are matched on a key, or null (append). */
+	private final KeyMatching matching;
+
+	SpringRowWriter(SpringPartitions partitions, ItemWriter<Object> delegate, DataSource dataSource, TargetDialect dialect,
+			KeyMatching matching) {
 		this.partitions = partitions;
 		this.delegate = delegate;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
+		this.matching = matching;
 	}
 
 	@Override
@@ -61,6 +74,32 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		partition.writtenAtOpen = partition.written;
 		partition.rejected = progress.rejected();
 		partition.filtered = progress.filtered();
+		partition.matched = ignoring() ? progress.ignored() : progress.updated();
+	}
+
+	private boolean ignoring() {
+		return this.matching != null && this.matching.mode() == LoadMode.IGNORE;
+	}
+
+	/** Starts counting matched rows on the connection (nothing without key matching). */
+	private void resetCount(Connection connection) throws SQLException {
+		if (this.matching != null) {
+			this.matching.counter().reset(connection);
+		}
+	}
+
+	/** Leaves the connection as it was before the chunk (nothing without key matching). */
+	private void finishCount(Connection connection) throws SQLException {
+		if (this.matching != null) {
+			this.matching.counter().finish(connection);
+		}
+	}
+
+	/** Books {@code applied} rows just written as inserted or matched. */
+	private void count(SpringPartition partition, Connection connection, long applied) throws SQLException {
+		long matched = this.matching == null ? 0 : this.matching.counter().matched(connection, applied);
+		partition.written += applied - matched;
+		partition.matched += matched;
 	}
 
 	@Override
@@ -68,10 +107,15 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		SpringPartition partition = this.partitions.current();
 		Connection connection = DataSourceUtils.getConnection(this.dataSource);
 		try {
+			if (this.matching != null) {
+				this.matching.counter().prepare(connection);
+			}
+			resetCount(connection);
 			Savepoint whole = connection.setSavepoint();
 			try {
 				this.delegate.write(items(chunk));
-				partition.written += chunk.size();
+				count(partition, connection, chunk.size());
+				finishCount(connection);
 				return;
 			}
 			catch (DataAccessException ex) {
@@ -84,8 +128,9 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 			for (Object item : chunk) {
 				Savepoint one = connection.setSavepoint();
 				try {
+					resetCount(connection);
 					this.delegate.write(new Chunk<>(item));
-					partition.written++;
+					count(partition, connection, 1);
 				}
 				catch (DataAccessException ex) {
 					RawRecord origin = partition.origin(item);
@@ -99,6 +144,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 					partition.pending.add(rejected);
 				}
 			}
+			finishCount(connection);
 		}
 		finally {
 			DataSourceUtils.releaseConnection(connection, this.dataSource);
@@ -147,6 +193,9 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		partition.origins.clear(); // the chunk is committed with this update: its items are done
 		PartitionProgress.saveWritten(context, partition.written, partition.rejected, partition.writtenAtOpen);
 		PartitionProgress.saveFiltered(context, partition.filtered);
+		if (this.matching != null) {
+			PartitionProgress.saveMatched(context, ignoring() ? 0 : partition.matched, ignoring() ? partition.matched : 0);
+		}
 	}
 
 	@Override

@@ -22,6 +22,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 import io.rowlift.database.RejectBudget;
 import io.rowlift.database.RejectTable;
+import io.rowlift.RowliftException;
+import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetDialect;
@@ -62,12 +64,13 @@ public final class SpringWorker {
 	 * @param opened told when a partition starts (before its reader opens)
 	 * @param closed told when a partition's reader closes
 	 * @param extensions the user's beans
+	 * @param matching how rows are matched on a key (upsert, ignore), or null (append)
 	 */
 	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
 			DataSource dataSource, TargetDialect dialect, java.nio.file.Path file, String displayName, CsvFormat format,
 			String[] names, TableMapping mapping, ValueFormats values, int chunkSize, int bufferSize,
 			BiFunction<Long, Long, RejectBudget> budgets, Consumer<StepExecution> opened, Consumer<StepExecution> closed,
-			SpringExtensions extensions) {
+			SpringExtensions extensions, KeyMatching matching) {
 		SpringPartitions partitions = new SpringPartitions();
 		SpringRangeReader reader = new SpringRangeReader(partitions, step -> {
 			opened.accept(step);
@@ -76,8 +79,8 @@ public final class SpringWorker {
 			return new SpringPartition(range, new SourceLocator(file, displayName, format, range),
 					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run));
 		}, file, format, names, bufferSize, partition -> mapper(extensions, mapping, dialect, values), closed);
-		SpringRowWriter writer = new SpringRowWriter(partitions, jdbcWriter(dataSource, dialect, mapping, extensions),
-				dataSource, dialect);
+		SpringRowWriter writer = new SpringRowWriter(partitions, jdbcWriter(dataSource, dialect, mapping, extensions, matching),
+				dataSource, dialect, matching);
 		ChunkOrientedStepBuilder<Object, Object> step = new ChunkOrientedStepBuilder<Object, Object>(worker, repository, chunkSize)
 			.transactionManager(transactionManager)
 			.reader(reader)
@@ -103,9 +106,16 @@ public final class SpringWorker {
 	 * or the mapping's INSERT with positional parameters from the default mapper's column map.
 	 */
 	static JdbcBatchItemWriter<Object> jdbcWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping,
-			SpringExtensions extensions) {
+			SpringExtensions extensions, KeyMatching matching) {
 		JdbcBatchItemWriter<Object> writer = new JdbcBatchItemWriter<>();
 		writer.setDataSource(dataSource);
+		if (matching != null) {
+			if (extensions.sql() != null) {
+				throw RowliftException.badInput("rowlift.job.spring.sql is set, but rowlift.target.mode=" + matching.mode().setting()
+						+ " writes with Rowlift's own INSERT (it matches keys and counts the matched rows); remove one of the two");
+			}
+			writer.setAssertUpdates(false); // an ignored row changes nothing, and that is not an error
+		}
 		if (extensions.sql() != null) {
 			writer.setSql(extensions.sql());
 			writer.setItemSqlParameterSourceProvider(extensions.parameters() != null ? extensions.parameters()
@@ -119,7 +129,8 @@ public final class SpringWorker {
 			String tag = dialect.statementTag(mapping.table().name());
 			// Spring Batch's placeholder count does not skip comments, and MySQL's tag ("rowlift:<digest>") reads as
 			// a named parameter: check the statement without it, then run it with it (the tag lets a resume find
-			// and end the statements of a killed run)
+			// and end the statements of a killed run); so is MySQL's ":=" in the clause for a matched row, which is
+			// added after the check as well
 			writer.setSql(tagged.startsWith(tag) ? tagged.substring(tag.length()) : tagged);
 			writer.setItemPreparedStatementSetter((item, statement) -> {
 				if (!(item instanceof Map<?, ?> row)) {
@@ -140,7 +151,7 @@ public final class SpringWorker {
 		}
 		writer.afterPropertiesSet();
 		if (extensions.sql() == null) {
-			writer.setSql(mapping.insertSql(dialect));
+			writer.setSql(matching != null ? matching.insertSql(dialect, mapping, 1) : mapping.insertSql(dialect));
 		}
 		return writer;
 	}

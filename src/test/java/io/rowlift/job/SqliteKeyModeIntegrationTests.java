@@ -1,0 +1,31 @@
+package io.rowlift.job;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.testsupport.SqliteTestTarget;
+import io.rowlift.testsupport.TestTarget;
+
+/** The load modes upsert and ignore on a real SQLite file. */
+class SqliteKeyModeIntegrationTests extends KeyModeScenarios {
+
+	@TempDir
+	Path databases;
+
+	private SqliteTestTarget target;
+
+	@Override
+	TestTarget target() {
+		if (this.target == null) {
+			this.target = new SqliteTestTarget(this.databases);
+		}
+		return this.target;
+	}
+
+	@Override
+	String primaryKey() {
+		return "primary key";
+	}
+
+}
