@@ -61,8 +61,9 @@ class KnownKeysTests {
 		assertThat(this.classpath.isKnown(name("rowlift.job.partition"))).isFalse();
 		assertThat(this.classpath.nearest(name("rowlift.job.partition"), UnknownKeys.RESERVED)).isEqualTo("rowlift.job.partitions");
 		assertThat(this.classpath.nearest(name("rowlift.source.delimeter"), UnknownKeys.RESERVED)).isEqualTo("rowlift.source.delimiter");
-		assertThat(this.classpath.isKnown(name("rowlift.schedule.cron"))).isFalse();
-		assertThat(this.classpath.nearest(name("rowlift.schedule.cron"), UnknownKeys.RESERVED)).doesNotStartWith("rowlift.test");
+		assertThat(this.classpath.isKnown(name("rowlift.schedule.cron"))).as("scheduled runs are built").isTrue();
+		assertThat(this.classpath.isKnown(name("rowlift.cluster.role"))).as("remote partitioning is not").isFalse();
+		assertThat(this.classpath.nearest(name("rowlift.cluster.role"), UnknownKeys.RESERVED)).doesNotStartWith("rowlift.test");
 	}
 
 	@Test
