@@ -52,7 +52,7 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 
 		assertThat(killed).as("a connection of the load was killed while it inserted").isPositive();
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
-		assertThat(failed.err().strip()).as(failed.toString())
+		assertThat(failed.problems()).as(failed.toString())
 			.isEqualTo("rowlift: lost the connection to the database: " + place() + "; check that the server is up and "
 					+ "reachable, then run the same command");
 		assertThat(count("SELECT COUNT(*) FROM ints")).isLessThan(300_000L);
@@ -92,7 +92,7 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 			other.rollback();
 		}
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
-		assertThat(failed.err().strip()).as(failed.toString())
+		assertThat(failed.problems()).as(failed.toString())
 			.isEqualTo("rowlift: timed out waiting for a lock: " + place() + " (another session holds a lock on the table or "
 					+ "its rows); end that session or let it finish, then run the same command");
 
@@ -127,7 +127,7 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 			st.execute("UNLOCK TABLES");
 		}
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
-		assertThat(failed.err().strip()).as(failed.toString())
+		assertThat(failed.problems()).as(failed.toString())
 			.isEqualTo("rowlift: timed out waiting for a lock: " + place() + " (another session holds a lock on the table or "
 					+ "its rows); end that session or let it finish, then run the same command");
 

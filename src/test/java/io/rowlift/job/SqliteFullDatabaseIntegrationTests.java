@@ -47,7 +47,7 @@ class SqliteFullDatabaseIntegrationTests extends ScenarioSupport {
 		RowliftRun full = rowlift(csv, limit, "--rowlift.job.partitions=3", "--rowlift.job.chunk-size=5000");
 
 		assertThat(full.exitCode()).as(full.toString()).isEqualTo(1);
-		assertThat(full.err().strip()).as(full.toString())
+		assertThat(full.problems()).as(full.toString())
 			.isEqualTo("rowlift: database or disk is full: " + this.target.file() + "; free space, then run the same command");
 		long committed = count("SELECT COUNT(*) FROM ints");
 		assertThat(committed).as("more than one chunk committed before the database was full").isGreaterThan(10_000L)
@@ -72,7 +72,7 @@ class SqliteFullDatabaseIntegrationTests extends ScenarioSupport {
 		RowliftRun full = rowlift(csv, limit, "--rowlift.job.partitions=2", "--rowlift.job.chunk-size=5000");
 
 		assertThat(full.exitCode()).as(full.toString()).isEqualTo(1);
-		assertThat(full.err().strip()).as(full.toString())
+		assertThat(full.problems()).as(full.toString())
 			.isEqualTo("rowlift: database or disk is full: " + this.target.file() + "; free space, then run the same command");
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("every row committed before the rebuild").isEqualTo(100_000L);
 		assertThat(this.target.indexes("ints")).as("not all indexes built").isNotEqualTo(INTS_INDEXES);

@@ -35,6 +35,15 @@ public record RowliftRun(int exitCode, String out, String err) {
 		}
 	}
 
+	/**
+	 * Standard error without the live progress lines ({@code rowlift: progress ...}, which a run writes
+	 * there when standard error is not a terminal): what it said about problems, stripped.
+	 */
+	public String problems() {
+		return this.err.lines().filter(line -> !line.startsWith("rowlift: progress ")).collect(
+				java.util.stream.Collectors.joining("\n")).strip();
+	}
+
 	@Override
 	public String toString() {
 		return "exit " + this.exitCode + "\n--- out\n" + this.out + "--- err\n" + this.err;
