@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurationExcludeFilter;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -25,8 +24,10 @@ import io.rowlift.RowliftApplication;
  * launcher, the database) plus the auto-configurations, so a test can run loads and publish the service's
  * events itself, with nothing else publishing them. Started like the real application, so the
  * environment post-processor and the auto-configuration filter act as they do in production.
+ *
+ * <p>Not a {@code @Configuration}: the real application's component scan, in other tests of this JVM,
+ * must not find it. As the primary source it is a configuration all the same (its {@code @ComponentScan}).
  */
-@SpringBootConfiguration
 @EnableAutoConfiguration
 @ComponentScan(basePackageClasses = RowliftApplication.class,
 		excludeFilters = { @ComponentScan.Filter(type = FilterType.CUSTOM, classes = TypeExcludeFilter.class),
