@@ -61,6 +61,11 @@ public final class ObservabilityAutoConfiguration {
 	}
 
 	@Bean
+	ServiceReadiness serviceReadiness() {
+		return new ServiceReadiness();
+	}
+
+	@Bean
 	RowliftInfoContributor rowliftInfoContributor(Environment environment) {
 		return new RowliftInfoContributor(environment);
 	}

@@ -6,14 +6,21 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.AutoConfigurationExcludeFilter;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.TypeExcludeFilter;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
 
@@ -22,7 +29,7 @@ import io.rowlift.RowliftApplication;
 /**
  * Rowlift without its command line and without the scheduled service: every other bean (the job, the
  * launcher, the database) plus the auto-configurations, so a test can run loads and publish the service's
- * events itself, with nothing else publishing them. Started like the real application, so the
+ * events itself, with nothing else publishing them. Its command runner blocks like the service's. Started like the real application, so the
  * environment post-processor and the auto-configuration filter act as they do in production.
  *
  * <p>Not a {@code @Configuration}: the real application's component scan, in other tests of this JVM,
@@ -38,8 +45,44 @@ class ObservedService {
 
 	private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-	static ConfigurableApplicationContext start(List<String> args) {
-		return new SpringApplicationBuilder(ObservedService.class).run(args.toArray(String[]::new));
+	private static final CountDownLatch RELEASE = new CountDownLatch(1);
+
+	private static final CompletableFuture<ConfigurableApplicationContext> STARTED = new CompletableFuture<>();
+
+	private static Thread main;
+
+	/**
+	 * Starts it on a thread of its own whose command runner then waits, as the real service's does for
+	 * its whole life (Boot's "ready" never comes); returns once the context has started. One per JVM.
+	 */
+	static ConfigurableApplicationContext start(List<String> args) throws Exception {
+		main = new Thread(() -> {
+			try {
+				new SpringApplicationBuilder(ObservedService.class).run(args.toArray(String[]::new));
+			}
+			catch (Throwable ex) {
+				STARTED.completeExceptionally(ex);
+			}
+		}, "observed-service");
+		main.start();
+		return STARTED.get(5, TimeUnit.MINUTES);
+	}
+
+	/** Lets the command runner return, then closes the context. */
+	static void stop(ConfigurableApplicationContext context) throws InterruptedException {
+		RELEASE.countDown();
+		main.join(TimeUnit.MINUTES.toMillis(1));
+		context.close();
+	}
+
+	@Bean
+	ApplicationListener<ApplicationStartedEvent> startedContext() {
+		return event -> STARTED.complete(event.getApplicationContext());
+	}
+
+	@Bean
+	ApplicationRunner serviceRunner() {
+		return arguments -> RELEASE.await();
 	}
 
 	/** GET {@code path} on the management port: status and body. */
