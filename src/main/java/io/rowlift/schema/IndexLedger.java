@@ -1,10 +1,14 @@
 package io.rowlift.schema;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.database.IndexDefinition;
+import io.rowlift.database.TableInfo;
 
 /**
  * Reads and writes {@value RowliftSchema#LEDGER}: the definitions of indexes a load dropped, kept
@@ -48,6 +52,23 @@ public final class IndexLedger {
 					tables.computeIfAbsent(rs.getString(1), t -> new java.util.ArrayList<>()).add(rs.getString(2));
 				});
 		return tables;
+	}
+
+	/**
+	 * Every table with indexes still to rebuild, with how many, by table name; empty when none is, or when
+	 * the ledger does not exist yet (no load has run against this database). For health checks.
+	 */
+	public Map<String, Integer> waiting() {
+		Boolean exists = this.jdbc
+			.execute((ConnectionCallback<Boolean>) connection -> TableInfo.read(connection, RowliftSchema.LEDGER).isPresent());
+		Map<String, Integer> waiting = new TreeMap<>();
+		if (Boolean.TRUE.equals(exists)) {
+			this.jdbc.query("SELECT TABLE_NAME, COUNT(*) FROM " + RowliftSchema.LEDGER + " GROUP BY TABLE_NAME",
+					(java.sql.ResultSet rs) -> {
+						waiting.put(rs.getString(1), rs.getInt(2));
+					});
+		}
+		return waiting;
 	}
 
 	/** Forgets {@code index} of {@code table}: it exists again. */

@@ -65,7 +65,7 @@ class MySqlInboxServiceJarIntegrationTests {
 					? "--spring.flyway.locations=filesystem:" + MIGRATIONS + "/{vendor}" : option);
 		}
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=ints",
-				"--rowlift.job.partitions=3", "--rowlift.job.chunk-size=2000", "--rowlift.schedule.fixed-delay=300ms",
+				"--rowlift.job.partitions=3", "--rowlift.job.chunk-size=2000", "--rowlift.schedule.fixed-delay=300ms", "--management.server.port=-1",
 				"--rowlift.schedule.settle=0s"));
 
 		// one jar (and one log) per service: an attempt's output is its part of its log

@@ -74,7 +74,7 @@ class SqliteInboxServiceIntegrationTests {
 
 		List<String> args = new ArrayList<>(target.options());
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
-				"--rowlift.schedule.fixed-delay=300ms", "--rowlift.schedule.settle=1s", "--rowlift.schedule.max-attempts=2",
+				"--rowlift.schedule.fixed-delay=300ms", "--management.server.port=-1", "--rowlift.schedule.settle=1s", "--rowlift.schedule.max-attempts=2",
 				"--rowlift.test.record-inbox-events=true"));
 		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
 
@@ -148,7 +148,7 @@ class SqliteInboxServiceIntegrationTests {
 		});
 		List<String> args = new ArrayList<>(target.options());
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
-				"--rowlift.schedule.cron=* * * * * *", "--rowlift.schedule.settle=0s", "--rowlift.schedule.archive-dir=",
+				"--rowlift.schedule.cron=* * * * * *", "--management.server.port=-1", "--rowlift.schedule.settle=0s", "--rowlift.schedule.archive-dir=",
 				"--rowlift.test.record-inbox-events=true"));
 		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
 		awaitEvent("a.csv loaded", e -> e instanceof InboxEvent.FileLoaded);
@@ -190,7 +190,7 @@ class SqliteInboxServiceIntegrationTests {
 		});
 		List<String> args = new ArrayList<>(target.options());
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
-				"--rowlift.schedule.fixed-delay=300ms", "--rowlift.schedule.settle=0s", "--rowlift.test.record-inbox-events=true"));
+				"--rowlift.schedule.fixed-delay=300ms", "--management.server.port=-1", "--rowlift.schedule.settle=0s", "--rowlift.test.record-inbox-events=true"));
 		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
 		awaitEvent("a.csv recorded as loaded", e -> e instanceof InboxEvent.FileLoaded);
 		assertThat(InboxEventRecorder.stopService()).isTrue();

@@ -49,7 +49,7 @@ class SqliteInboxServiceJarIntegrationTests {
 		this.jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("service.log"));
 		List<String> args = new ArrayList<>(target.options());
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=ints",
-				"--rowlift.job.chunk-size=2000", "--rowlift.schedule.fixed-delay=500ms", "--rowlift.schedule.settle=0s"));
+				"--rowlift.job.chunk-size=2000", "--rowlift.schedule.fixed-delay=500ms", "--management.server.port=-1", "--rowlift.schedule.settle=0s"));
 
 		RowliftJar.Attempt first = this.jar.start("service, to be stopped by SIGTERM", args);
 		await(this.jar, "the load started", () -> first.output().contains("dropped 3 index(es)"), first);

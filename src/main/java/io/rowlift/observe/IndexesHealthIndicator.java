@@ -1,0 +1,45 @@
+package io.rowlift.observe;
+
+import java.util.Map;
+
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+
+import io.rowlift.schema.IndexLedger;
+
+/**
+ * Health component {@code indexes}: indexes that a load dropped for speed and that are not back yet
+ * (rows of Rowlift's index ledger). Waiting indexes make it OUT_OF_SERVICE, not DOWN: the process is
+ * fine, the data is not fully in service (queries run without those indexes, unique keys go unchecked),
+ * and restarting the container, which platforms do on DOWN, would not bring an index back; the next run
+ * of that load does (a failed file is resumed at the next tick). When the database cannot be asked this
+ * is UNKNOWN: the {@code db} component reports the database itself. Thread-safe.
+ */
+public final class IndexesHealthIndicator implements HealthIndicator {
+
+	private final IndexLedger ledger;
+
+	public IndexesHealthIndicator(IndexLedger ledger) {
+		this.ledger = ledger;
+	}
+
+	@Override
+	public Health health() {
+		Map<String, Integer> waiting;
+		try {
+			waiting = this.ledger.waiting();
+		}
+		catch (RuntimeException ex) {
+			return Health.unknown().withDetail("error", "the index ledger could not be read: " + ex.getMessage()).build();
+		}
+		if (waiting.isEmpty()) {
+			return Health.up().build();
+		}
+		return Health.status(Status.OUT_OF_SERVICE)
+			.withDetail("waiting", waiting)
+			.withDetail("action", "indexes dropped by an unfinished load; the next run of that load (the file's resume) rebuilds them")
+			.build();
+	}
+
+}
