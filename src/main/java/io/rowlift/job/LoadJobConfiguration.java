@@ -30,6 +30,9 @@ import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
+import io.rowlift.schema.TableSwapTasklet;
+import io.rowlift.schema.TargetPrepareTasklet;
+import io.rowlift.database.TableMapping;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
@@ -70,15 +73,45 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
-	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep,
-			Step accountingStep, SpringExtensions extensions) {
+	Job loadJob(JobRepository jobRepository, Step prepareStep, Step indexDropStep, Step loadStep, Step indexRebuildStep,
+			Step accountingStep, Step swapStep, SpringExtensions extensions) {
 		JobBuilder job = new JobBuilder(LoadJobNames.JOB, jobRepository);
 		extensions.jobListeners().forEach(job::listener); // the user's, from a jar on loader.path
-		return job.start(indexDropStep)
+		// prepare first (a replace's index drop acts on the staging table it makes); the swap last, once
+		// the accounting has found the staging table complete
+		return job.start(prepareStep)
+			.next(indexDropStep)
 			.next(loadStep)
 			.next(indexRebuildStep)
 			.next(accountingStep)
+			.next(swapStep)
 			.build();
+	}
+
+	@Bean
+	Step prepareStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, Tasklet prepareTasklet) {
+		// not restartable once complete: a resumed truncate does not empty the table again
+		return new StepBuilder(LoadJobNames.PREPARE, jobRepository).tasklet(prepareTasklet, transactionManager).build();
+	}
+
+	@Bean
+	Step swapStep(JobRepository jobRepository, Tasklet swapTasklet) {
+		// no transaction of the step: the swap takes a connection of its own
+		return new StepBuilder(LoadJobNames.SWAP, jobRepository)
+			.tasklet(swapTasklet, new ResourcelessTransactionManager())
+			.build();
+	}
+
+	@Bean
+	@StepScope
+	Tasklet prepareTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints) {
+		return new TargetPrepareTasklet(dataSource, dialect, plan.table(), plan.mode(), checkpoints);
+	}
+
+	@Bean
+	@StepScope
+	Tasklet swapTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints) {
+		return new TableSwapTasklet(dataSource, dialect, plan.table(), plan.mode(), checkpoints);
 	}
 
 	@Bean
@@ -122,13 +155,13 @@ public class LoadJobConfiguration {
 	@StepScope
 	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan,
 			Checkpoints checkpoints) {
-		return new IndexDropTasklet(dataSource, dialect, plan.table(), schema.dropIndexes(), checkpoints);
+		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints);
 	}
 
 	@Bean
 	@StepScope
 	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints) {
-		return new IndexRebuildTasklet(dataSource, dialect, plan.table(), checkpoints);
+		return new IndexRebuildTasklet(dataSource, dialect, plan.writeTable(dialect), checkpoints);
 	}
 
 	/**
@@ -148,7 +181,7 @@ public class LoadJobConfiguration {
 		Step worker = planned.pipeline().pipeline() == Pipeline.SPRING
 				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.file(),
 						plan.displayName(), plan.format(), plan.format().header() ? plan.header().names().toArray(String[]::new) : null,
-						plan.mapping(), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of, running::opened,
+						planned.writeMapping(dialect), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of, running::opened,
 						running::closed, extensions)
 				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
 						running, listeners, checkpoints);
@@ -188,11 +221,12 @@ public class LoadJobConfiguration {
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
 			return readAhead > 0 ? new ReadAheadReader(partition, readAhead * chunkSize) : partition;
 		}, running);
+		TableMapping mapping = planned.writeMapping(dialect); // a replace writes into its staging table
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
 					ByteRange.readFrom(step.getExecutionContext()));
-			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method, locator,
+			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, locator,
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run));
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});

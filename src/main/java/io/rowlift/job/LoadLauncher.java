@@ -3,6 +3,7 @@ package io.rowlift.job;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
@@ -20,6 +21,8 @@ import org.springframework.core.env.Environment;
 
 import io.rowlift.RowliftException;
 import io.rowlift.schema.Migrations;
+import io.rowlift.schema.StagingCleanup;
+import io.rowlift.database.LoadMode;
 import io.rowlift.schema.RowliftSchema;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
@@ -118,6 +121,8 @@ public final class LoadLauncher {
 		try (RunLock lock = lock(url, table)) {
 			log.debug("holding " + lock.description());
 			this.dialect.endOrphanedStatements(this.dataSource, table);
+			// and those of a replace, which writes into its staging table (its statements carry that name)
+			this.dialect.endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
 			this.migrations.migrate();
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			WriteChoice write = this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
@@ -199,8 +204,10 @@ public final class LoadLauncher {
 		}
 		Optional<RunDecision.LastRun> lastRun = Optional.ofNullable(last)
 			.map(e -> new RunDecision.LastRun(e.getJobInstanceId(), e.getStatus(),
-					RunPlanParameters.fingerprint(e.getJobParameters()), e.getEndTime()));
-		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(), plan.table());
+					RunPlanParameters.fingerprint(e.getJobParameters()), e.getEndTime(),
+					RunPlanParameters.target(e.getJobParameters())));
+		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(), plan.table(),
+				mode);
 		switch (decision.kind()) {
 			case REFUSE -> throw RowliftException.refused(decision.message());
 			case RESUME -> {
@@ -212,8 +219,16 @@ public final class LoadLauncher {
 				return new Start(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), parameters, true);
 			}
 			case ABANDON_THEN_NEW -> {
-				log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
-						+ "committed stay in " + plan.table());
+				LoadMode lastMode = RunPlanParameters.target(last.getJobParameters()).mode();
+				if (lastMode == LoadMode.REPLACE) {
+					String staging = StagingCleanup.discard(this.dataSource, this.dialect, plan.table());
+					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true): a replace; "
+							+ "dropped its staging table " + staging + ", " + plan.table() + " keeps its rows");
+				}
+				else {
+					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
+							+ "committed stay in " + plan.table());
+				}
 				this.jobOperator.abandon(last);
 				Path runs = RunPlanParameters.sortDir(last.getJobParameters());
 				if (runs != null) {
@@ -231,7 +246,15 @@ public final class LoadLauncher {
 	/** The plan of a new run: key order, sizing, sort folder and pipeline chosen now. */
 	private RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, TargetMode mode,
 			WriteChoice write)
-			throws IOException {
+			throws IOException, SQLException {
+		if (mode.mode() == LoadMode.REPLACE) {
+			try (Connection connection = this.dataSource.getConnection()) {
+				Optional<String> refusal = this.dialect.tables().cannotReplace(connection, plan.table());
+				if (refusal.isPresent()) {
+					throw RowliftException.badInput(refusal.get());
+				}
+			}
+		}
 		long fileBytes = Files.size(plan.file());
 		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
