@@ -54,9 +54,11 @@ import io.rowlift.job.spring.SpringExtensions;
 import io.rowlift.job.spring.SpringWorker;
 
 /**
- * The load job: {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD} (partitioned by byte
- * ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
- * {@value LoadJobNames#ACCOUNTING}.
+ * The load job: {@value LoadJobNames#PREPARE} (the mode's work before the load: truncate empties the
+ * table, replace makes its staging table) → {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD}
+ * (partitioned by byte ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
+ * {@value LoadJobNames#ACCOUNTING} → {@value LoadJobNames#SWAP} (replace swaps the staging table in). A
+ * replace writes, drops and rebuilds indexes on its staging table ({@link RunPlan#writeTable}).
  *
  * <p>Every step runs with the target database's transaction manager and Spring Batch's tables live
  * in that same database, so each chunk's rows and its reader offset commit atomically: a resumed
