@@ -219,6 +219,7 @@ public final class LoadLauncher {
 				return new Start(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), parameters, true);
 			}
 			case ABANDON_THEN_NEW -> {
+				checkReplaceable(mode, plan.table());
 				LoadMode lastMode = RunPlanParameters.target(last.getJobParameters()).mode();
 				if (lastMode == LoadMode.REPLACE) {
 					String staging = StagingCleanup.discard(this.dataSource, this.dialect, plan.table());
@@ -237,24 +238,33 @@ public final class LoadLauncher {
 				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
 			}
 			case NEW -> {
+				checkReplaceable(mode, plan.table());
 				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
 	}
 
+	/**
+	 * Refuses (exit 2) a new replace of a table this database cannot swap, before anything is written
+	 * or an unfinished run abandoned.
+	 */
+	private void checkReplaceable(TargetMode mode, String table) throws SQLException {
+		if (mode.mode() != LoadMode.REPLACE) {
+			return;
+		}
+		try (Connection connection = this.dataSource.getConnection()) {
+			Optional<String> refusal = this.dialect.tables().cannotReplace(connection, table);
+			if (refusal.isPresent()) {
+				throw RowliftException.badInput(refusal.get());
+			}
+		}
+	}
+
 	/** The plan of a new run: key order, sizing, sort folder and pipeline chosen now. */
 	private RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, TargetMode mode,
 			WriteChoice write)
-			throws IOException, SQLException {
-		if (mode.mode() == LoadMode.REPLACE) {
-			try (Connection connection = this.dataSource.getConnection()) {
-				Optional<String> refusal = this.dialect.tables().cannotReplace(connection, plan.table());
-				if (refusal.isPresent()) {
-					throw RowliftException.badInput(refusal.get());
-				}
-			}
-		}
+			throws IOException {
 		long fileBytes = Files.size(plan.file());
 		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rowlift.testsupport.GenCsv;
@@ -207,21 +208,22 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		assertThat(definition("ints")).isEqualTo(before);
 	}
 
-	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "truncate", "replace" })
-	void killedAtARandomMomentTheSameCommandLoadsTheFileExactly(String mode) throws Exception {
+	@ParameterizedTest(name = "{0}, {1} pipeline")
+	@CsvSource({ "truncate, fast", "replace, fast", "replace, spring" })
+	void killedAtARandomMomentTheSameCommandLoadsTheFileExactly(String mode, String pipeline) throws Exception {
 		oldRows();
 		Path csv = GenCsv.write(this.dir.resolve("new.csv"), "ints", 200_000, 3);
 		long seed = System.nanoTime();
 		int delay = 500 + new Random(seed).nextInt(4_000);
 
 		RowliftJar.Attempt run = this.jar.start(mode + ", to be killed after " + delay + " ms (seed " + seed + ")",
-				command(csv, "--rowlift.target.mode=" + mode, "--rowlift.job.chunk-size=2000"));
+				command(csv, "--rowlift.target.mode=" + mode, "--rowlift.job.chunk-size=2000", "--rowlift.job.pipeline=" + pipeline));
 		Thread.sleep(delay);
 		run.kill();
 
 		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 at " + delay + " ms",
-				command(csv, "--rowlift.target.mode=" + mode, "--rowlift.job.chunk-size=2000"), TIMEOUT);
+				command(csv, "--rowlift.target.mode=" + mode, "--rowlift.job.chunk-size=2000", "--rowlift.job.pipeline=" + pipeline),
+				TIMEOUT);
 		String log = "killed after " + delay + " ms (seed " + seed + ")\n" + this.jar.tail(20_000);
 		if (again.exitCode() == 3) { // the first had completed before the kill
 			assertThat(again.output()).as(log).contains("already loaded");
