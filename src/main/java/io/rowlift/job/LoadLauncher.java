@@ -47,7 +47,10 @@ import io.rowlift.sort.SortProperties;
  * header are checked (exit 2), and only then does a job start. A run left STARTED by a process that
  * is gone (its lock is free, ours is held) is marked failed with {@link JobOperator#recover} and
  * resumed; one that ended UNKNOWN after a failed commit is marked failed by {@link FailedCommitRecovery}
- * and resumed. Not thread-safe: one load at a time per process.
+ * and resumed. A resume keeps the load mode of the first run: a command that sets another is refused
+ * ({@link RunDecision}); start-over of an unfinished {@code replace} drops its staging table first, and a
+ * new {@code replace} of a table the database cannot swap is refused (exit 2) before anything is written.
+ * Not thread-safe: one load at a time per process.
  */
 public final class LoadLauncher {
 

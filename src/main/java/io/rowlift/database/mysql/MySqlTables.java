@@ -87,12 +87,13 @@ final class MySqlTables implements TargetTables {
 		List<String> incoming = names(connection, "SELECT CONSTRAINT_NAME FROM information_schema.REFERENTIAL_CONSTRAINTS"
 				+ " WHERE CONSTRAINT_SCHEMA = DATABASE() AND REFERENCED_TABLE_NAME = ?", table);
 		try (Statement st = connection.createStatement()) {
-			String tag = this.dialect.statementTag(table);
 			if (incoming.isEmpty()) {
-				st.execute(tag + "TRUNCATE TABLE " + this.dialect.quote(table));
+				// untagged: a rerun waits for a truncate a killed run left on the server rather than killing DDL
+				st.execute("TRUNCATE TABLE " + this.dialect.quote(table));
 			}
 			else {
-				st.execute(tag + "DELETE FROM " + this.dialect.quote(table));
+				// tagged: a rerun ends (rolls back) a delete a killed run left running
+				st.execute(this.dialect.statementTag(table) + "DELETE FROM " + this.dialect.quote(table));
 			}
 		}
 	}
