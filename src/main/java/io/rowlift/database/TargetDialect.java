@@ -244,4 +244,7 @@ public interface TargetDialect {
 	/** Why {@link #defaultPartitions} chose what it chose, for the summary. */
 	String partitionsReason();
 
+	/** What the load modes {@code truncate} and {@code replace} do to whole tables on this database. */
+	TargetTables tables();
+
 }

@@ -33,6 +33,9 @@ import io.rowlift.report.ReportProperties;
 import io.rowlift.report.Terminals;
 import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
+import io.rowlift.schema.TableSwapTasklet;
+import io.rowlift.schema.TargetPrepareTasklet;
+import io.rowlift.database.TableMapping;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
@@ -55,9 +58,11 @@ import io.rowlift.job.spring.SpringExtensions;
 import io.rowlift.job.spring.SpringWorker;
 
 /**
- * The load job: {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD} (partitioned by byte
- * ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
- * {@value LoadJobNames#ACCOUNTING}.
+ * The load job: {@value LoadJobNames#PREPARE} (the mode's work before the load: truncate empties the
+ * table, replace makes its staging table) → {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD}
+ * (partitioned by byte ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
+ * {@value LoadJobNames#ACCOUNTING} → {@value LoadJobNames#SWAP} (replace swaps the staging table in). A
+ * replace writes, drops and rebuilds indexes on its staging table ({@link RunPlan#writeTable}).
  *
  * <p>Every step runs with the target database's transaction manager and Spring Batch's tables live
  * in that same database, so each chunk's rows and its reader offset commit atomically: a resumed
@@ -74,16 +79,46 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
-	Job loadJob(JobRepository jobRepository, Step indexDropStep, Step loadStep, Step indexRebuildStep,
-			Step accountingStep, SpringExtensions extensions, LoadMonitor monitor) {
+	Job loadJob(JobRepository jobRepository, Step prepareStep, Step indexDropStep, Step loadStep, Step indexRebuildStep,
+			Step accountingStep, Step swapStep, SpringExtensions extensions, LoadMonitor monitor) {
 		JobBuilder job = new JobBuilder(LoadJobNames.JOB, jobRepository);
 		job.listener(monitor); // the progress display and the report's phases and samples
 		extensions.jobListeners().forEach(job::listener); // the user's, from a jar on loader.path
-		return job.start(indexDropStep)
+		// prepare first (a replace's index drop acts on the staging table it makes); the swap last, once
+		// the accounting has found the staging table complete
+		return job.start(prepareStep)
+			.next(indexDropStep)
 			.next(loadStep)
 			.next(indexRebuildStep)
 			.next(accountingStep)
+			.next(swapStep)
 			.build();
+	}
+
+	@Bean
+	Step prepareStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, Tasklet prepareTasklet) {
+		// not restartable once complete: a resumed truncate does not empty the table again
+		return new StepBuilder(LoadJobNames.PREPARE, jobRepository).tasklet(prepareTasklet, transactionManager).build();
+	}
+
+	@Bean
+	Step swapStep(JobRepository jobRepository, Tasklet swapTasklet) {
+		// no transaction of the step: the swap takes a connection of its own
+		return new StepBuilder(LoadJobNames.SWAP, jobRepository)
+			.tasklet(swapTasklet, new ResourcelessTransactionManager())
+			.build();
+	}
+
+	@Bean
+	@StepScope
+	Tasklet prepareTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints) {
+		return new TargetPrepareTasklet(dataSource, dialect, plan.table(), plan.mode(), checkpoints);
+	}
+
+	@Bean
+	@StepScope
+	Tasklet swapTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints) {
+		return new TableSwapTasklet(dataSource, dialect, plan.table(), plan.mode(), checkpoints);
 	}
 
 	@Bean
@@ -129,14 +164,14 @@ public class LoadJobConfiguration {
 			Checkpoints checkpoints) {
 		// the unique index upsert and ignore match on stays in force (the primary key is never dropped)
 		String keep = plan.target().mode().matchesKeys() ? plan.target().upsertKey() : null;
-		return new IndexDropTasklet(dataSource, dialect, plan.table(), schema.dropIndexes(), checkpoints, keep);
+		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints, keep);
 	}
 
 	@Bean
 	@StepScope
 	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
 			PhaseTracker phases) {
-		return new IndexRebuildTasklet(dataSource, dialect, plan.table(), checkpoints, phases);
+		return new IndexRebuildTasklet(dataSource, dialect, plan.writeTable(dialect), checkpoints, phases);
 	}
 
 	/**
@@ -159,8 +194,8 @@ public class LoadJobConfiguration {
 		Step worker = planned.pipeline().pipeline() == Pipeline.SPRING
 				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.file(),
 						plan.displayName(), plan.format(), plan.format().header() ? plan.header().names().toArray(String[]::new) : null,
-						plan.mapping(), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of, running::opened,
-						running::closed, extensions, matching)
+						planned.writeMapping(dialect), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of,
+						running::opened, running::closed, extensions, matching)
 				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
 						running, listeners, checkpoints, phases, matching);
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
@@ -200,11 +235,12 @@ public class LoadJobConfiguration {
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
 			return readAhead > 0 ? new ReadAheadReader(partition, readAhead * chunkSize) : partition;
 		}, running);
+		TableMapping mapping = planned.writeMapping(dialect); // a replace writes into its staging table
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
 					ByteRange.readFrom(step.getExecutionContext()));
-			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, plan.mapping(), plan.values(), method, locator,
+			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, locator,
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});

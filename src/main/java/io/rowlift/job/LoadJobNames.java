@@ -10,6 +10,12 @@ public final class LoadJobNames {
 	/** The load job. */
 	public static final String JOB = "rowliftLoad";
 
+	/** Step: what the load mode does before the load, once per load (truncate: empty; replace: make the staging table). */
+	public static final String PREPARE = "targetPrepare";
+
+	/** Step: a replace swaps the staging table in, after the accounting. */
+	public static final String SWAP = "targetSwap";
+
 	/** Step: record the table's secondary indexes in the ledger, then drop them. */
 	public static final String INDEX_DROP = "indexDrop";
 

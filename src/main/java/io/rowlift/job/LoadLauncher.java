@@ -3,6 +3,7 @@ package io.rowlift.job;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
@@ -20,6 +21,8 @@ import org.springframework.core.env.Environment;
 
 import io.rowlift.RowliftException;
 import io.rowlift.schema.Migrations;
+import io.rowlift.schema.StagingCleanup;
+import io.rowlift.database.LoadMode;
 import io.rowlift.schema.RowliftSchema;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
@@ -45,7 +48,10 @@ import io.rowlift.sort.SortProperties;
  * header are checked (exit 2), and only then does a job start. A run left STARTED by a process that
  * is gone (its lock is free, ours is held) is marked failed with {@link JobOperator#recover} and
  * resumed; one that ended UNKNOWN after a failed commit is marked failed by {@link FailedCommitRecovery}
- * and resumed. Not thread-safe: one load at a time per process.
+ * and resumed. A resume keeps the load mode of the first run: a command that sets another is refused
+ * ({@link RunDecision}); start-over of an unfinished {@code replace} drops its staging table first, and a
+ * new {@code replace} of a table the database cannot swap is refused (exit 2) before anything is written.
+ * Not thread-safe: one load at a time per process.
  */
 public final class LoadLauncher {
 
@@ -122,6 +128,8 @@ public final class LoadLauncher {
 		try (RunLock lock = lock(url, table)) {
 			log.debug("holding " + lock.description());
 			this.dialect.endOrphanedStatements(this.dataSource, table);
+			// and those of a replace, which writes into its staging table (its statements carry that name)
+			this.dialect.endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
 			this.migrations.migrate();
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			TargetMode mode = TargetMode.of(target);
@@ -236,8 +244,10 @@ public final class LoadLauncher {
 		}
 		Optional<RunDecision.LastRun> lastRun = Optional.ofNullable(last)
 			.map(e -> new RunDecision.LastRun(e.getJobInstanceId(), e.getStatus(),
-					RunPlanParameters.fingerprint(e.getJobParameters()), e.getEndTime()));
-		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(), plan.table());
+					RunPlanParameters.fingerprint(e.getJobParameters()), e.getEndTime(),
+					RunPlanParameters.target(e.getJobParameters())));
+		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(), plan.table(),
+				mode);
 		switch (decision.kind()) {
 			case REFUSE -> throw RowliftException.refused(decision.message());
 			case RESUME -> {
@@ -249,8 +259,17 @@ public final class LoadLauncher {
 				return new Start(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), parameters, true);
 			}
 			case ABANDON_THEN_NEW -> {
-				log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
-						+ "committed stay in " + plan.table());
+				checkReplaceable(mode, plan.table());
+				LoadMode lastMode = RunPlanParameters.target(last.getJobParameters()).mode();
+				if (lastMode == LoadMode.REPLACE) {
+					String staging = StagingCleanup.discard(this.dataSource, this.dialect, plan.table());
+					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true): a replace; "
+							+ "dropped its staging table " + staging + ", " + plan.table() + " keeps its rows");
+				}
+				else {
+					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
+							+ "committed stay in " + plan.table());
+				}
 				this.jobOperator.abandon(last);
 				Path runs = RunPlanParameters.sortDir(last.getJobParameters());
 				if (runs != null) {
@@ -259,9 +278,26 @@ public final class LoadLauncher {
 				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
 			}
 			case NEW -> {
+				checkReplaceable(mode, plan.table());
 				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
+		}
+	}
+
+	/**
+	 * Refuses (exit 2) a new replace of a table this database cannot swap, before anything is written
+	 * or an unfinished run abandoned.
+	 */
+	private void checkReplaceable(TargetMode mode, String table) throws SQLException {
+		if (mode.mode() != LoadMode.REPLACE) {
+			return;
+		}
+		try (Connection connection = this.dataSource.getConnection()) {
+			Optional<String> refusal = this.dialect.tables().cannotReplace(connection, table);
+			if (refusal.isPresent()) {
+				throw RowliftException.badInput(refusal.get());
+			}
 		}
 	}
 

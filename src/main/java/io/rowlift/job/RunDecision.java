@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import org.springframework.batch.core.BatchStatus;
 
+import io.rowlift.database.TargetMode;
+
 /**
  * Which run a load command means (contract, "Which run a command means"), decided from the last
  * execution of the same load and this run's file alone: no database, no side effects. The launcher
@@ -40,8 +42,19 @@ public record RunDecision(Kind kind, long run, String message) {
 	 * @param status its status; never a running one (the launcher first marks a run whose process is gone failed)
 	 * @param fingerprint the fingerprint of the file it loaded ({@value LoadJobNames#FINGERPRINT})
 	 * @param endTime when it ended, for the refusal of a reload
+	 * @param mode the load mode its first run fixed ({@value LoadJobNames#MODE})
 	 */
-	public record LastRun(long run, BatchStatus status, String fingerprint, LocalDateTime endTime) {
+	public record LastRun(long run, BatchStatus status, String fingerprint, LocalDateTime endTime, TargetMode mode) {
+
+		public LastRun {
+			mode = mode == null ? TargetMode.APPEND : mode;
+		}
+
+		/** A run in mode {@code append}. */
+		public LastRun(long run, BatchStatus status, String fingerprint, LocalDateTime endTime) {
+			this(run, status, fingerprint, endTime, TargetMode.APPEND);
+		}
+
 	}
 
 	/**
@@ -53,6 +66,17 @@ public record RunDecision(Kind kind, long run, String message) {
 	 */
 	public static RunDecision decide(Optional<LastRun> last, String fingerprint, boolean reload, boolean startOver,
 			String table) {
+		return decide(last, fingerprint, reload, startOver, table, last.map(LastRun::mode).orElse(TargetMode.APPEND));
+	}
+
+	/**
+	 * As {@link #decide(Optional, String, boolean, boolean, String)}, and a resume is refused when this
+	 * command's mode differs from the one the unfinished run started in: resuming it in the other mode
+	 * would surprise (a replace that appends), and switching modes half-way cannot be done exactly.
+	 * @param mode the mode and key this command sets ({@code rowlift.target.mode}, {@code upsert-key})
+	 */
+	public static RunDecision decide(Optional<LastRun> last, String fingerprint, boolean reload, boolean startOver,
+			String table, TargetMode mode) {
 		if (last.isEmpty()) {
 			return new RunDecision(Kind.NEW, -1, null);
 		}
@@ -76,11 +100,31 @@ public record RunDecision(Kind kind, long run, String message) {
 		if (!sameFile) {
 			return refuse(run, "file changed since run " + run + ", which did not finish (" + status
 					+ "): resuming it would load a different file; set rowlift.job.start-over=true to abandon run " + run
-					+ " and load the file as it is now (rows run " + run + " committed stay in " + table + ")");
+					+ " and load the file as it is now (" + afterAbandon(found, table) + ")");
+		}
+		if (!mode.equals(found.mode())) {
+			return refuse(run, "mode changed since run " + run + ", which did not finish (" + status + "): it started with "
+					+ describe(found.mode()) + " and this command sets " + describe(mode) + "; run the command with "
+					+ describe(found.mode()) + " to resume run " + run + ", or set rowlift.job.start-over=true to abandon it and load with "
+					+ describe(mode) + " (" + afterAbandon(found, table) + ")");
 		}
 		// FAILED, STOPPED, and UNKNOWN (a failed commit): each partition's rows and its context commit
 		// together, so the repository's contexts say where to resume (FailedCommitRecovery marks it failed)
 		return new RunDecision(Kind.RESUME, run, null);
+	}
+
+	/** What abandoning {@code last} leaves, for messages. */
+	private static String afterAbandon(LastRun last, String table) {
+		return switch (last.mode().mode()) {
+			case REPLACE -> "its staging table is dropped and " + table + " keeps its rows until a run swaps";
+			case TRUNCATE -> "rows run " + last.run() + " committed stay in " + table + " until the new run empties it";
+			default -> "rows run " + last.run() + " committed stay in " + table;
+		};
+	}
+
+	private static String describe(TargetMode mode) {
+		return "rowlift.target.mode=" + mode.mode().setting()
+				+ (mode.upsertKey() == null ? "" : " (rowlift.target.upsert-key=" + mode.upsertKey() + ")");
 	}
 
 	private static RunDecision refuse(long run, String message) {

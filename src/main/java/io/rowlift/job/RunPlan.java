@@ -3,6 +3,9 @@ package io.rowlift.job;
 import java.nio.file.Path;
 
 import io.rowlift.database.LoadMode;
+import io.rowlift.database.TableInfo;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
@@ -80,6 +83,26 @@ public record RunPlan(String loadKey, String fingerprint, String started, LoadPl
 	/** The load mode. */
 	public LoadMode mode() {
 		return this.target.mode();
+	}
+
+	/**
+	 * The table the rows are written to: a {@code replace} loads its staging table, the other modes the
+	 * target. The load's identity (its key, messages, the summary) stays the target's.
+	 */
+	public String writeTable(TargetDialect dialect) {
+		return mode() == LoadMode.REPLACE ? dialect.tables().stagingName(table()) : table();
+	}
+
+	/** The mapping onto {@link #writeTable}: the target's columns, under the name rows are written to. */
+	public TableMapping writeMapping(TargetDialect dialect) {
+		TableMapping mapping = this.load.mapping();
+		String name = writeTable(dialect);
+		if (name.equals(mapping.table().name())) {
+			return mapping;
+		}
+		TableInfo info = mapping.table();
+		return new TableMapping(new TableInfo(name, info.columns(), info.primaryKey()), mapping.columns(), mapping.fields(),
+				mapping.fieldCount());
 	}
 
 	/** The key order. */

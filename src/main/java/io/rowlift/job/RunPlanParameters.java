@@ -98,11 +98,16 @@ public final class RunPlanParameters {
 		PipelineChoice pipelineChoice = pipeline == null ? new PipelineChoice(Pipeline.FAST, "the only pipeline then")
 				: new PipelineChoice(Pipeline.valueOf(pipeline),
 						Objects.requireNonNullElse(parameters.getString(LoadJobNames.PIPELINE + REASON), ""));
-		String mode = parameters.getString(LoadJobNames.MODE);
-		TargetMode target = mode == null ? TargetMode.APPEND
-				: new TargetMode(LoadMode.valueOf(mode), parameters.getString(LoadJobNames.UPSERT_KEY));
+		TargetMode target = target(parameters);
 		return new RunPlan(key, parameters.getString(LoadJobNames.FINGERPRINT), parameters.getString(LoadJobNames.STARTED),
 				load, sizing, write, keyOrder, sortDir(parameters), pipelineChoice, target);
+	}
+
+	/** The mode and key of a run, as its first run fixed them; {@code append} for runs of earlier versions. */
+	public static TargetMode target(JobParameters parameters) {
+		String mode = parameters.getString(LoadJobNames.MODE);
+		return mode == null ? TargetMode.APPEND
+				: new TargetMode(LoadMode.valueOf(mode), parameters.getString(LoadJobNames.UPSERT_KEY));
 	}
 
 	/** The load key of a run. */

@@ -76,4 +76,9 @@ public final class IndexLedger {
 		this.jdbc.update("DELETE FROM " + RowliftSchema.LEDGER + " WHERE TABLE_NAME = ? AND INDEX_NAME = ?", table, index);
 	}
 
+	/** Forgets every index of {@code table}: the table is gone (a dropped staging table). */
+	public void forgetAll(String table) {
+		this.jdbc.update("DELETE FROM " + RowliftSchema.LEDGER + " WHERE TABLE_NAME = ?", table);
+	}
+
 }

@@ -8,6 +8,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.batch.core.BatchStatus;
 
+import io.rowlift.database.LoadMode;
+import io.rowlift.database.TargetMode;
+
 import io.rowlift.job.RunDecision.Kind;
 import io.rowlift.job.RunDecision.LastRun;
 
@@ -73,6 +76,33 @@ class RunDecisionTests {
 						+ "(rows run 7 committed stay in people)"));
 		assertThat(decide(last(BatchStatus.UNKNOWN, CHANGED), false, false).message())
 			.startsWith("file changed since run 7, which did not finish (UNKNOWN)");
+	}
+
+	@Test
+	void aResumeInAnotherModeIsRefusedNamingBoth() {
+		LastRun replace = new LastRun(7, BatchStatus.FAILED, SAME, END, new TargetMode(LoadMode.REPLACE, null));
+		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, false, "people", TargetMode.APPEND))
+			.isEqualTo(new RunDecision(Kind.REFUSE, 7, "mode changed since run 7, which did not finish (FAILED): it started "
+					+ "with rowlift.target.mode=replace and this command sets rowlift.target.mode=append; run the command with "
+					+ "rowlift.target.mode=replace to resume run 7, or set rowlift.job.start-over=true to abandon it and load with "
+					+ "rowlift.target.mode=append (its staging table is dropped and people keeps its rows until a run swaps)"));
+		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, false, "people", new TargetMode(LoadMode.REPLACE, null)))
+			.isEqualTo(new RunDecision(Kind.RESUME, 7, null));
+		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, true, "people", TargetMode.APPEND).kind())
+			.as("start-over abandons whatever the mode").isEqualTo(Kind.ABANDON_THEN_NEW);
+		LastRun truncate = new LastRun(7, BatchStatus.COMPLETED, SAME, END, new TargetMode(LoadMode.TRUNCATE, null));
+		assertThat(RunDecision.decide(Optional.of(truncate), "other", false, false, "people", TargetMode.APPEND).kind())
+			.as("a completed load does not bind the next one").isEqualTo(Kind.NEW);
+	}
+
+	@Test
+	void aChangedFileOfAnUnfinishedReplaceOrTruncateSaysWhatStartOverLeaves() {
+		LastRun replace = new LastRun(7, BatchStatus.FAILED, SAME, END, new TargetMode(LoadMode.REPLACE, null));
+		assertThat(RunDecision.decide(Optional.of(replace), CHANGED, false, false, "people", replace.mode()).message())
+			.endsWith("(its staging table is dropped and people keeps its rows until a run swaps)");
+		LastRun truncate = new LastRun(7, BatchStatus.STOPPED, SAME, END, new TargetMode(LoadMode.TRUNCATE, null));
+		assertThat(RunDecision.decide(Optional.of(truncate), CHANGED, false, false, "people", truncate.mode()).message())
+			.endsWith("(rows run 7 committed stay in people until the new run empties it)");
 	}
 
 	private static LastRun last(BatchStatus status, String fingerprint) {

@@ -488,6 +488,11 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
+	public io.rowlift.database.TargetTables tables() {
+		return new MySqlTables(this);
+	}
+
+	@Override
 	public String partitionsReason() {
 		return "default: one per core, or one per 64 MiB of data up to twice the cores; one under 8 MiB";
 	}

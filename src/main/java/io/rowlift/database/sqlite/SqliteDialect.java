@@ -484,6 +484,11 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	@Override
+	public io.rowlift.database.TargetTables tables() {
+		return new SqliteTables(this);
+	}
+
+	@Override
 	public String partitionsReason() {
 		return "default for SQLite, which takes one writer at a time";
 	}
