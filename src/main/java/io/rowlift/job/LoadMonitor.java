@@ -386,10 +386,12 @@ public final class LoadMonitor implements JobExecutionListener {
 	/** The report's name of a step of the load job. */
 	static String phaseOf(String step) {
 		return switch (step) {
+			case LoadJobNames.PREPARE -> "table-prepare"; // truncate empties the table, replace makes its staging table
 			case LoadJobNames.INDEX_DROP -> "index-drop";
 			case LoadJobNames.LOAD -> RunTimelines.LOAD;
 			case LoadJobNames.INDEX_REBUILD -> "index-rebuild";
 			case LoadJobNames.ACCOUNTING -> "accounting";
+			case LoadJobNames.SWAP -> "swap"; // replace swaps the staging table in
 			default -> step;
 		};
 	}
