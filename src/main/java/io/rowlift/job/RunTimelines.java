@@ -14,6 +14,7 @@ import java.util.Map;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
 
+import io.rowlift.database.LoadMode;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.progress.PhaseTracker;
 import io.rowlift.report.RunTimeline;
@@ -41,6 +42,18 @@ public final class RunTimelines {
 	private RunTimelines() {
 	}
 
+	/**
+	 * Whether the report shows a step: the mode steps only in the modes that use them (in the others they
+	 * run and do nothing).
+	 */
+	static boolean shown(String step, LoadMode mode) {
+		return switch (step) {
+			case LoadJobNames.PREPARE -> mode == LoadMode.TRUNCATE || mode == LoadMode.REPLACE;
+			case LoadJobNames.SWAP -> mode == LoadMode.REPLACE;
+			default -> true;
+		};
+	}
+
 	/** The timeline of {@code run}, ended now. */
 	public static RunTimeline of(LoadLauncher.LoadRun run, LoadMonitor monitor) {
 		JobExecution execution = run.execution();
@@ -66,7 +79,7 @@ public final class RunTimelines {
 		steps.sort(Comparator.comparing(StepExecution::getId));
 		for (StepExecution step : steps) {
 			String name = step.getStepName();
-			if (name.startsWith(LoadJobNames.WORKER + ":")) {
+			if (name.startsWith(LoadJobNames.WORKER + ":") || !shown(name, run.plan().mode())) {
 				continue;
 			}
 			Instant start = step.getStartTime() == null ? now : instant(step.getStartTime());

@@ -73,8 +73,8 @@ abstract class ProgressScenarios {
 		List<String> loadLines = run.err.lines().filter(l -> l.startsWith("rowlift: progress load")).toList();
 		assertThat(loadLines).as(run.toString()).isNotEmpty().allMatch(l -> load.matcher(l).matches());
 		assertThat(loadLines.get(loadLines.size() - 1)).as("the load as it ended").contains("load 100.0% ");
-		assertThat(run.err).contains("rowlift: progress index-rebuild building 3 indexes")
-			.contains("rowlift: progress index-drop");
+		// a phase as short as the index drop may start and end between two samples: the report lists it below
+		assertThat(run.err).contains("rowlift: progress index-rebuild building 3 indexes");
 		assertThat(run.out).as("standard output carries the report, not the progress").doesNotContain("rowlift: progress");
 
 		// the report: a row per phase, the partitions under the load, the totals, where the rejects went
