@@ -33,7 +33,8 @@ final class UnknownKeys {
 	 * Known but never suggested: the tests' keys and bin/rowlift's ROWLIFT_JAR, which the main
 	 * {@code additional-spring-configuration-metadata.json} declares so that they pass.
 	 */
-	static final List<String> RESERVED = List.of("rowlift.test", "rowlift.jar");
+	static final List<String> RESERVED = List.of("rowlift.test", "rowlift.jar", "rowlift.launch", "rowlift.variants",
+			"rowlift.page");
 
 	private final KnownKeys known;
 
