@@ -208,6 +208,9 @@ public final class LoadMonitor implements JobExecutionListener {
 		/** {@link System#nanoTime} of the last sample kept, or 0 before the first. */
 		long lastSample;
 
+		/** Partitions whose last sample, at their end, is taken. */
+		final java.util.Set<String> ended = new java.util.HashSet<>();
+
 		boolean sampled;
 
 		/** The phase of the last snapshot shown. */
@@ -274,6 +277,17 @@ public final class LoadMonitor implements JobExecutionListener {
 			}
 		}
 
+		/** Seconds from the run's start to the end of {@code partition}'s step (now when it has no end time). */
+		private double endOf(RunningPartitions.Opened partition, long now) {
+			java.time.LocalDateTime end = partition.step().getEndTime();
+			Instant started = LoadMonitor.this.runStartedAt;
+			if (end == null || started == null) {
+				return (now - LoadMonitor.this.runStartedNanos) / 1e9;
+			}
+			Instant at = end.atZone(java.time.ZoneId.systemDefault()).toInstant();
+			return Math.max(0, Duration.between(started, at).toNanos() / 1e9);
+		}
+
 		private void tick(boolean last) {
 			long now = System.nanoTime();
 			List<RunningPartitions.Opened> opened = new ArrayList<>(LoadMonitor.this.running.openedThisRun());
@@ -286,10 +300,18 @@ public final class LoadMonitor implements JobExecutionListener {
 				this.lastSample = now;
 				double t = (now - LoadMonitor.this.runStartedNanos) / 1e9;
 				for (RunningPartitions.Opened partition : opened) {
-					if (last || partition.running()) {
+					if (partition.running()) {
 						ThisRun done = ThisRun.of(partition);
 						this.samples.add(partition.partition(), t, done.bytes(), done.written());
 					}
+				}
+			}
+			for (RunningPartitions.Opened partition : opened) {
+				// a partition's last point is at its own end, not at the next sample (nor at the run's end), so a
+				// chart of the samples matches the partition's bar in the timeline
+				if (!partition.running() && this.ended.add(partition.partition())) {
+					ThisRun done = ThisRun.of(partition);
+					this.samples.add(partition.partition(), endOf(partition, now), done.bytes(), done.written());
 				}
 			}
 			if (!last && (tracked != null || step != null)) { // the report at the end says the rest; between steps, nothing new

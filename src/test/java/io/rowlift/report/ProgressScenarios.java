@@ -140,6 +140,11 @@ abstract class ProgressScenarios {
 			assertThat(lastPoint.get("rows").asLong()).isEqualTo(partitions.get(name).get("written").asLong());
 			assertThat(lastPoint.get("bytes").asLong()).isEqualTo(partitions.get(name).get("bytes").asLong());
 			assertThat(t).isLessThanOrEqualTo(ended.toEpochMilli() / 1000.0 - started.toEpochMilli() / 1000.0 + 0.001);
+			// the last point is at the partition's own end (as its bar in the timeline), not at the run's end
+			JsonNode partition = partitions.get(name);
+			double end = (Instant.parse(partition.get("startedAt").asString()).toEpochMilli() - started.toEpochMilli()) / 1000.0
+					+ partition.get("seconds").asDouble();
+			assertThat(t).as(name + "'s last sample").isCloseTo(end, org.assertj.core.data.Offset.offset(0.25));
 		});
 		// what watching cost: the sampler's CPU time, a small share of the run
 		assertThat(root.get("progressCpuSeconds").asDouble()).isLessThan(0.05 * root.get("seconds").asDouble());
