@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -217,7 +218,11 @@ public final class RowliftCommand implements Verb {
 			if (parent != null) {
 				Files.createDirectories(parent);
 			}
-			Files.writeString(file, summary.json());
+			// written beside the file, then moved over it: a scheduler that reads the file never sees half of it,
+			// and a process killed while writing leaves no summary rather than a broken one
+			Path partial = file.resolveSibling(file.getFileName() + ".partial");
+			Files.writeString(partial, summary.json());
+			Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 		}
 	}
 

@@ -117,10 +117,12 @@ class KeyModeKillIntegrationTests {
 			try {
 				for (int kill = 0; kill < KILLS && completed == null; kill++) {
 					// a random moment of the load: once the table holds a random number of the rows still to come (it
-					// grows by a chunk at a time), or (with probability 1/4) in the 3 s after the load's first log line
+					// grows by a chunk at a time), or (with probability 1/4) in the 3 s after the load's first log line;
+					// an early kill only while more than half of the new rows are still to come: a resume of the last
+					// few chunks can finish within 3 s, and a kill after the run completed tests nothing
 					long rows = rows();
 					long killAt = rows + 1 + (long) (random.nextDouble() * 0.9 * (BASE_ROWS + newKeys() - rows));
-					boolean early = random.nextInt(4) == 0;
+					boolean early = random.nextInt(4) == 0 && rows < BASE_ROWS + newKeys() / 2;
 					Path summary = this.dir.resolve("summary-" + mode + "-" + (++attempt) + ".json");
 					RowliftJar.Attempt run = jar.start("attempt " + attempt + ": kill at " + (early ? "start" : killAt + " rows"),
 							args(file, mode, summary));
@@ -135,6 +137,12 @@ class KeyModeKillIntegrationTests {
 					}
 					else {
 						run.kill();
+						if (Files.exists(summary)) {
+							// the run completed and wrote its summary (atomically) before the kill reached it
+							completed = summary;
+							say("attempt " + attempt + " completed before its kill landed");
+							continue;
+						}
 						long after = rows();
 						midLoad += after > BASE_ROWS && after < BASE_ROWS + newKeys() ? 1 : 0;
 						say("attempt " + attempt + " killed at " + run.elapsedMillis() + " ms with " + after + " rows in the table: "
