@@ -19,6 +19,7 @@ import org.springframework.batch.core.listener.JobExecutionListener;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 
+import io.rowlift.database.LoadMode;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.progress.PhaseTracker;
 import io.rowlift.report.ProgressDisplay;
@@ -141,7 +142,7 @@ public final class LoadMonitor implements JobExecutionListener {
 			long tick = bar ? 250_000_000L
 					: Math.min(SAMPLE_NANOS, mode == ProgressMode.NONE ? SAMPLE_NANOS : report.progressInterval().toNanos());
 			PrintStream err = System.err;
-			Watch w = new Watch(execution, dataBytes, before,
+			Watch w = new Watch(execution, plan.mode(), dataBytes, before,
 					ProgressDisplay.of(mode, report.progressInterval(), this.terminal.get(), err), Math.max(10_000_000L, tick));
 			this.watch = w;
 			w.start();
@@ -189,6 +190,9 @@ public final class LoadMonitor implements JobExecutionListener {
 
 		final JobExecution execution;
 
+		/** The run's load mode: the steps it does not use (they pass in an instant) are not shown. */
+		final LoadMode mode;
+
 		final long dataBytes;
 
 		final long before;
@@ -219,8 +223,9 @@ public final class LoadMonitor implements JobExecutionListener {
 		/** When the load phase started: its first partition's opening, or the end of the sort when one ran. */
 		long loadStart;
 
-		Watch(JobExecution execution, long dataBytes, long before, ProgressDisplay display, long tickNanos) {
+		Watch(JobExecution execution, LoadMode mode, long dataBytes, long before, ProgressDisplay display, long tickNanos) {
 			this.execution = execution;
+			this.mode = mode;
 			this.dataBytes = dataBytes;
 			this.before = before;
 			this.display = display;
@@ -387,7 +392,8 @@ public final class LoadMonitor implements JobExecutionListener {
 		private String runningStep() {
 			String running = null;
 			for (StepExecution step : this.execution.getStepExecutions()) {
-				if (!step.getStepName().startsWith(LoadJobNames.WORKER + ":") && step.getEndTime() == null) {
+				if (!step.getStepName().startsWith(LoadJobNames.WORKER + ":") && step.getEndTime() == null
+						&& RunTimelines.shown(step.getStepName(), this.mode)) {
 					running = step.getStepName();
 				}
 			}

@@ -76,6 +76,8 @@ abstract class ProgressScenarios {
 		// a phase as short as the index drop may start and end between two samples: the report lists it below
 		assertThat(run.err).contains("rowlift: progress index-rebuild building 3 indexes");
 		assertThat(run.out).as("standard output carries the report, not the progress").doesNotContain("rowlift: progress");
+		assertThat(run.err).as("append neither prepares nor swaps a table").doesNotContain("rowlift: progress table-prepare")
+			.doesNotContain("rowlift: progress swap");
 
 		// the report: a row per phase, the partitions under the load, the totals, where the rejects went
 		Map<String, long[]> table = table(run.out);
