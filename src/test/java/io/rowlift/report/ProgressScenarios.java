@@ -218,8 +218,9 @@ abstract class ProgressScenarios {
 	}
 
 	private List<String> command(Path csv, String table, String... extra) {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Dloader.path=" + RowliftJar.testClasses(), "-jar", RowliftJar.jar().toString()));
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+		command.addAll(RowliftJar.JVM_OPTIONS);
+		command.addAll(List.of("-Dloader.path=" + RowliftJar.testClasses(), "-jar", RowliftJar.jar().toString()));
 		command.addAll(target().options());
 		command.add("--rowlift.source.path=" + csv);
 		command.add("--rowlift.target.table=" + table);

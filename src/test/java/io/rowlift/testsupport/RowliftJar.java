@@ -65,6 +65,16 @@ public final class RowliftJar {
 		return (property == null || property.isBlank() ? Path.of("target", "test-classes") : Path.of(property)).toAbsolutePath();
 	}
 
+	/**
+	 * JVM options of every Rowlift process a test starts: the client compiler only and the serial
+	 * collector. The suite starts a few hundred short processes on two cores, where the optimising
+	 * compiler's and G1's threads cost more than they earn: a 5,000-row load took 14-15 s of CPU with
+	 * the defaults and 6-7 s with these (while other builds shared the machine). They change how fast
+	 * the code runs, never what it does; the launcher tests ({@code bin/rowlift}, README's commands)
+	 * keep the defaults.
+	 */
+	public static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
 	/** The {@code java} of the JVM running the tests. */
 	static String java() {
 		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
@@ -96,6 +106,7 @@ public final class RowliftJar {
 		long offset = Files.size(this.log);
 		List<String> command = new ArrayList<>();
 		command.add(java());
+		command.addAll(JVM_OPTIONS);
 		// the test classes join the jar's classpath (PropertiesLauncher), so the fault-injection
 		// configuration of the tests is there when a test sets rowlift.test.*; inert otherwise
 		StringBuilder loaderPath = new StringBuilder(testClasses().toString());
