@@ -9,6 +9,8 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.rowlift.cli.ServiceMode;
+
 /**
  * Rowlift's defaults that depend on the mode, added as the property source of lowest precedence (every
  * config file, environment variable and option wins over them), after the config files were read so that
