@@ -18,7 +18,8 @@ class ServiceModeEnvironmentTests {
 			.containsEntry("server.port", "-1")
 			.containsEntry("management.server.port", "8081")
 			.containsEntry("management.endpoints.web.exposure.include", "health,prometheus")
-			.containsEntry("management.endpoint.health.show-details", "never");
+			.containsEntry("management.endpoint.health.show-details", "never")
+			.containsEntry("logging.level.org.apache.catalina.loader.WebappClassLoaderBase", "error");
 	}
 
 }
