@@ -47,13 +47,18 @@ final class InboxServiceJarSupport {
 
 	/** Sends {@code SIG<signal>} and waits for the end; fails when the process does not end. */
 	static int signal(RowliftJar jar, RowliftJar.Attempt attempt, String signal) throws Exception {
-		if (new ProcessBuilder("kill", "-" + signal, String.valueOf(attempt.pid())).start().waitFor() != 0) {
-			throw new AssertionError("kill -" + signal + " " + attempt.pid() + " failed");
-		}
+		send(attempt, signal);
 		if (!attempt.waitFor(WAIT.toMillis())) {
 			throw new AssertionError(attempt.label() + " did not end within " + WAIT + " after SIG" + signal + "\n" + jar.tail(20_000));
 		}
 		return attempt.exitCode();
+	}
+
+	/** Sends {@code SIG<signal>} and returns at once. */
+	static void send(RowliftJar.Attempt attempt, String signal) throws Exception {
+		if (new ProcessBuilder("kill", "-" + signal, String.valueOf(attempt.pid())).start().waitFor() != 0) {
+			throw new AssertionError("kill -" + signal + " " + attempt.pid() + " failed");
+		}
 	}
 
 	static List<String> names(Path folder) {

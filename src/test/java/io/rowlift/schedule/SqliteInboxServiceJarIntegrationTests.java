@@ -6,6 +6,7 @@ import static io.rowlift.schedule.InboxServiceJarSupport.freePort;
 import static io.rowlift.schedule.InboxServiceJarSupport.get;
 import static io.rowlift.schedule.InboxServiceJarSupport.names;
 import static io.rowlift.schedule.InboxServiceJarSupport.sample;
+import static io.rowlift.schedule.InboxServiceJarSupport.send;
 import static io.rowlift.schedule.InboxServiceJarSupport.signal;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,8 +29,8 @@ import io.rowlift.testsupport.SqliteTestTarget;
 
 /**
  * The service as the real jar, on a real SQLite file, with its management (Actuator) port on as in
- * production: SIGTERM as soon as its health answers ends it with exit 0 (the JVM's own handling, exit
- * 143, used to win there); SIGTERM in the middle of a file's load stops it at a chunk boundary (exit 1,
+ * production: SIGTERM after its start, its health answering, before its command runs, ends it with exit 0
+ * (the JVM's own handling, exit 143, used to win there); SIGTERM in the middle of a file's load stops it at a chunk boundary (exit 1,
  * the file stays in the inbox); the next start resumes that run and loads the file exactly once, and
  * its health and Prometheus metrics say so.
  */
@@ -61,11 +62,20 @@ class SqliteInboxServiceJarIntegrationTests {
 				"--rowlift.job.chunk-size=2000", "--rowlift.schedule.fixed-delay=500ms", "--management.server.port=" + port,
 				"--rowlift.schedule.settle=0s"));
 
-		// idle, stopped the moment it looks ready: its port answers before its command has started
-		RowliftJar.Attempt idle = this.jar.start("service on an empty inbox, SIGTERM as soon as its health answers", args);
+		// idle, stopped when it looks ready and its command has not run yet (held there by the test hook
+		// rowlift.test.pause-at=started): the JVM's own handling, exit 143, used to win in that window
+		Path resume = this.dir.resolve("resume");
+		List<String> held = new ArrayList<>(args);
+		held.addAll(List.of("--rowlift.test.pause-at=started", "--rowlift.test.resume-when=" + resume));
+		RowliftJar.Attempt idle = this.jar.start("service on an empty inbox, SIGTERM after its start, before its command", held);
 		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 9); // meanwhile
+		await(this.jar, "the service held after its start", () -> idle.output().contains("rowlift-test: paused at started"), idle);
 		await(this.jar, "the health endpoint answering", () -> answers(port, "/actuator/health"), idle);
-		assertThat(signal(this.jar, idle, "TERM")).as("stopped idle: exit 0\n" + this.jar.tail(20_000)).isZero();
+		send(idle, "TERM");
+		await(this.jar, "the signal taken", () -> idle.output().contains("SIGTERM received while starting"), idle);
+		Files.createFile(resume);
+		assertThat(idle.waitFor(InboxServiceJarSupport.WAIT.toMillis())).as(this.jar.tail(20_000)).isTrue();
+		assertThat(idle.exitCode()).as("stopped idle: exit 0\n" + this.jar.tail(20_000)).isZero();
 		assertThat(idle.output()).contains("service stopped").doesNotContain("loading ").doesNotContain("Exception");
 		Files.move(file, inbox.resolve("ints.csv"));
 
