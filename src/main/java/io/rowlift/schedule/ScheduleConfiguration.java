@@ -68,7 +68,7 @@ public class ScheduleConfiguration {
 						SourceProperties.class),
 						bind(environment, "rowlift.target", Map.of("rowlift.target.table", table), TargetProperties.class)),
 				launcher, new InboxLedger(dataSource, dialect, migrations), events, refused,
-				// installed since the start by ServiceSignals; made here when the context was built without it
+				// installed before the refresh by ServiceSignals; made here when the context was built without it
 				signals.getIfAvailable(() -> GracefulStop.beforeStart(System.err)), Clock.systemUTC());
 	}
 

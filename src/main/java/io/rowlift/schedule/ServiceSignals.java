@@ -1,29 +1,33 @@
 package io.rowlift.schedule;
 
-import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.boot.context.event.ApplicationPreparedEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.rowlift.cli.GracefulStop;
+import io.rowlift.cli.RowliftRunner;
 import io.rowlift.cli.ServiceMode;
 
 /**
- * Takes over SIGTERM and SIGINT for the service from its first moments: before the context is
- * refreshed, as soon as the settings say it is a service ({@link ServiceMode}). Its management port
- * answers, and the service looks ready, before its command ({@link InboxService}) runs; a platform that
- * stops it then used to meet the JVM's own handling: Spring's shutdown hook closed the context under the
- * starting service and the process ended with 143, not the contract's 0. Now such a signal is
- * remembered, and the service ends, once started, without a tick. The stop is the bean {@value #BEAN},
- * which the service attaches to. A one-shot load is left alone (it installs its own when it starts).
- * Registered in {@code META-INF/spring.factories}.
+ * Takes over SIGTERM and SIGINT for the service from its first moments: when the context is prepared,
+ * before it is refreshed, as soon as the settings say it is a service ({@link ServiceMode}) and the
+ * command line runs {@code load}. Its management port answers, and the service looks ready, before its
+ * command ({@link InboxService}) runs; a platform that stopped it then used to meet the JVM's own
+ * handling: Spring's shutdown hook closed the context under the starting service and the process ended
+ * with 143, not the contract's 0. Now such a signal is remembered, and the service ends, once started,
+ * without a tick. The stop is the bean {@value #BEAN}, which the service attaches to. A one-shot load,
+ * and any other verb, is left alone. Registered in {@code META-INF/spring.factories}.
  */
-public final class ServiceSignals implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+public final class ServiceSignals implements ApplicationListener<ApplicationPreparedEvent> {
 
 	/** The name of the {@link GracefulStop} bean. */
 	public static final String BEAN = "rowliftGracefulStop";
 
 	@Override
-	public void initialize(ConfigurableApplicationContext context) {
-		if (!ServiceMode.isOn(context.getEnvironment()) || context.getBeanFactory().containsSingleton(BEAN)) {
+	public void onApplicationEvent(ApplicationPreparedEvent event) {
+		ConfigurableApplicationContext context = event.getApplicationContext();
+		if (!ServiceMode.isOn(context.getEnvironment()) || !RowliftRunner.runsTheDefaultVerb(event.getArgs())
+				|| context.getBeanFactory().containsSingleton(BEAN)) {
 			return;
 		}
 		GracefulStop stop = GracefulStop.beforeStart(System.err);
