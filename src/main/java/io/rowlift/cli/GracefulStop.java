@@ -10,37 +10,59 @@ import sun.misc.Signal;
  * SIGTERM and SIGINT (Ctrl-C) during a load: the first asks the load to stop at its next chunk
  * boundary (its partitions commit what they have and end STOPPED, the command exits 1, and the same
  * command resumes it); a second one ends the process at once, which is as safe as {@code kill -9}.
- * The JVM's own handling (run shutdown hooks, exit 143) is replaced while a load runs, because it
- * would close the database pool under the running chunks. The scheduled service passes a hook that
- * the first signal also runs (it then starts no further load and ends).
+ * The JVM's own handling (run shutdown hooks, exit 143) is replaced, because it would close the
+ * database pool under the running chunks and end the process with a code the contract does not know.
+ *
+ * <p>The one-shot load installs it when it starts. The scheduled service installs it before its
+ * context is even refreshed ({@link #beforeStart}), because its management port answers, and a platform
+ * may send SIGTERM, before its command runs: a signal that comes before the service {@link #attach
+ * attaches} its launcher is remembered, and the service then ends as soon as it has started, without a
+ * tick (exit 0). The service's hook ({@code onSignal}) runs on the first signal (it then starts no
+ * further load and ends). Thread-safe.
  */
 public final class GracefulStop {
-
-	private final LoadLauncher launcher;
 
 	private final PrintStream err;
 
 	private final AtomicInteger signals = new AtomicInteger();
 
-	private final Runnable onSignal;
+	/** Null until {@link #attach}; guarded by this. */
+	private LoadLauncher launcher;
+
+	/** Guarded by this. */
+	private Runnable onSignal = () -> {
+	};
+
+	/** Guarded by this. */
+	private boolean installed;
+
+	private GracefulStop(PrintStream err) {
+		this.err = err;
+	}
 
 	GracefulStop(LoadLauncher launcher, PrintStream err) {
-		this(launcher, err, () -> {
+		this(err);
+		attach(launcher, () -> {
 		});
 	}
 
-	/** @param onSignal run on the first signal, before the load is asked to stop */
-	public GracefulStop(LoadLauncher launcher, PrintStream err, Runnable onSignal) {
-		this.launcher = launcher;
-		this.err = err;
-		this.onSignal = onSignal;
+	/** A stop with no load to stop yet: install it at once, {@link #attach} the launcher when it exists. */
+	public static GracefulStop beforeStart(PrintStream err) {
+		return new GracefulStop(err);
 	}
 
-	/** Installs the handlers; returns false where the JVM does not allow it (then signals end the process). */
-	public boolean install() {
+	/**
+	 * Installs the handlers (again: nothing happens); returns false where the JVM does not allow it (then
+	 * signals end the process the JVM's way, exit 143).
+	 */
+	public synchronized boolean install() {
+		if (this.installed) {
+			return true;
+		}
 		try {
-			Signal.handle(new Signal("TERM"), this::handle);
-			Signal.handle(new Signal("INT"), this::handle);
+			Signal.handle(new Signal("TERM"), signal -> handle(signal.getName()));
+			Signal.handle(new Signal("INT"), signal -> handle(signal.getName()));
+			this.installed = true;
 			return true;
 		}
 		catch (IllegalArgumentException | UnsupportedOperationException ex) {
@@ -48,19 +70,45 @@ public final class GracefulStop {
 		}
 	}
 
-	private void handle(Signal signal) {
+	/**
+	 * What a signal stops: the running load of {@code launcher}, after {@code onSignal}. When a signal
+	 * came already, both happen now.
+	 */
+	public synchronized void attach(LoadLauncher launcher, Runnable onSignal) {
+		this.launcher = launcher;
+		this.onSignal = onSignal;
+		if (this.signals.get() > 0) {
+			stop();
+		}
+	}
+
+	/** What a signal named {@code SIG<name>} does (the handler's body; a test calls it without a signal). */
+	void handle(String name) {
 		if (this.signals.incrementAndGet() > 1) {
-			this.err.println("rowlift: SIG" + signal.getName() + " again: exiting now; the same command resumes from the last commit");
+			this.err.println("rowlift: SIG" + name + " again: exiting now; the same command resumes from the last commit");
 			this.err.flush();
 			Runtime.getRuntime().halt(1);
 		}
-		this.err.println("rowlift: SIG" + signal.getName() + " received: stopping at the next chunk boundary "
-				+ "(send it again to exit at once); the same command resumes the load");
-		this.err.flush();
+		synchronized (this) {
+			if (this.launcher == null) {
+				this.err.println("rowlift: SIG" + name + " received while starting: ending as soon as started, "
+						+ "before any load (send it again to exit at once)");
+				this.err.flush();
+				return; // attach() stops what it brings
+			}
+			this.err.println("rowlift: SIG" + name + " received: stopping at the next chunk boundary "
+					+ "(send it again to exit at once); the same command resumes the load");
+			this.err.flush();
+			stop();
+		}
+	}
+
+	private void stop() {
 		this.onSignal.run();
+		LoadLauncher loads = this.launcher;
 		Thread stopper = new Thread(() -> {
 			// the job may not be registered as running yet: keep asking until it stops or ends
-			while (!this.launcher.stopRunningLoad() && this.launcher.isLoading()) {
+			while (!loads.stopRunningLoad() && loads.isLoading()) {
 				try {
 					Thread.sleep(200);
 				}

@@ -66,15 +66,26 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 		return this.exitCode;
 	}
 
-	int execute(String[] args, PrintStream err) {
+	/** The verbs a command line names ({@code help} for {@code --help}, {@code version} for {@code --version}). */
+	private static List<String> verbsNamed(String[] args) {
 		List<String> options = Arrays.asList(args);
 		if (options.contains("--help") || options.contains("-h")) {
-			args = new String[] { HELP }; // whatever else the line says: help needs no setting
+			return List.of(HELP); // whatever else the line says: help needs no setting
 		}
-		else if (options.contains("--version")) {
-			args = new String[] { VERSION };
+		if (options.contains("--version")) {
+			return List.of(VERSION);
 		}
-		List<String> verbs = Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
+		return Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
+	}
+
+	/** Whether the command line runs the default verb, {@code load} (named or not). */
+	public static boolean runsTheDefaultVerb(String[] args) {
+		List<String> verbs = verbsNamed(args);
+		return verbs.isEmpty() || verbs.equals(List.of(Verb.DEFAULT));
+	}
+
+	int execute(String[] args, PrintStream err) {
+		List<String> verbs = verbsNamed(args);
 		if (verbs.size() > 1) {
 			return fail(err, RowliftException.badInput("one command at a time, got " + String.join(" ", verbs)
 					+ "; settings are --key=value options"));

@@ -1,15 +1,21 @@
 package io.rowlift.cli;
 
-import org.springframework.context.annotation.Condition;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.env.PropertyResolver;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * Whether the {@code load} verb runs once or as a service (contract: {@code rowlift.schedule.cron} or
- * {@code rowlift.schedule.fixed-delay} set, not blank, makes it a service; no other verb). Decided from
- * the settings before any bean is made, so a one-shot load defines none of the service's beans and
- * starts as fast as ever: {@link Off} guards the one-shot {@code load} bean, {@link On} the service's.
+ * {@code rowlift.schedule.fixed-delay} set, not blank, makes it a service; no other verb). The one place
+ * that decides it, from the settings alone, before any bean is made: the command line ({@link Off}
+ * guards the one-shot {@code load} bean), the schedule package ({@link On} guards the service's beans)
+ * and the observe package (Actuator and its defaults, on for the service only) all ask here, so a
+ * one-shot load defines none of the service's beans and starts as fast as ever.
+ *
+ * <p>In {@code cli} because it decides what the {@code load} verb is; {@code schedule} and
+ * {@code observe} depend on {@code cli} already, and {@code cli} on neither.
  */
 public final class ServiceMode {
 
@@ -31,22 +37,29 @@ public final class ServiceMode {
 		return value != null && !value.isBlank();
 	}
 
-	/** Matches when the service is asked for. */
-	public static final class On implements Condition {
+	private static ConditionOutcome outcome(ConditionContext context, boolean wantService) {
+		boolean service = isOn(context.getEnvironment());
+		String why = service ? "service mode: " + CRON + " or " + FIXED_DELAY + " is set"
+				: "a one-shot load: neither " + CRON + " nor " + FIXED_DELAY + " is set";
+		return service == wantService ? ConditionOutcome.match(why) : ConditionOutcome.noMatch(why);
+	}
+
+	/** Matches when the service is asked for; the condition report names the setting that decided. */
+	public static final class On extends SpringBootCondition {
 
 		@Override
-		public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			return isOn(context.getEnvironment());
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			return outcome(context, true);
 		}
 
 	}
 
 	/** Matches when it is not: a one-shot load. */
-	public static final class Off implements Condition {
+	public static final class Off extends SpringBootCondition {
 
 		@Override
-		public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			return !isOn(context.getEnvironment());
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			return outcome(context, false);
 		}
 
 	}

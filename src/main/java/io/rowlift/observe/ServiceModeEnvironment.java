@@ -9,6 +9,8 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.rowlift.cli.ServiceMode;
+
 /**
  * Rowlift's defaults that depend on the mode, added as the property source of lowest precedence (every
  * config file, environment variable and option wins over them), after the config files were read so that
@@ -48,6 +50,11 @@ public final class ServiceModeEnvironment implements EnvironmentPostProcessor, O
 		// /actuator/health/liveness (the process) and /readiness beside the whole health: a platform
 		// that restarts on failed checks should watch liveness (docs/observability.md)
 		defaults.put("management.endpoint.health.probes.enabled", "true");
+		// the database pool starts its threads lazily, on whichever thread asks first, often a health
+		// request of the management server; at the stop, that server's Tomcat then warns, with a stack
+		// trace, that its web application "failed to stop" them: the pool's own close stops them a moment
+		// later, so the warning is always false here
+		defaults.put("logging.level.org.apache.catalina.loader.WebappClassLoaderBase", "error");
 		return defaults;
 	}
 

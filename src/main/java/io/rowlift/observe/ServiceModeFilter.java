@@ -7,6 +7,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
 import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 
+import io.rowlift.cli.ServiceMode;
+
 /**
  * Keeps a one-shot load as it was before Actuator joined the classpath: outside service mode, the
  * auto-configurations that Actuator, Micrometer, health, the web server and its JSON bring are dropped

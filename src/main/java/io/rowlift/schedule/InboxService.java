@@ -76,6 +76,8 @@ public final class InboxService implements Verb {
 
 	private final List<String> refusedSettings;
 
+	private final GracefulStop signals;
+
 	private final Clock clock;
 
 	private final PrintStream err = System.err;
@@ -110,10 +112,11 @@ public final class InboxService implements Verb {
 	 * @param perFile the command for one file and table (the same settings, with the file as
 	 * {@code rowlift.source.path} and the table as {@code rowlift.target.table})
 	 * @param refusedSettings settings that make no sense in service mode and are set (exit 2 at start)
+	 * @param signals SIGTERM and SIGINT, installed already ({@link ServiceSignals}) or when the service runs
 	 */
 	InboxService(ScheduleProperties schedule, String sourcePath, String targetTable, JobProperties job,
 			BiFunction<Path, String, RowliftCommand> perFile, LoadLauncher launcher, InboxLedger ledger,
-			ApplicationEventPublisher events, List<String> refusedSettings, Clock clock) {
+			ApplicationEventPublisher events, List<String> refusedSettings, GracefulStop signals, Clock clock) {
 		this.schedule = schedule;
 		this.sourcePath = sourcePath;
 		this.targetTable = targetTable;
@@ -123,6 +126,7 @@ public final class InboxService implements Verb {
 		this.ledger = ledger;
 		this.events = events;
 		this.refusedSettings = refusedSettings;
+		this.signals = signals;
 		this.clock = clock;
 	}
 
@@ -136,7 +140,8 @@ public final class InboxService implements Verb {
 			this.err.println("rowlift: " + ex.getMessage());
 			return ex.exitCode();
 		}
-		new GracefulStop(this.launcher, this.err, this::stop).install();
+		this.signals.install();
+		this.signals.attach(this.launcher, this::stop); // a signal that came while starting stops it now
 		log.info("service mode: watching " + this.inbox.folder().resolve(Path.of(this.sourcePath).getFileName()) + " ("
 				+ trigger + "), settle " + this.schedule.settle() + ", loaded files "
 				+ (this.archive == null ? "stay in place" : "move to " + this.archive) + ", failed files move to "

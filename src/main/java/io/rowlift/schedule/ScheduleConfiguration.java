@@ -8,6 +8,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
@@ -21,6 +22,7 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.rowlift.cli.GracefulStop;
 import io.rowlift.cli.RowliftCommand;
 import io.rowlift.cli.ServiceMode;
 import io.rowlift.cli.Verb;
@@ -48,7 +50,7 @@ public class ScheduleConfiguration {
 	InboxService inboxService(ScheduleProperties schedule, SourceProperties source, TargetProperties target, JobProperties job,
 			ReportProperties report, LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository,
 			TargetDialect dialect, Checkpoints checkpoints, Migrations migrations, ApplicationEventPublisher events,
-			ConfigurableEnvironment environment, LoadMonitor monitor) {
+			ConfigurableEnvironment environment, LoadMonitor monitor, ObjectProvider<GracefulStop> signals) {
 		RowliftCommand command = new RowliftCommand(launcher, dataSource, jobRepository, dialect, source, target, job, report,
 				checkpoints, monitor);
 		List<String> refused = new ArrayList<>();
@@ -65,7 +67,9 @@ public class ScheduleConfiguration {
 				(file, table) -> command.with(bind(environment, "rowlift.source", Map.of("rowlift.source.path", file.toString()),
 						SourceProperties.class),
 						bind(environment, "rowlift.target", Map.of("rowlift.target.table", table), TargetProperties.class)),
-				launcher, new InboxLedger(dataSource, dialect, migrations), events, refused, Clock.systemUTC());
+				launcher, new InboxLedger(dataSource, dialect, migrations), events, refused,
+				// installed before the refresh by ServiceSignals; made here when the context was built without it
+				signals.getIfAvailable(() -> GracefulStop.beforeStart(System.err)), Clock.systemUTC());
 	}
 
 	/**

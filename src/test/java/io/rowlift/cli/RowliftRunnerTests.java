@@ -29,6 +29,17 @@ class RowliftRunnerTests {
 	}
 
 	@Test
+	void theDefaultVerbIsLoadNamedOrNotAndNothingElse() {
+		assertThat(RowliftRunner.runsTheDefaultVerb(new String[0])).isTrue();
+		assertThat(RowliftRunner.runsTheDefaultVerb(new String[] { "--rowlift.schedule.cron=* * * * * *" })).isTrue();
+		assertThat(RowliftRunner.runsTheDefaultVerb(new String[] { "load", "--rowlift.target.table=t" })).isTrue();
+		assertThat(RowliftRunner.runsTheDefaultVerb(new String[] { "status" })).isFalse();
+		assertThat(RowliftRunner.runsTheDefaultVerb(new String[] { "load", "--help" })).isFalse();
+		assertThat(RowliftRunner.runsTheDefaultVerb(new String[] { "--version" })).isFalse();
+		assertThat(RowliftRunner.runsTheDefaultVerb(new String[] { "load", "status" })).isFalse();
+	}
+
+	@Test
 	void runsLoadWhenNoVerbIsNamedAndReturnsItsExitCode() {
 		this.beans.addBean(Verb.beanName("load"), (Verb) () -> 3);
 		this.beans.addBean(Verb.beanName("status"), (Verb) () -> 0);

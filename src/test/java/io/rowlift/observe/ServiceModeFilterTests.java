@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.env.MockEnvironment;
 
+import io.rowlift.cli.ServiceMode;
+
 /**
  * Tests for {@link ServiceModeFilter}: which auto-configurations a one-shot load keeps.
  */

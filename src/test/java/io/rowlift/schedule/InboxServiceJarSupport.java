@@ -1,10 +1,19 @@
 package io.rowlift.schedule;
 
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.rowlift.testsupport.RowliftJar;
@@ -13,6 +22,8 @@ import io.rowlift.testsupport.RowliftJar;
 final class InboxServiceJarSupport {
 
 	static final Duration WAIT = Duration.ofSeconds(120);
+
+	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	private InboxServiceJarSupport() {
 	}
@@ -36,13 +47,18 @@ final class InboxServiceJarSupport {
 
 	/** Sends {@code SIG<signal>} and waits for the end; fails when the process does not end. */
 	static int signal(RowliftJar jar, RowliftJar.Attempt attempt, String signal) throws Exception {
-		if (new ProcessBuilder("kill", "-" + signal, String.valueOf(attempt.pid())).start().waitFor() != 0) {
-			throw new AssertionError("kill -" + signal + " " + attempt.pid() + " failed");
-		}
+		send(attempt, signal);
 		if (!attempt.waitFor(WAIT.toMillis())) {
 			throw new AssertionError(attempt.label() + " did not end within " + WAIT + " after SIG" + signal + "\n" + jar.tail(20_000));
 		}
 		return attempt.exitCode();
+	}
+
+	/** Sends {@code SIG<signal>} and returns at once. */
+	static void send(RowliftJar.Attempt attempt, String signal) throws Exception {
+		if (new ProcessBuilder("kill", "-" + signal, String.valueOf(attempt.pid())).start().waitFor() != 0) {
+			throw new AssertionError("kill -" + signal + " " + attempt.pid() + " failed");
+		}
 	}
 
 	static List<String> names(Path folder) {
@@ -55,6 +71,45 @@ final class InboxServiceJarSupport {
 		catch (java.io.IOException ex) {
 			return List.of();
 		}
+	}
+
+	/** A port free now, for a service's management server (a test that needs the port before the start). */
+	static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+	/** GET {@code path} on {@code 127.0.0.1:port}; null while nothing listens there. */
+	static HttpResponse<String> get(int port, String path) throws InterruptedException {
+		try {
+			return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(30)).build(),
+					HttpResponse.BodyHandlers.ofString());
+		}
+		catch (ConnectException refused) {
+			return null;
+		}
+		catch (IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
+
+	/** Whether {@code GET path} answers 200 now. */
+	static boolean answers(int port, String path) {
+		try {
+			HttpResponse<String> response = get(port, path);
+			return response != null && response.statusCode() == 200;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/** The value of the Prometheus sample {@code series} (name and labels as printed), or null when absent. */
+	static Double sample(String exposition, String series) {
+		Matcher m = Pattern.compile("^" + Pattern.quote(series) + " (\\S+)$", Pattern.MULTILINE).matcher(exposition);
+		return m.find() ? Double.valueOf(m.group(1)) : null;
 	}
 
 }

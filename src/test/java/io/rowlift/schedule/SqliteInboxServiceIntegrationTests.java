@@ -55,6 +55,17 @@ class SqliteInboxServiceIntegrationTests {
 		SqliteTestTarget target = new SqliteTestTarget(this.dir);
 		target.reset();
 		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		// a file whose load fails in its third chunk, at every attempt (rowlift.test.fail-at-byte): two
+		// chunks commit at the first attempt, the second resumes that run from there and fails again
+		StringBuilder big = new StringBuilder("a,b\n");
+		long failAt = 0;
+		for (int i = 1; i <= 5_000; i++) {
+			if (i == 2_500) {
+				failAt = big.length();
+			}
+			big.append(10_000 + i).append(",big\n");
+		}
+		old(inbox, "00-big.csv", big.toString());
 		Path a = old(inbox, "01-a.csv", "a,b\n1,one\n2,two\n3,three\n");
 		old(inbox, "02-b.csv", "a,b\n10,ten\n11,eleven\n");
 		old(inbox, "03-bad.csv", "a,zzz\n20,x\n");
@@ -63,7 +74,7 @@ class SqliteInboxServiceIntegrationTests {
 		old(inbox, "06-part.csv.part", "a,b\n31,part\n");
 		Path growing = inbox.resolve("07-growing.csv");
 		AtomicBoolean started = new AtomicBoolean();
-		CompletableFuture<Void> writer = new CompletableFuture<>();
+		CompletableFuture<Growth> writer = new CompletableFuture<>();
 		InboxEventRecorder.reset(event -> {
 			// inside the first tick, on the service's thread: a file arrives, another starts to grow
 			if (event instanceof InboxEvent.FileLoaded loaded && loaded.file().endsWith("01-a.csv") && started.compareAndSet(false, true)) {
@@ -75,30 +86,43 @@ class SqliteInboxServiceIntegrationTests {
 		List<String> args = new ArrayList<>(target.options());
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
 				"--rowlift.schedule.fixed-delay=300ms", "--management.server.port=-1", "--rowlift.schedule.settle=1s", "--rowlift.schedule.max-attempts=2",
-				"--rowlift.test.record-inbox-events=true"));
+				"--rowlift.test.record-inbox-events=true", "--rowlift.job.chunk-size=1000", "--rowlift.test.fail-at-byte=" + failAt));
 		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
 
 		awaitEvent("07-growing.csv loaded", e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith("07-growing.csv"));
 		awaitEvent("late.csv loaded", e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith("late.csv"));
-		awaitEvent("03-bad.csv moved to failed/", e -> e instanceof InboxEvent.FileFailed f && f.movedToFailed());
-		writer.get(10, TimeUnit.SECONDS);
+		awaitEvent("03-bad.csv moved to failed/", e -> e instanceof InboxEvent.FileFailed f && f.movedToFailed() && f.file().endsWith("03-bad.csv"));
+		awaitEvent("00-big.csv moved to failed/", e -> e instanceof InboxEvent.FileFailed f && f.movedToFailed() && f.file().endsWith("00-big.csv"));
+		Growth growth = writer.get(10, TimeUnit.SECONDS);
 		assertThat(InboxEventRecorder.stopService()).isTrue();
 		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
 		assertThat(run.exitCode()).as(run.toString()).isZero();
 
-		// the table: every loaded file's rows once, the growing file whole (1 + 14 rows), nothing else
-		assertThat(count(target, "SELECT COUNT(*) FROM plain")).as(run.toString()).isEqualTo(3 + 2 + 1 + 14);
-		assertThat(count(target, "SELECT COUNT(DISTINCT a) FROM plain")).isEqualTo(20);
-		assertThat(count(target, "SELECT COUNT(*) FROM plain WHERE a >= 100")).as("the growing file's rows").isEqualTo(14);
+		// the table: every loaded file's rows once, the growing file whole, the failing file's
+		// two chunks committed at its first attempt (its resumed second attempt committed nothing: it failed in
+		// the same chunk), nothing else
+		assertThat(count(target, "SELECT COUNT(*) FROM plain")).as(run.toString()).isEqualTo(3 + 2 + 1 + growth.rows() + 2_000);
+		assertThat(count(target, "SELECT COUNT(DISTINCT a) FROM plain")).isEqualTo(6 + growth.rows() + 2_000);
+		assertThat(count(target, "SELECT COUNT(*) FROM plain WHERE a >= 100000")).as("the growing file's rows")
+			.isEqualTo(growth.rows());
+		assertThat(count(target, "SELECT MAX(a) FROM plain WHERE a BETWEEN 10000 AND 99999")).as("the failing file's first two chunks").isEqualTo(12_000);
 		assertThat(count(target, "SELECT COUNT(*) FROM plain WHERE a IN (20, 30, 31)")).as("bad, hidden, part").isZero();
 
 		// the folders
 		assertThat(names(inbox.resolve("loaded"))).containsExactlyInAnyOrder("01-a.csv", "02-b.csv", "04-a-again.csv",
 				"07-growing.csv", "late.csv");
-		assertThat(names(inbox.resolve("failed"))).containsExactlyInAnyOrder("03-bad.csv", "03-bad.csv.reasons.txt");
+		assertThat(names(inbox.resolve("failed"))).containsExactlyInAnyOrder("00-big.csv", "00-big.csv.reasons.txt", "03-bad.csv",
+				"03-bad.csv.reasons.txt");
 		assertThat(names(inbox)).containsExactlyInAnyOrder(".05-hidden.csv", "06-part.csv.part", "loaded", "failed");
 		String reasons = Files.readString(inbox.resolve("failed/03-bad.csv.reasons.txt"));
 		assertThat(reasons).contains("attempt 1 of 2: ").contains("attempt 2 of 2: ").contains("'zzz'");
+		assertThat(Files.readString(inbox.resolve("failed/00-big.csv.reasons.txt"))).contains("attempt 1 of 2: run 1 failed: ")
+			.contains("attempt 2 of 2: run 1 failed: ")
+			.contains("injected failure (rowlift.test.fail-at-byte=" + failAt + ")");
+		// resumed, not started again: one run of two executions, the second from the first's last commit
+		assertThat(run.err() + run.out()).containsPattern("rowlift: run 1 resumed and failed: [0-9,]+ rows from "
+				+ java.util.regex.Pattern.quote(inbox.resolve("00-big.csv").toString()) + " .*, 2,000 rows in all runs");
+		assertThat(count(target, "SELECT COUNT(*) FROM BATCH_JOB_EXECUTION WHERE JOB_INSTANCE_ID = 1")).isEqualTo(2);
 
 		// the events
 		List<InboxEvent> events = InboxEventRecorder.events();
@@ -110,7 +134,7 @@ class SqliteInboxServiceIntegrationTests {
 		assertThat(first.table()).isEqualTo("plain");
 		assertThat(first.rows()).isEqualTo(3);
 		assertThat(first.bytes()).isEqualTo(Files.size(inbox.resolve("loaded/01-a.csv")));
-		assertThat(first.run()).isEqualTo(1);
+		assertThat(first.run()).as("run 1 is 00-big.csv's").isEqualTo(2);
 		assertThat(events.stream().filter(e -> e instanceof InboxEvent.FileSkipped).toList()).as(events.toString())
 			.singleElement()
 			.satisfies(e -> {
@@ -118,65 +142,44 @@ class SqliteInboxServiceIntegrationTests {
 				assertThat(skipped.file().getFileName().toString()).isEqualTo("04-a-again.csv");
 				assertThat(skipped.reason()).contains("the same content as").contains("01-a.csv").contains("rowlift.job.reload=true");
 			});
-		List<InboxEvent.FileFailed> failures = events.stream().filter(e -> e instanceof InboxEvent.FileFailed)
+		List<InboxEvent.FileFailed> failures = events.stream().filter(e -> e instanceof InboxEvent.FileFailed f && f.file().endsWith("03-bad.csv"))
 			.map(e -> (InboxEvent.FileFailed) e).toList();
 		assertThat(failures).extracting(InboxEvent.FileFailed::attempt, InboxEvent.FileFailed::movedToFailed)
 			.containsExactly(org.assertj.core.groups.Tuple.tuple(1, false), org.assertj.core.groups.Tuple.tuple(2, true));
 		assertThat(failures.get(0).reason()).contains("the header names column 'zzz'");
+		assertThat(events.stream().filter(e -> e instanceof InboxEvent.FileFailed f && f.file().endsWith("00-big.csv"))
+			.map(e -> (InboxEvent.FileFailed) e)).as("the failing file: an attempt per tick, then failed/")
+			.extracting(InboxEvent.FileFailed::attempt, InboxEvent.FileFailed::movedToFailed)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple(1, false), org.assertj.core.groups.Tuple.tuple(2, true));
 		List<InboxEvent.TickCompleted> ticks = events.stream().filter(e -> e instanceof InboxEvent.TickCompleted)
 			.map(e -> (InboxEvent.TickCompleted) e).toList();
-		assertThat(ticks.get(0).loaded()).as("the first tick: a, b; bad failed; a-again skipped").isEqualTo(2);
-		assertThat(ticks.get(0).failed()).isEqualTo(1);
+		assertThat(ticks.get(0).loaded()).as("the first tick: a, b; big and bad failed; a-again skipped").isEqualTo(2);
+		assertThat(ticks.get(0).failed()).isEqualTo(2);
 		assertThat(ticks.get(0).skipped()).isEqualTo(1);
 		assertThat(ticks.get(0).outcome()).startsWith("failed: 03-bad.csv: ");
-		assertThat(ticks).as("the growing file waited").anyMatch(t -> t.waiting() > 0);
-		assertThat(ticks.get(ticks.size() - 1).failedFiles()).isEqualTo(1);
+		assertThat(ticks).as("the growing file waited: a whole tick while it grew").anyMatch(t -> t.waiting() > 0
+				&& t.started().isAfter(growth.started()) && t.started().plus(t.elapsed()).isBefore(growth.ended()));
+		assertThat(ticks.get(ticks.size() - 1).failedFiles()).isEqualTo(2);
 		assertThat(ticks.get(ticks.size() - 1).outcome()).isEqualTo("ok");
 
 		// what the database remembers
 		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'LOADED'")).isEqualTo(4);
-		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'FAILED' AND ATTEMPTS = 2")).isEqualTo(1);
+		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'FAILED' AND ATTEMPTS = 2")).isEqualTo(2);
 	}
 
+	/**
+	 * With {@code archive-dir} empty, loaded files stay and later ticks pass them by; and a file whose run
+	 * completed while its attempt was never recorded as ended (the state a service killed between the two
+	 * leaves: run 1 completed, its ledger row LOADING) is recorded as loaded by run 1, not loaded again.
+	 */
 	@Test
-	void aFileLoadedInPlaceStaysAndIsNotLoadedAgain() throws Exception {
+	void filesLoadedInPlaceStayAndARunThatCompletedUnrecordedIsNotLoadedAgain() throws Exception {
 		SqliteTestTarget target = new SqliteTestTarget(this.dir);
 		target.reset();
 		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
-		old(inbox, "a.csv", "a,b\n1,one\n");
-		InboxEventRecorder.reset(e -> {
-		});
-		List<String> args = new ArrayList<>(target.options());
-		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
-				"--rowlift.schedule.cron=* * * * * *", "--management.server.port=-1", "--rowlift.schedule.settle=0s", "--rowlift.schedule.archive-dir=",
-				"--rowlift.test.record-inbox-events=true"));
-		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
-		awaitEvent("a.csv loaded", e -> e instanceof InboxEvent.FileLoaded);
-		awaitEvent("two more ticks", e -> InboxEventRecorder.events().stream().filter(t -> t instanceof InboxEvent.TickCompleted).count() >= 3);
-		assertThat(InboxEventRecorder.stopService()).isTrue();
-		assertThat(this.service.get(60, TimeUnit.SECONDS).exitCode()).isZero();
-		assertThat(names(inbox)).containsExactly("a.csv");
-		assertThat(count(target, "SELECT COUNT(*) FROM plain")).isEqualTo(1);
-		List<InboxEvent> events = InboxEventRecorder.events();
-		assertThat(events.stream().filter(e -> !(e instanceof InboxEvent.TickCompleted))).as(events.toString()).hasSize(1);
-		List<InboxEvent.TickCompleted> ticks = events.stream().filter(e -> e instanceof InboxEvent.TickCompleted)
-			.map(e -> (InboxEvent.TickCompleted) e).toList();
-		for (int i = 1; i < ticks.size(); i++) {
-			assertThat(Duration.between(ticks.get(i - 1).started(), ticks.get(i).started())).as("cron ticks a second apart")
-				.isGreaterThanOrEqualTo(Duration.ofMillis(900));
-		}
-	}
-
-	@Test
-	void anAttemptWhoseRunCompletedBeforeItsProcessEndedIsRecordedAsLoadedNotLoadedAgain() throws Exception {
-		SqliteTestTarget target = new SqliteTestTarget(this.dir);
-		target.reset();
-		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
-		Path a = old(inbox, "a.csv", "a,b\n1,one\n2,two\n3,three\n");
-		// the state a service leaves when it ends after the load completed and before it recorded that:
-		// run 1 completed, the file still in the inbox, its attempt LOADING
+		Path b = old(inbox, "b.csv", "a,b\n1,one\n2,two\n3,three\n");
 		List<String> oneShot = new ArrayList<>(target.options());
-		oneShot.addAll(List.of("--rowlift.source.path=" + a, "--rowlift.target.table=plain"));
+		oneShot.addAll(List.of("--rowlift.source.path=" + b, "--rowlift.target.table=plain"));
 		RowliftRun load = RowliftRun.of(oneShot);
 		assertThat(load.exitCode()).as(load.toString()).isZero();
 		org.springframework.jdbc.datasource.DriverManagerDataSource database = new org.springframework.jdbc.datasource.DriverManagerDataSource(
@@ -184,23 +187,35 @@ class SqliteInboxServiceIntegrationTests {
 		io.rowlift.schema.RowliftSchema.ensureInbox(database, new io.rowlift.database.sqlite.SqliteDialect());
 		new org.springframework.jdbc.core.JdbcTemplate(database).update("INSERT INTO ROWLIFT_INBOX (CONTENT, TABLE_NAME, FILE_PATH,"
 				+ " FILE_STAMP, STATE, ATTEMPTS, UPDATED_AT) VALUES (?, 'plain', ?, '0:0', 'LOADING', 1, 'then')",
-				io.rowlift.source.SourceFingerprint.content(a), a.toString());
+				io.rowlift.source.SourceFingerprint.content(b), b.toString());
+		old(inbox, "a.csv", "a,b\n10,ten\n");
 
 		InboxEventRecorder.reset(e -> {
 		});
 		List<String> args = new ArrayList<>(target.options());
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
-				"--rowlift.schedule.fixed-delay=300ms", "--management.server.port=-1", "--rowlift.schedule.settle=0s", "--rowlift.test.record-inbox-events=true"));
+				"--rowlift.schedule.cron=* * * * * *", "--management.server.port=-1", "--rowlift.schedule.settle=0s", "--rowlift.schedule.archive-dir=",
+				"--rowlift.test.record-inbox-events=true"));
 		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
-		awaitEvent("a.csv recorded as loaded", e -> e instanceof InboxEvent.FileLoaded);
+		awaitEvent("both files recorded as loaded", e -> InboxEventRecorder.events().stream().filter(l -> l instanceof InboxEvent.FileLoaded).count() == 2);
+		awaitEvent("two more ticks", e -> InboxEventRecorder.events().stream().filter(t -> t instanceof InboxEvent.TickCompleted).count() >= 3);
 		assertThat(InboxEventRecorder.stopService()).isTrue();
 		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
 		assertThat(run.exitCode()).as(run.toString()).isZero();
-		assertThat(run.err() + run.out()).contains("a.csv: run 1 completed it before the process that ran it ended");
-		assertThat(count(target, "SELECT COUNT(*) FROM plain")).as("not loaded again").isEqualTo(3);
-		assertThat(((InboxEvent.FileLoaded) InboxEventRecorder.events().get(0)).run()).isEqualTo(1);
-		assertThat(names(inbox.resolve("loaded"))).containsExactly("a.csv");
-		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'LOADED' AND ATTEMPTS = 1")).isEqualTo(1);
+		assertThat(run.err() + run.out()).contains("b.csv: run 1 completed it before the process that ran it ended");
+		assertThat(names(inbox)).containsExactlyInAnyOrder("a.csv", "b.csv");
+		assertThat(count(target, "SELECT COUNT(*) FROM plain")).as("b.csv not loaded again").isEqualTo(1 + 3);
+		List<InboxEvent> events = InboxEventRecorder.events();
+		assertThat(events.stream().filter(e -> !(e instanceof InboxEvent.TickCompleted))).as(events.toString()).hasSize(2);
+		assertThat(events.stream().filter(e -> e instanceof InboxEvent.FileLoaded).map(e -> (InboxEvent.FileLoaded) e)
+			.map(l -> l.file().getFileName() + " run " + l.run())).containsExactly("a.csv run 2", "b.csv run 1");
+		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INBOX WHERE STATE = 'LOADED' AND ATTEMPTS = 1")).isEqualTo(2);
+		List<InboxEvent.TickCompleted> ticks = events.stream().filter(e -> e instanceof InboxEvent.TickCompleted)
+			.map(e -> (InboxEvent.TickCompleted) e).toList();
+		for (int i = 1; i < ticks.size(); i++) {
+			assertThat(Duration.between(ticks.get(i - 1).started(), ticks.get(i).started())).as("cron ticks a second apart")
+				.isGreaterThanOrEqualTo(Duration.ofMillis(900));
+		}
 	}
 
 	/** Waits until an event (or the recorded events) satisfies {@code test}; fails with what came when not. */
@@ -217,19 +232,35 @@ class SqliteInboxServiceIntegrationTests {
 		}
 	}
 
-	/** Appends 14 rows, one each 150 ms, to a file with a header; completes {@code done}. */
-	private static void grow(Path file, CompletableFuture<Void> done) {
+	/**
+	 * Appends a row each 150 ms to a file with a header, for two seconds at least and until a whole tick
+	 * of the service came and went while it grew (on a slow machine one tick can outlast two seconds);
+	 * completes {@code done} with what it wrote.
+	 */
+	private static void grow(Path file, CompletableFuture<Growth> done) {
 		try {
+			Instant started = Instant.now();
 			write(file, "a,b\n");
-			for (int i = 0; i < 14; i++) {
+			int rows = 0;
+			while (rows < 14 || InboxEventRecorder.events().stream().noneMatch(e -> e instanceof InboxEvent.TickCompleted t
+					&& t.started().isAfter(started))) {
+				if (rows == 2_000) {
+					throw new IllegalStateException("no tick in 5 minutes of growth");
+				}
 				Thread.sleep(150);
-				Files.writeString(file, (100 + i) + ",grown\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+				Files.writeString(file, (100_000 + rows) + ",grown\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+				rows++;
 			}
-			done.complete(null);
+			Thread.sleep(150); // the last row's time is within the settle time until then at least
+			done.complete(new Growth(rows, started, Instant.now()));
 		}
 		catch (Exception ex) {
 			done.completeExceptionally(ex);
 		}
+	}
+
+	/** What {@link #grow} wrote, and from when to when the file changed. */
+	private record Growth(int rows, Instant started, Instant ended) {
 	}
 
 	private static void write(Path file, String text) {

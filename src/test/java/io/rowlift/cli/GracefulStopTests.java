@@ -1,0 +1,62 @@
+package io.rowlift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import io.rowlift.job.LoadLauncher;
+
+/**
+ * Tests for {@link GracefulStop} without a real signal (the handler's body is called directly): a
+ * signal before the service has attached is kept and acts at the attachment; after it, it acts at once.
+ */
+class GracefulStopTests {
+
+	private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+	private final PrintStream err = new PrintStream(this.errBytes, true, StandardCharsets.UTF_8);
+
+	@Test
+	void aSignalWhileStartingIsKeptAndStopsTheServiceWhenItAttaches() {
+		GracefulStop stop = GracefulStop.beforeStart(this.err);
+		stop.handle("TERM");
+		assertThat(err()).isEqualTo("rowlift: SIGTERM received while starting: ending as soon as started, before any load "
+				+ "(send it again to exit at once)\n");
+
+		LoadLauncher launcher = mock(LoadLauncher.class);
+		AtomicInteger stops = new AtomicInteger();
+		stop.attach(launcher, stops::incrementAndGet);
+		assertThat(stops).as("the service's hook ran at the attachment").hasValue(1);
+		verify(launcher, timeout(5_000)).stopRunningLoad();
+	}
+
+	@Test
+	void aSignalAfterTheAttachmentStopsTheRunningLoadAtOnce() {
+		LoadLauncher launcher = mock(LoadLauncher.class);
+		when(launcher.stopRunningLoad()).thenReturn(true);
+		GracefulStop stop = GracefulStop.beforeStart(this.err);
+		AtomicInteger stops = new AtomicInteger();
+		stop.attach(launcher, stops::incrementAndGet);
+		assertThat(stops).as("no signal yet").hasValue(0);
+
+		stop.handle("INT");
+		assertThat(stops).hasValue(1);
+		verify(launcher, timeout(5_000)).stopRunningLoad();
+		assertThat(err()).isEqualTo("rowlift: SIGINT received: stopping at the next chunk boundary (send it again to exit at once); "
+				+ "the same command resumes the load\n");
+	}
+
+	private String err() {
+		return this.errBytes.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
+	}
+
+}
