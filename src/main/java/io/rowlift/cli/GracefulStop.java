@@ -36,19 +36,23 @@ public final class GracefulStop {
 	/** Guarded by this. */
 	private boolean installed;
 
-	private GracefulStop(PrintStream err) {
+	/** Whether this stops a service, which may be between loads when a signal comes (else one load). */
+	private final boolean service;
+
+	private GracefulStop(PrintStream err, boolean service) {
 		this.err = err;
+		this.service = service;
 	}
 
 	GracefulStop(LoadLauncher launcher, PrintStream err) {
-		this(err);
+		this(err, false);
 		attach(launcher, () -> {
 		});
 	}
 
 	/** A stop with no load to stop yet: install it at once, {@link #attach} the launcher when it exists. */
 	public static GracefulStop beforeStart(PrintStream err) {
-		return new GracefulStop(err);
+		return new GracefulStop(err, true);
 	}
 
 	/**
@@ -96,8 +100,13 @@ public final class GracefulStop {
 				this.err.flush();
 				return; // attach() stops what it brings
 			}
-			this.err.println("rowlift: SIG" + name + " received: stopping at the next chunk boundary "
-					+ "(send it again to exit at once); the same command resumes the load");
+			if (this.service && !this.launcher.isLoading()) {
+				this.err.println("rowlift: SIG" + name + " received between loads: no further tick starts, the service ends");
+			}
+			else {
+				this.err.println("rowlift: SIG" + name + " received: stopping at the next chunk boundary "
+						+ "(send it again to exit at once); the same command resumes the load");
+			}
 			this.err.flush();
 			stop();
 		}

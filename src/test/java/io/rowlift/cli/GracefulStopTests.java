@@ -43,6 +43,7 @@ class GracefulStopTests {
 	void aSignalAfterTheAttachmentStopsTheRunningLoadAtOnce() {
 		LoadLauncher launcher = mock(LoadLauncher.class);
 		when(launcher.stopRunningLoad()).thenReturn(true);
+		when(launcher.isLoading()).thenReturn(true);
 		GracefulStop stop = GracefulStop.beforeStart(this.err);
 		AtomicInteger stops = new AtomicInteger();
 		stop.attach(launcher, stops::incrementAndGet);
@@ -53,6 +54,27 @@ class GracefulStopTests {
 		verify(launcher, timeout(5_000)).stopRunningLoad();
 		assertThat(err()).isEqualTo("rowlift: SIGINT received: stopping at the next chunk boundary (send it again to exit at once); "
 				+ "the same command resumes the load\n");
+	}
+
+	@Test
+	void aSignalToAServiceBetweenLoadsSaysSoAndStopsTheNextTick() {
+		LoadLauncher launcher = mock(LoadLauncher.class);
+		GracefulStop stop = GracefulStop.beforeStart(this.err);
+		AtomicInteger stops = new AtomicInteger();
+		stop.attach(launcher, stops::incrementAndGet);
+
+		stop.handle("TERM");
+		assertThat(stops).as("the service's hook: no further tick").hasValue(1);
+		assertThat(err()).isEqualTo("rowlift: SIGTERM received between loads: no further tick starts, the service ends\n");
+	}
+
+	@Test
+	void aSignalToAOneShotLoadAlwaysSpeaksOfTheLoad() {
+		LoadLauncher launcher = mock(LoadLauncher.class); // not loading yet: the load is about to start
+		GracefulStop stop = new GracefulStop(launcher, this.err);
+
+		stop.handle("TERM");
+		assertThat(err()).startsWith("rowlift: SIGTERM received: stopping at the next chunk boundary");
 	}
 
 	private String err() {

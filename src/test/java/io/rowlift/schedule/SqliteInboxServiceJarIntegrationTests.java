@@ -108,7 +108,8 @@ class SqliteInboxServiceJarIntegrationTests {
 		assertThat(metrics).containsPattern(
 				"spring_batch_job_seconds_count\\{[^}]*spring_batch_job_name=\"rowliftLoad\"[^}]*spring_batch_job_status=\"COMPLETED\"[^}]*} 1");
 		assertThat(signal(this.jar, second, "TERM")).as("stopped between loads: exit 0\n" + this.jar.tail(20_000)).isZero();
-		assertThat(second.output()).contains("run 1 resumed and completed").contains("loaded ints.csv into ints (run 1)");
+		assertThat(second.output()).contains("run 1 resumed and completed").contains("loaded ints.csv into ints (run 1)")
+			.contains("rowlift: SIGTERM received between loads: no further tick starts, the service ends");
 		assertThat(count(target, "SELECT COUNT(*) FROM ints")).isEqualTo(ROWS);
 		assertThat(count(target, "SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).isEqualTo(ROWS);
 		assertThat(count(target, "SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
