@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
@@ -75,7 +76,7 @@ final class RunFile {
 	/** The key of the record {@link #encode} wrote at {@code at}, copied out. */
 	static byte[] key(byte[] encoded, int at) {
 		int length = getInt(encoded, at);
-		return java.util.Arrays.copyOfRange(encoded, at + 4, at + 4 + length);
+		return Arrays.copyOfRange(encoded, at + 4, at + 4 + length);
 	}
 
 	/**
@@ -139,7 +140,10 @@ final class RunFile {
 
 		private int limit;
 
-		private byte[] key;
+		/** The current record's key in its first {@link #keyLength} bytes: one array per cursor, not one per record. */
+		private byte[] key = new byte[64];
+
+		private int keyLength;
 
 		private RawRecord record;
 
@@ -154,12 +158,18 @@ final class RunFile {
 				if (this.limit > this.position) {
 					throw new EOFException("a sorted run ends inside a record");
 				}
-				this.key = null;
+				this.keyLength = 0;
 				this.record = null;
 				return false;
 			}
-			byte[] k = new byte[getInt()];
-			get(k);
+			int length = getInt();
+			if (length > this.key.length) {
+				this.key = new byte[Math.max(length, 2 * this.key.length)];
+			}
+			need(length);
+			System.arraycopy(this.buffer, this.position, this.key, 0, length);
+			this.position += length;
+			this.keyLength = length;
 			need(8 + 8 + 4 + 4 + 4);
 			long offset = getLong();
 			long line = getLong();
@@ -182,13 +192,14 @@ final class RunFile {
 				need(12);
 				problem = new RecordProblem(new String(message, StandardCharsets.UTF_8), getLong(), getInt());
 			}
-			this.key = k;
 			this.record = new RawRecord(data, ends, offset, line, rawLength, lines, problem);
 			return true;
 		}
 
-		byte[] key() {
-			return this.key;
+		/** The merge order of the two cursors' current records: by key (unsigned), then by file offset. */
+		int compareTo(Cursor other) {
+			int c = Arrays.compareUnsigned(this.key, 0, this.keyLength, other.key, 0, other.keyLength);
+			return c != 0 ? c : Long.compare(this.record.offset(), other.record.offset());
 		}
 
 		RawRecord record() {
