@@ -15,7 +15,7 @@ import io.rowlift.model.RawRecord;
  * <p>Why not the records themselves: measured on 3M and 10M keys, a buffer of {@code RawRecord}s (three
  * objects per record, 0.6-1.3M records live at a time) was what each young collection had to copy,
  * twice (to a survivor space, then to the old generation); the collector's time then made G1 grow a
- * default heap to 3.7-4.7 GB, and the pages it touched came back as system time and resident memory
+ * default heap to 3.0-4.7 GB, and the pages it touched came back as system time and resident memory
  * (docs/heap.md). A few large arrays are never copied. Not thread-safe: one per sorting thread.
  */
 final class RunBuffer {
