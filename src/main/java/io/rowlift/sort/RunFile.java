@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
@@ -15,98 +16,117 @@ import io.rowlift.model.RecordProblem;
  * One sorted run on disk: records with their keys, in key order. The format is private to one
  * load (the files live and die with it): per record the key, the record's place in the file (offset,
  * line relative to the data's first line, raw length, line ends), its fields and its problem, if any;
- * integers big-endian. Encoded through a buffer of its own: a stream call per value would cost more
- * than the sort.
+ * integers big-endian. The sort encodes each record as it reads it, into its {@link RunBuffer}, and
+ * writes a run as those bytes in key order. Stateless apart from {@link Cursor}.
  */
 final class RunFile {
 
 	private RunFile() {
 	}
 
-	/** Writes {@code records} in {@code order}, each with its key; returns the file's size. */
-	static long write(Path path, RawRecord[] records, int[] order, SortKey key) throws IOException {
-		try (OutputStream out = Files.newOutputStream(path)) {
-			Encoder encoder = new Encoder(out);
-			for (int i : order) {
-				encoder.write(key.of(records[i]), records[i]);
-			}
-			encoder.flush();
-		}
-		return Files.size(path);
+	/**
+	 * The bytes {@link #encode} writes for a record with this key, its problem's message already
+	 * encoded ({@code null} for none).
+	 */
+	static int size(byte[] key, RawRecord record, byte[] message) {
+		int fields = record.fieldCount();
+		int length = fields == 0 ? 0 : record.end(fields - 1);
+		return 4 + key.length + 8 + 8 + 4 + 4 + 4 + 4 * fields + length + 1 + (message == null ? 0 : 4 + message.length + 12);
 	}
 
-	private static final class Encoder {
+	/** The problem's message as a run stores it, or null for a record without a problem. */
+	static byte[] message(RawRecord record) {
+		RecordProblem problem = record.problem();
+		return problem == null ? null : problem.message().getBytes(StandardCharsets.UTF_8);
+	}
 
-		private final OutputStream out;
-
-		private byte[] buffer = new byte[1 << 20];
-
-		private int size;
-
-		Encoder(OutputStream out) {
-			this.out = out;
+	/**
+	 * Writes one record as a run stores it into {@code into} at {@code at}, which has room for
+	 * {@link #size} bytes, with {@code line} as its line (relative to the data's first line).
+	 * @return the position after it
+	 */
+	static int encode(byte[] into, int at, byte[] key, RawRecord record, long line, byte[] message) {
+		int fields = record.fieldCount();
+		int length = fields == 0 ? 0 : record.end(fields - 1);
+		int p = putInt(into, at, key.length);
+		System.arraycopy(key, 0, into, p, key.length);
+		p += key.length;
+		p = putLong(into, p, record.offset());
+		p = putLong(into, p, line);
+		p = putInt(into, p, record.rawLength());
+		p = putInt(into, p, record.lines());
+		p = putInt(into, p, fields);
+		for (int f = 0; f < fields; f++) {
+			p = putInt(into, p, record.quoted(f) ? RawRecord.quotedEnd(record.end(f)) : record.end(f));
 		}
+		System.arraycopy(record.data(), 0, into, p, length);
+		p += length;
+		RecordProblem problem = record.problem();
+		into[p++] = (byte) (problem == null ? 0 : 1);
+		if (problem != null) {
+			p = putInt(into, p, message.length);
+			System.arraycopy(message, 0, into, p, message.length);
+			p += message.length;
+			p = putLong(into, p, problem.offset());
+			p = putInt(into, p, problem.field());
+		}
+		return p;
+	}
 
-		void write(byte[] key, RawRecord record) throws IOException {
-			int fields = record.fieldCount();
-			int length = fields == 0 ? 0 : record.end(fields - 1);
-			RecordProblem problem = record.problem();
-			byte[] message = problem == null ? null : problem.message().getBytes(StandardCharsets.UTF_8);
-			ensure(4 + key.length + 8 + 8 + 4 + 4 + 4 + 4 * fields + 4 + length + 1 + (message == null ? 0 : 4 + message.length + 12));
-			putInt(key.length);
-			put(key, 0, key.length);
-			putLong(record.offset());
-			putLong(record.line());
-			putInt(record.rawLength());
-			putInt(record.lines());
-			putInt(fields);
-			for (int f = 0; f < fields; f++) {
-				putInt(record.quoted(f) ? RawRecord.quotedEnd(record.end(f)) : record.end(f));
+	/** The key of the record {@link #encode} wrote at {@code at}, copied out. */
+	static byte[] key(byte[] encoded, int at) {
+		int length = getInt(encoded, at);
+		return Arrays.copyOfRange(encoded, at + 4, at + 4 + length);
+	}
+
+	/**
+	 * Writes a run: the encoded records {@code encoded[starts[i], starts[i + 1])} for each {@code i}
+	 * of {@code order} ({@code starts[count]} ends the last), through a buffer of its own: a stream
+	 * call per record would cost more than the sort.
+	 * @return the file's size
+	 */
+	static long write(Path path, byte[] encoded, int[] starts, int[] order) throws IOException {
+		byte[] buffer = new byte[1 << 20];
+		int size = 0;
+		long written = 0;
+		try (OutputStream out = Files.newOutputStream(path)) {
+			for (int i : order) {
+				int from = starts[i];
+				int length = starts[i + 1] - from;
+				if (size + length > buffer.length) {
+					out.write(buffer, 0, size);
+					written += size;
+					size = 0;
+				}
+				if (length > buffer.length) { // a record larger than the buffer: straight to the stream
+					out.write(encoded, from, length);
+					written += length;
+				}
+				else {
+					System.arraycopy(encoded, from, buffer, size, length);
+					size += length;
+				}
 			}
-			put(record.data(), 0, length);
-			this.buffer[this.size++] = (byte) (problem == null ? 0 : 1);
-			if (problem != null) {
-				putInt(message.length);
-				put(message, 0, message.length);
-				putLong(problem.offset());
-				putInt(problem.field());
-			}
-			if (this.size >= 1 << 20) {
-				flush();
-			}
+			out.write(buffer, 0, size);
+			written += size;
 		}
+		return written;
+	}
 
-		void flush() throws IOException {
-			this.out.write(this.buffer, 0, this.size);
-			this.size = 0;
-		}
+	private static int putInt(byte[] b, int s, int v) {
+		b[s] = (byte) (v >>> 24);
+		b[s + 1] = (byte) (v >>> 16);
+		b[s + 2] = (byte) (v >>> 8);
+		b[s + 3] = (byte) v;
+		return s + 4;
+	}
 
-		private void ensure(int more) {
-			if (this.size + more > this.buffer.length) {
-				this.buffer = java.util.Arrays.copyOf(this.buffer, Math.max(this.buffer.length * 2, this.size + more));
-			}
-		}
+	private static int putLong(byte[] b, int s, long v) {
+		return putInt(b, putInt(b, s, (int) (v >>> 32)), (int) v);
+	}
 
-		private void put(byte[] b, int from, int length) {
-			System.arraycopy(b, from, this.buffer, this.size, length);
-			this.size += length;
-		}
-
-		private void putInt(int v) {
-			byte[] b = this.buffer;
-			int s = this.size;
-			b[s] = (byte) (v >>> 24);
-			b[s + 1] = (byte) (v >>> 16);
-			b[s + 2] = (byte) (v >>> 8);
-			b[s + 3] = (byte) v;
-			this.size = s + 4;
-		}
-
-		private void putLong(long v) {
-			putInt((int) (v >>> 32));
-			putInt((int) v);
-		}
-
+	private static int getInt(byte[] b, int p) {
+		return (b[p] & 0xff) << 24 | (b[p + 1] & 0xff) << 16 | (b[p + 2] & 0xff) << 8 | (b[p + 3] & 0xff);
 	}
 
 	/** Reads a run back, one record at a time. Not thread-safe. */
@@ -120,7 +140,10 @@ final class RunFile {
 
 		private int limit;
 
-		private byte[] key;
+		/** The current record's key in its first {@link #keyLength} bytes: one array per cursor, not one per record. */
+		private byte[] key = new byte[64];
+
+		private int keyLength;
 
 		private RawRecord record;
 
@@ -135,12 +158,18 @@ final class RunFile {
 				if (this.limit > this.position) {
 					throw new EOFException("a sorted run ends inside a record");
 				}
-				this.key = null;
+				this.keyLength = 0;
 				this.record = null;
 				return false;
 			}
-			byte[] k = new byte[getInt()];
-			get(k);
+			int length = getInt();
+			if (length > this.key.length) {
+				this.key = new byte[Math.max(length, 2 * this.key.length)];
+			}
+			need(length);
+			System.arraycopy(this.buffer, this.position, this.key, 0, length);
+			this.position += length;
+			this.keyLength = length;
 			need(8 + 8 + 4 + 4 + 4);
 			long offset = getLong();
 			long line = getLong();
@@ -163,13 +192,14 @@ final class RunFile {
 				need(12);
 				problem = new RecordProblem(new String(message, StandardCharsets.UTF_8), getLong(), getInt());
 			}
-			this.key = k;
 			this.record = new RawRecord(data, ends, offset, line, rawLength, lines, problem);
 			return true;
 		}
 
-		byte[] key() {
-			return this.key;
+		/** The merge order of the two cursors' current records: by key (unsigned), then by file offset. */
+		int compareTo(Cursor other) {
+			int c = Arrays.compareUnsigned(this.key, 0, this.keyLength, other.key, 0, other.keyLength);
+			return c != 0 ? c : Long.compare(this.record.offset(), other.record.offset());
 		}
 
 		RawRecord record() {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -76,10 +75,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 			this.total = runs.records();
 			int buffer = (int) Math.max(8 << 10, Math.min(1 << 20, (64L << 20) / Math.max(1, runs.files().size())));
 			List<RunFile.Cursor> opened = new ArrayList<>();
-			this.queue = new PriorityQueue<>(Math.max(1, runs.files().size()), (a, b) -> {
-				int c = Arrays.compareUnsigned(a.key(), b.key());
-				return c != 0 ? c : Long.compare(a.record().offset(), b.record().offset());
-			});
+			this.queue = new PriorityQueue<>(Math.max(1, runs.files().size()), RunFile.Cursor::compareTo);
 			this.cursors = opened;
 			for (Path file : runs.files()) {
 				RunFile.Cursor cursor = new RunFile.Cursor(file, buffer);
