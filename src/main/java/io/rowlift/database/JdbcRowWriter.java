@@ -83,6 +83,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		PartitionProgress progress = PartitionProgress.readFrom(context, 0);
 		this.written = progress.written();
 		this.writtenAtOpen = this.written;
+		// saved at once: a run that fails before its first commit must count none of the earlier runs' rows as its own
+		PartitionProgress.saveWritten(context, this.written, progress.rejected(), this.writtenAtOpen);
 		this.matched = this.matching != null && this.matching.mode() == LoadMode.IGNORE ? progress.ignored() : progress.updated();
 		this.rejects.open(progress.rejected());
 	}

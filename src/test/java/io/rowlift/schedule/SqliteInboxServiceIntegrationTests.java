@@ -120,7 +120,7 @@ class SqliteInboxServiceIntegrationTests {
 			.contains("attempt 2 of 2: run 1 failed: ")
 			.contains("injected failure (rowlift.test.fail-at-byte=" + failAt + ")");
 		// resumed, not started again: one run of two executions, the second from the first's last commit
-		assertThat(run.err() + run.out()).containsPattern("rowlift: run 1 resumed and failed: [0-9,]+ rows from "
+		assertThat(run.err() + run.out()).containsPattern("rowlift: run 1 resumed and failed: 0 rows from "
 				+ java.util.regex.Pattern.quote(inbox.resolve("00-big.csv").toString()) + " .*, 2,000 rows in all runs");
 		assertThat(count(target, "SELECT COUNT(*) FROM BATCH_JOB_EXECUTION WHERE JOB_INSTANCE_ID = 1")).isEqualTo(2);
 

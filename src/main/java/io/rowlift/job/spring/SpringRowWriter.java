@@ -73,6 +73,8 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		partition.written = progress.written();
 		partition.writtenAtOpen = partition.written;
 		partition.rejected = progress.rejected();
+		// saved at once: a run that fails before its first commit must count none of the earlier runs' rows as its own
+		PartitionProgress.saveWritten(context, partition.written, partition.rejected, partition.writtenAtOpen);
 		partition.filtered = progress.filtered();
 		partition.matched = ignoring() ? progress.ignored() : progress.updated();
 	}
