@@ -17,7 +17,7 @@ public enum WriteMethod {
 	 * SQLite: the same INSERT statements as {@link #INSERT}, but the values bound by Rowlift straight
 	 * into sqlite-jdbc's native statement, text as the record's UTF-8 bytes (no String, no second
 	 * copy, no JDBC batch of boxed values); see {@code docs/sqlite-binding.md}. The stored rows are
-	 * the same as with {@link #INSERT}. SQLite's default where the driver allows it.
+	 * the same as with {@link #INSERT}. Not the default: it saved too little to be one.
 	 */
 	INSERT_DIRECT,
 

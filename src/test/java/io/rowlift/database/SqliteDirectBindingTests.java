@@ -152,8 +152,9 @@ class SqliteDirectBindingTests {
 	}
 
 	@Test
-	void autoChoosesDirectBindingAndInsertKeepsTheDriversPath() throws SQLException {
-		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.AUTO, null).method()).isEqualTo(WriteMethod.INSERT_DIRECT);
+	void directBindingIsChosenOnlyWhenSet() throws SQLException {
+		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.AUTO, null).method()).isEqualTo(WriteMethod.INSERT);
+		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT_DIRECT, null).method()).isEqualTo(WriteMethod.INSERT_DIRECT);
 		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT_DIRECT, null).reason())
 			.isEqualTo("set by rowlift.target.write-method");
 		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT, null).method()).isEqualTo(WriteMethod.INSERT);

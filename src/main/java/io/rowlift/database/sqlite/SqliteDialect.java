@@ -204,26 +204,24 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	/**
-	 * {@code auto} is {@link WriteMethod#INSERT_DIRECT} (values bound by Rowlift into the native
-	 * statement: about a fifth less CPU per text field than the driver's path, see
-	 * {@code docs/sqlite-binding.md}) when this sqlite-jdbc lets it, else {@link WriteMethod#INSERT};
-	 * {@code insert} keeps the driver's path; {@code load-data} is refused.
+	 * {@code auto} and {@code insert} are {@link WriteMethod#INSERT} (the driver binds the values);
+	 * {@code insert-direct} is {@link WriteMethod#INSERT_DIRECT} (Rowlift binds them into the native
+	 * statement), refused when this sqlite-jdbc does not let it; {@code load-data} is refused. Direct
+	 * binding is not the default: it saved 4-12 % of the writer thread's CPU on the wide and docs shapes
+	 * and nothing measurable of the process's, short of the 10 % asked of a new default (see
+	 * {@code docs/sqlite-binding.md}).
 	 */
 	@Override
 	public WriteChoice chooseWriteMethod(WriteMethod configured, DataSource dataSource) throws SQLException {
-		if (configured != WriteMethod.AUTO && configured != WriteMethod.INSERT_DIRECT) {
+		if (configured != WriteMethod.INSERT_DIRECT) {
 			return TargetDialect.super.chooseWriteMethod(configured, dataSource);
 		}
 		String unavailable = DirectStatement.unavailable();
-		if (unavailable == null) {
-			return new WriteChoice(WriteMethod.INSERT_DIRECT, configured == WriteMethod.AUTO
-					? "default for SQLite: values bound as bytes into the native statement" : "set by " + TargetProperties.WRITE_METHOD);
-		}
-		if (configured == WriteMethod.INSERT_DIRECT) {
+		if (unavailable != null) {
 			throw RowliftException.badInput(TargetProperties.WRITE_METHOD + "=insert-direct, but " + unavailable
 					+ "; set it to insert or auto");
 		}
-		return new WriteChoice(WriteMethod.INSERT, unavailable);
+		return new WriteChoice(WriteMethod.INSERT_DIRECT, "set by " + TargetProperties.WRITE_METHOD);
 	}
 
 	@Override
