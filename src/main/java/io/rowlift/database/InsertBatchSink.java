@@ -10,7 +10,8 @@ import java.util.List;
 import io.rowlift.model.RawRecord;
 
 /**
- * Writes records with JDBC batches of INSERTs: multi-row statements of the dialect's
+ * Writes records with batches of INSERTs (through the driver, or with write method
+ * {@link WriteMethod#INSERT_DIRECT} through the dialect's {@link TargetDialect#directStatement}): multi-row statements of the dialect's
  * {@link TargetDialect#rowsPerInsert rows per insert} where it has them, the rest one row per
  * statement. When the database refuses a batch (a key, NOT NULL or CHECK constraint, a value it will
  * not store), the batch is rolled back to a savepoint and the records are inserted one by one, so
@@ -42,8 +43,17 @@ final class InsertBatchSink {
 	/** Rows of the records written since {@link #takeMatched} whose key matched. */
 	private long matched;
 
+	/** Whether values are bound through the dialect's {@link TargetDialect#directStatement} rather than the driver. */
+	private final boolean direct;
+
 	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
+		this(dialect, mapping, binder, matching, false);
+	}
+
+	/** @param direct bind through {@link TargetDialect#directStatement} (write method {@link WriteMethod#INSERT_DIRECT}) */
+	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct) {
 		this.dialect = dialect;
+		this.direct = direct;
 		this.binder = binder;
 		this.rowsPerInsert = dialect.rowsPerInsert(mapping.columns().size());
 		if (matching == null) {
@@ -72,8 +82,8 @@ final class InsertBatchSink {
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement(this.sql);
 				PreparedStatement multi = this.multiSql != null ? connection.prepareStatement(this.multiSql) : null) {
-			StatementSink one = new StatementSink(statement);
-			StatementSink many = multi != null ? new StatementSink(multi) : null;
+			BatchStatement one = batchOf(statement);
+			BatchStatement many = multi != null ? batchOf(multi) : null;
 			int columns = this.binder.columns();
 			List<RawRecord> batched = new ArrayList<>(records.size());
 			int slot = 0; // records bound into the multi-row statement's current group
@@ -81,47 +91,50 @@ final class InsertBatchSink {
 				Rejection bad = many != null ? this.binder.bind(many, slot * columns, record) : this.binder.bind(one, 0, record);
 				if (bad != null) {
 					rejects.reject(connection, record, bad);
-					if (multi == null) {
-						statement.clearParameters();
+					if (many == null) {
+						one.clearParameters();
 					}
 					continue; // in the multi-row statement the next record overwrites this slot
 				}
 				batched.add(record);
-				if (multi == null) {
-					statement.addBatch();
+				if (many == null) {
+					one.addBatch();
 				}
 				else if (++slot == this.rowsPerInsert) {
-					multi.addBatch();
+					many.addBatch();
 					slot = 0;
 				}
 			}
 			for (int i = batched.size() - slot; i < batched.size(); i++) { // the last group, not full: row by row
 				this.binder.bind(one, 0, batched.get(i));
-				statement.addBatch();
+				one.addBatch();
 			}
-			return batched.isEmpty() ? 0 : insert(connection, multi, one, batched, rejects);
+			return batched.isEmpty() ? 0 : insert(connection, many, one, batched, rejects);
 		}
 	}
 
 	/** Inserts records that bound cleanly (a bulk load's fallback), one row per statement. Returns the rows written. */
 	long writeBound(Connection connection, List<RawRecord> records, RejectHandling rejects) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
-			StatementSink one = new StatementSink(statement);
+			BatchStatement one = batchOf(statement);
 			for (RawRecord record : records) {
 				this.binder.bind(one, 0, record);
-				statement.addBatch();
+				one.addBatch();
 			}
 			return insert(connection, null, one, records, rejects);
 		}
+	}
+
+	private BatchStatement batchOf(PreparedStatement statement) throws SQLException {
+		return this.direct ? this.dialect.directStatement(statement) : new StatementSink(statement);
 	}
 
 	/**
 	 * Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns
 	 * the rows written (with key matching: inserted or matched, see {@link #takeMatched}).
 	 */
-	private long insert(Connection connection, PreparedStatement multi, StatementSink one, List<RawRecord> batched,
+	private long insert(Connection connection, BatchStatement multi, BatchStatement one, List<RawRecord> batched,
 			RejectHandling rejects) throws SQLException {
-		PreparedStatement statement = one.statement();
 		if (this.counter != null) {
 			this.counter.prepare(connection);
 			this.counter.reset(connection);
@@ -131,7 +144,7 @@ final class InsertBatchSink {
 			if (multi != null) {
 				multi.executeBatch();
 			}
-			statement.executeBatch();
+			one.executeBatch();
 			if (this.counter != null) {
 				this.matched += this.counter.matched(connection, batched.size());
 				this.counter.finish(connection);
@@ -143,7 +156,7 @@ final class InsertBatchSink {
 				throw ex;
 			}
 			connection.rollback(savepoint);
-			statement.clearBatch();
+			one.clearBatch();
 			if (multi != null) {
 				multi.clearBatch();
 			}
@@ -155,7 +168,7 @@ final class InsertBatchSink {
 				if (this.counter != null) {
 					this.counter.reset(connection);
 				}
-				statement.executeUpdate();
+				one.executeUpdate();
 				written++;
 				if (this.counter != null) {
 					this.matched += this.counter.matched(connection, 1);

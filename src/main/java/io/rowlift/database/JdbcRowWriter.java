@@ -64,7 +64,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.dataSource = dataSource;
 		this.matching = matching;
 		RecordBinder binder = new RecordBinder(dialect, mapping, formats, locator);
-		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching);
+		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching, method == WriteMethod.INSERT_DIRECT);
 		if (method == WriteMethod.LOAD_DATA && matching == null) {
 			BulkLoader loader = dialect.bulkLoader(mapping);
 			if (loader == null) {

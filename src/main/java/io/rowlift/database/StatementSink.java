@@ -4,8 +4,11 @@ import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
-/** A {@link ValueSink} that binds a statement's parameters. Not thread-safe, like its statement. */
-public final class StatementSink implements ValueSink {
+/**
+ * A {@link BatchStatement} through the JDBC driver: every call forwards to the statement (write
+ * method {@link WriteMethod#INSERT}). Not thread-safe, like its statement.
+ */
+public final class StatementSink implements BatchStatement {
 
 	private final PreparedStatement statement;
 
@@ -13,8 +16,34 @@ public final class StatementSink implements ValueSink {
 		this.statement = statement;
 	}
 
+	@Override
 	public PreparedStatement statement() {
 		return this.statement;
+	}
+
+	@Override
+	public void addBatch() throws SQLException {
+		this.statement.addBatch();
+	}
+
+	@Override
+	public void executeBatch() throws SQLException {
+		this.statement.executeBatch();
+	}
+
+	@Override
+	public void clearBatch() throws SQLException {
+		this.statement.clearBatch();
+	}
+
+	@Override
+	public void clearParameters() throws SQLException {
+		this.statement.clearParameters();
+	}
+
+	@Override
+	public void executeUpdate() throws SQLException {
+		this.statement.executeUpdate();
 	}
 
 	@Override

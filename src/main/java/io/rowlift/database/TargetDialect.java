@@ -55,8 +55,21 @@ public interface TargetDialect {
 			throw io.rowlift.RowliftException.badInput(TargetProperties.WRITE_METHOD + "=load-data is for MySQL; " + id()
 					+ " is loaded with INSERT batches: remove the setting or set it to auto");
 		}
+		if (configured == WriteMethod.INSERT_DIRECT) {
+			throw io.rowlift.RowliftException.badInput(TargetProperties.WRITE_METHOD + "=insert-direct is for SQLite; " + id()
+					+ " is not loaded that way: remove the setting or set it to auto or insert");
+		}
 		return new WriteChoice(WriteMethod.INSERT, configured == WriteMethod.INSERT ? "set by " + TargetProperties.WRITE_METHOD
 				: "the only method for " + id());
+	}
+
+	/**
+	 * The statement wrapper for write method {@link WriteMethod#INSERT_DIRECT}, which only a dialect
+	 * whose {@link #chooseWriteMethod} returns it needs to give.
+	 * @param statement a prepared INSERT on the chunk's connection; the caller closes it
+	 */
+	default BatchStatement directStatement(java.sql.PreparedStatement statement) throws SQLException {
+		throw new UnsupportedOperationException(id() + " has no direct binding");
 	}
 
 	/** The bulk path for {@link WriteMethod#LOAD_DATA} into {@code mapping}'s table; {@code null} where there is none. */

@@ -3,14 +3,19 @@ package io.rowlift.database;
 /**
  * The write method a load uses and why, for the job parameters and the summary.
  *
- * @param method {@link WriteMethod#INSERT} or {@link WriteMethod#LOAD_DATA}, never {@code AUTO}
+ * @param method {@link WriteMethod#INSERT}, {@link WriteMethod#INSERT_DIRECT} or {@link WriteMethod#LOAD_DATA}, never {@code AUTO}
  * @param reason why, in a few words (the summary prints it)
  */
 public record WriteChoice(WriteMethod method, String reason) {
 
 	/** As the summary shows it: {@code LOAD DATA (reason)}. */
 	public String describe() {
-		return (this.method == WriteMethod.LOAD_DATA ? "LOAD DATA LOCAL streams" : "INSERT batches") + " (" + this.reason + ")";
+		String how = switch (this.method) {
+			case LOAD_DATA -> "LOAD DATA LOCAL streams";
+			case INSERT_DIRECT -> "INSERT batches bound directly";
+			default -> "INSERT batches";
+		};
+		return how + " (" + this.reason + ")";
 	}
 
 }

@@ -14,6 +14,14 @@ public enum WriteMethod {
 	INSERT,
 
 	/**
+	 * SQLite: the same INSERT statements as {@link #INSERT}, but the values bound by Rowlift straight
+	 * into sqlite-jdbc's native statement, text as the record's UTF-8 bytes (no String, no second
+	 * copy, no JDBC batch of boxed values); see {@code docs/sqlite-binding.md}. The stored rows are
+	 * the same as with {@link #INSERT}. Not the default: it saved too little to be one.
+	 */
+	INSERT_DIRECT,
+
+	/**
 	 * MySQL: each chunk's parsed, validated rows streamed with {@code LOAD DATA LOCAL INFILE} from
 	 * memory (no file is written). A chunk the server warns about is rolled back and inserted with
 	 * INSERT statements, which trace the refused rows.

@@ -114,7 +114,11 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		sb.append(String.format(Locale.ROOT, "; %d partition%s (%s), %d thread%s", this.partitions,
 				this.partitions == 1 ? "" : "s", this.partitionsReason, this.threads, this.threads == 1 ? "" : "s"));
 		sb.append(String.format(Locale.ROOT, "; %s of %,d-row chunks (%s)",
-				"LOAD_DATA".equals(this.writeMethod) ? "LOAD DATA LOCAL streams" : "INSERT batches", this.chunkSize, this.writeReason));
+				switch (String.valueOf(this.writeMethod)) {
+					case "LOAD_DATA" -> "LOAD DATA LOCAL streams";
+					case "INSERT_DIRECT" -> "INSERT batches bound directly";
+					default -> "INSERT batches";
+				}, this.chunkSize, this.writeReason));
 		sb.append(String.format(Locale.ROOT, "; %s (%s)", switch (String.valueOf(this.keyOrder)) {
 			case "SORT" -> "rows in key order, sorted on disk";
 			case "CHUNK" -> "each chunk sorted by key";

@@ -15,11 +15,24 @@ import tools.jackson.databind.json.JsonMapper;
 class LoadSummaryTests {
 
 	static LoadSummary summary(String file, String failure, String rejectFile) {
+		return summary(file, failure, rejectFile, "INSERT", "the only method for sqlite");
+	}
+
+	static LoadSummary summary(String file, String failure, String rejectFile, String method, String reason) {
 		return new LoadSummary(7, "COMPLETED", true, file, "people", "sqlite", 12, 10, 2, 4, Duration.ofMillis(1_234), 2,
-				"two cores", 2, 10_000, "INSERT", "the only method for sqlite", "FILE", "the file is in key order", 1, 1,
+				"two cores", 2, 10_000, method, reason, "FILE", "the file is in key order", 1, 1,
 				List.of(new LoadSummary.StepRow("indexDrop", "COMPLETED", 0, 0, Duration.ofMillis(5)),
 						new LoadSummary.StepRow("load", "COMPLETED", 4, 4, Duration.ofSeconds(1))),
 				failure, rejectFile, "SPRING", "set by rowlift.job.pipeline", 3, "append", 0, 0, null);
+	}
+
+	@Test
+	void theLineNamesTheWriteMethod() {
+		assertThat(summary("/data/people.csv", null, null).line()).contains("; INSERT batches of 10,000-row chunks (the only method for sqlite);");
+		assertThat(summary("/data/people.csv", null, null, "INSERT_DIRECT", "set by rowlift.target.write-method").line())
+			.contains("; INSERT batches bound directly of 10,000-row chunks (set by rowlift.target.write-method);");
+		assertThat(summary("/data/people.csv", null, null, "LOAD_DATA", "default for MySQL").line())
+			.contains("; LOAD DATA LOCAL streams of 10,000-row chunks (default for MySQL);");
 	}
 
 	@Test

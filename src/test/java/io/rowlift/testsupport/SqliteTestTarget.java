@@ -22,8 +22,16 @@ public final class SqliteTestTarget implements TestTarget {
 
 	private int generation;
 
+	private final List<String> extraOptions;
+
 	public SqliteTestTarget(Path dir) {
+		this(dir, List.of());
+	}
+
+	/** @param extraOptions options every run on this target gets, after the connection's */
+	public SqliteTestTarget(Path dir, List<String> extraOptions) {
 		this.dir = dir;
+		this.extraOptions = List.copyOf(extraOptions);
 	}
 
 	@Override
@@ -43,8 +51,10 @@ public final class SqliteTestTarget implements TestTarget {
 
 	@Override
 	public List<String> options() {
-		return List.of("--spring.profiles.active=sqlite", "--spring.datasource.url=jdbc:sqlite:" + this.file,
-				"--spring.flyway.locations=classpath:db/migration/{vendor}");
+		List<String> options = new java.util.ArrayList<>(List.of("--spring.profiles.active=sqlite",
+				"--spring.datasource.url=jdbc:sqlite:" + this.file, "--spring.flyway.locations=classpath:db/migration/{vendor}"));
+		options.addAll(this.extraOptions);
+		return options;
 	}
 
 	@Override

@@ -102,6 +102,9 @@ public final class MySqlDialect implements TargetDialect {
 		if (configured == WriteMethod.INSERT) {
 			return new WriteChoice(WriteMethod.INSERT, "set by " + TargetProperties.WRITE_METHOD);
 		}
+		if (configured == WriteMethod.INSERT_DIRECT) {
+			return TargetDialect.super.chooseWriteMethod(configured, dataSource); // refused, with the message for every non-SQLite target
+		}
 		boolean local;
 		try (Connection connection = dataSource.getConnection();
 				Statement st = connection.createStatement();
