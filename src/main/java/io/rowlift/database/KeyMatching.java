@@ -103,7 +103,8 @@ public final class KeyMatching {
 
 	/**
 	 * The write method of a load that matches keys: INSERT batches, the only path that matches rows
-	 * exactly; {@code load-data} set explicitly is exit 2.
+	 * exactly; {@code load-data} set explicitly is exit 2; {@code insert-direct} gives way to the driver's
+	 * binding (its matching counter is not tested with it), which the reason says.
 	 */
 	public static WriteChoice writeChoice(TargetMode target, WriteMethod configured) {
 		if (configured == WriteMethod.LOAD_DATA) {
@@ -113,7 +114,9 @@ public final class KeyMatching {
 					+ "bad values into warnings; remove the setting, or set it to insert");
 		}
 		return new WriteChoice(WriteMethod.INSERT, "mode " + target.mode().setting()
-				+ " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE)");
+				+ " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE)"
+				+ (configured == WriteMethod.INSERT_DIRECT ? " bound by the driver: " + TargetProperties.WRITE_METHOD
+						+ "=insert-direct applies to the modes append, truncate and replace" : ""));
 	}
 
 	private static Set<String> namesOf(Connection connection, TargetDialect dialect, String table) {
