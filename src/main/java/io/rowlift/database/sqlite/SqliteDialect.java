@@ -214,7 +214,7 @@ public final class SqliteDialect implements TargetDialect {
 	@Override
 	public WriteChoice chooseWriteMethod(WriteMethod configured, DataSource dataSource) throws SQLException {
 		if (configured == WriteMethod.AUTO) {
-			return new WriteChoice(WriteMethod.INSERT, "the default for sqlite (insert-direct is opt-in)");
+			return new WriteChoice(WriteMethod.INSERT, "the default for sqlite; insert-direct is opt-in");
 		}
 		if (configured != WriteMethod.INSERT_DIRECT) {
 			return TargetDialect.super.chooseWriteMethod(configured, dataSource);
