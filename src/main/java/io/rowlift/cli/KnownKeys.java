@@ -7,6 +7,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -21,8 +22,10 @@ import org.springframework.boot.context.properties.bind.Name;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * The {@code rowlift.*} keys this build binds, derived from the {@code @ConfigurationProperties}
@@ -61,7 +64,7 @@ final class KnownKeys {
 	static KnownKeys fromClasspath(String prefix, ClassLoader loader) {
 		List<Pattern> patterns = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
-		JsonMapper json = JsonMapper.builder().build();
+		JsonFactory json = new JsonFactory();
 		for (String resource : METADATA) {
 			try {
 				Enumeration<URL> urls = loader.getResources(resource);
@@ -70,13 +73,19 @@ final class KnownKeys {
 					if (!seen.add(url.toString())) {
 						continue;
 					}
+					byte[] bytes;
 					try (InputStream in = url.openStream()) {
-						JsonNode properties = json.readTree(in).path("properties");
-						for (JsonNode property : properties) {
-							String name = property.path("name").asString("");
-							if (name.equals(prefix) || name.startsWith(prefix + ".")) {
-								add(patterns, elements(name), property.path("type").asString(""), loader, 0);
-							}
+						bytes = in.readAllBytes();
+					}
+					// every Boot jar has metadata, hundreds of kilobytes of it; only a file that names a key under
+					// the prefix is parsed (parsing them all is a large part of a one-shot start)
+					if (!contains(bytes, ("\"" + prefix).getBytes(StandardCharsets.US_ASCII))) {
+						continue;
+					}
+					for (String[] property : properties(json, bytes)) {
+						String name = property[0];
+						if (name.equals(prefix) || name.startsWith(prefix + ".")) {
+							add(patterns, elements(name), property[1], loader, 0);
 						}
 					}
 				}
@@ -86,6 +95,58 @@ final class KnownKeys {
 			}
 		}
 		return new KnownKeys(prefix, patterns);
+	}
+
+	/**
+	 * The name and type ("" when absent) of each entry of the metadata's {@code properties} array, read
+	 * with the streaming parser: no tree, and none of jackson-databind's classes to load at every start.
+	 */
+	private static List<String[]> properties(JsonFactory json, byte[] metadata) {
+		List<String[]> properties = new ArrayList<>();
+		try (JsonParser parser = json.createParser(ObjectReadContext.empty(), metadata)) {
+			if (parser.nextToken() != JsonToken.START_OBJECT) {
+				return properties;
+			}
+			while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+				String field = parser.currentName();
+				JsonToken value = parser.nextToken();
+				if (!"properties".equals(field) || value != JsonToken.START_ARRAY) {
+					parser.skipChildren();
+					continue;
+				}
+				while (parser.nextToken() == JsonToken.START_OBJECT) {
+					String name = "";
+					String type = "";
+					while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+						String key = parser.currentName();
+						JsonToken token = parser.nextToken();
+						if (token == JsonToken.VALUE_STRING && key.equals("name")) {
+							name = parser.getString();
+						}
+						else if (token == JsonToken.VALUE_STRING && key.equals("type")) {
+							type = parser.getString();
+						}
+						else {
+							parser.skipChildren();
+						}
+					}
+					properties.add(new String[] { name, type });
+				}
+			}
+		}
+		return properties;
+	}
+
+	private static boolean contains(byte[] haystack, byte[] needle) {
+		outer: for (int i = 0, last = haystack.length - needle.length; i <= last; i++) {
+			for (int j = 0; j < needle.length; j++) {
+				if (haystack[i + j] != needle[j]) {
+					continue outer;
+				}
+			}
+			return true;
+		}
+		return false;
 	}
 
 	/** For tests: the given names (with {@code *} for a map key) and types. */
