@@ -6,12 +6,15 @@
 #   GOALS="wide docs" bench/goals.sh     only these (ints30 wide keys docs ints100 startup xmx512)
 #   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" bench/goals.sh
 #                                        two builds side by side, one anchor run per row (see bench/run.sh)
+#   ROWLIFT_LAUNCH=both (the default here) runs each row with `java -jar` (the JVM's default heap, as
+#   README's first command) and with bin/rowlift beside one anchor run; bin or jar runs one of them.
 # Run from the project's root after `mvn -B -DskipTests package test-compile`.
 set -euo pipefail
 root=$(pwd); work=${TMPDIR:-/tmp}/rowlift-bench; mkdir -p "$work"
 log=$work/goals-$(git rev-parse --short HEAD).log
 goals=${GOALS:-ints30 wide keys docs ints100 startup xmx512}
 has() { [[ " $goals " == *" $1 "* ]]; }
+export ROWLIFT_LAUNCH=${ROWLIFT_LAUNCH:-both}
 {
 echo "goals at commit $(git rev-parse --short HEAD), $(date -u +%FT%TZ), $(nproc) cores, $(java -version 2>&1 | head -1)"
 has ints30 && bench/run.sh ints 30000000 sqlite
@@ -42,7 +45,7 @@ if has startup; then
 fi
 if has xmx512; then
     echo "-Xmx512m: the shapes with the largest records and the sort"
-    JAVA_OPTS=-Xmx512m bench/run.sh docs 1000000
-    JAVA_OPTS=-Xmx512m bench/run.sh keys 10000000
+    JAVA_OPTS=-Xmx512m ROWLIFT_LAUNCH=jar bench/run.sh docs 1000000
+    JAVA_OPTS=-Xmx512m ROWLIFT_LAUNCH=jar bench/run.sh keys 10000000
 fi
 } 2>&1 | tee "$log"

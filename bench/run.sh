@@ -10,8 +10,9 @@
 #        bench/run.sh wide 1000000 mysql -- --rowlift.job.partitions=4
 #   ANCHOR_PAGE_SIZE (default 4096, the sqlite3 CLI's own) and ROWLIFT_PAGE_SIZE (default: what Rowlift
 #   chooses for a database file it creates from this input) set the page size of the two SQLite files.
-#   ROWLIFT_LAUNCH=bin (default: bin/rowlift, the fast-start launcher, warmed up before timing) or jar
-#   (java -jar target/rowlift.jar); JAVA_OPTS for Rowlift's JVM (e.g. JAVA_OPTS=-Xmx512m).
+#   ROWLIFT_LAUNCH=bin (default: bin/rowlift, the fast-start launcher, warmed up before timing), jar
+#   (java -jar target/rowlift.jar, the JVM's default heap) or both (each variant twice, labelled
+#   LABEL:jar and LABEL:bin, beside one anchor run); JAVA_OPTS for Rowlift's JVM (e.g. JAVA_OPTS=-Xmx512m).
 #   ROWLIFT_VARIANTS: several Rowlift runs beside one anchor run, each on a fresh table, e.g. to compare
 #   two builds or two pipelines in one sitting: "LABEL JAR [OPTION...];LABEL JAR [OPTION...]", e.g.
 #   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" or
@@ -51,8 +52,23 @@ if [[ $shape == keys ]]; then
 fi
 read -r -a jvm <<<"${JAVA_OPTS:-}"
 IFS=';' read -r -a variants <<<"${ROWLIFT_VARIANTS:-Rowlift $jar}"
-launcher() { # launcher JAR -> the command that starts Rowlift from JAR, in the array "rowlift"
-    if [[ ${ROWLIFT_LAUNCH:-bin} == bin ]]; then
+if [[ ${ROWLIFT_LAUNCH:-bin} == both ]]; then # every variant with each launcher
+    both=()
+    for variant in "${variants[@]}"; do
+        read -r label rest <<<"$variant"
+        both+=("$label:jar $rest" "$label:bin $rest")
+    done
+    variants=("${both[@]}")
+fi
+launch_of() { # launch_of LABEL -> bin or jar
+    case $1 in
+        *:jar) echo jar ;;
+        *:bin) echo bin ;;
+        *) [[ ${ROWLIFT_LAUNCH:-bin} == jar ]] && echo jar || echo bin ;;
+    esac
+}
+launcher() { # launcher JAR [LABEL] -> the command that starts Rowlift from JAR, in the array "rowlift"
+    if [[ $(launch_of "${2:-}") == bin ]]; then
         rowlift=(env ROWLIFT_JAR="$1" "$root/bin/rowlift")
     else
         rowlift=(java "${jvm[@]}" -jar "$1")
@@ -60,7 +76,7 @@ launcher() { # launcher JAR -> the command that starts Rowlift from JAR, in the 
 }
 for variant in "${variants[@]}"; do # first use of each jar by the launcher (unpack + train), untimed
     read -r -a v <<<"$variant"; [[ -f ${v[1]} ]] || { echo "no jar ${v[1]} (variant ${v[0]})"; exit 2; }
-    [[ ${ROWLIFT_LAUNCH:-bin} == bin ]] && { ROWLIFT_JAR="${v[1]}" JAVA_OPTS=${JAVA_OPTS:-} "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true; }
+    [[ $(launch_of "${v[0]}") == bin ]] && { ROWLIFT_JAR="${v[1]}" JAVA_OPTS=${JAVA_OPTS:-} "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true; }
 done
 launcher "$jar"
 cols=$(head -1 "$csv" | tr -d '\r')
@@ -114,7 +130,7 @@ if [[ $targets == *sqlite* ]]; then
     echo "SQLite"
     report "sqlite3 CLI" "$a_s" "$a_kb"
     for variant in "${variants[@]}"; do
-        read -r -a v <<<"$variant"; label=${v[0]}; launcher "${v[1]}"
+        read -r -a v <<<"$variant"; label=${v[0]}; launcher "${v[1]}" "$label"
         rm -f "$work"/rowlift.db*
         sqlite3 "$work/rowlift.db" "PRAGMA page_size=${ROWLIFT_PAGE_SIZE:-$rowlift_page};" \
             "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
@@ -144,7 +160,7 @@ if [[ $targets == *mysql* ]]; then
     echo "MySQL/MariaDB"
     report "LOAD DATA" "$a_s" "$a_kb"
     for variant in "${variants[@]}"; do
-        read -r -a v <<<"$variant"; label=${v[0]}; launcher "${v[1]}"
+        read -r -a v <<<"$variant"; label=${v[0]}; launcher "${v[1]}" "$label"
         my -e "DROP DATABASE IF EXISTS rowlift_bench_rowlift; CREATE DATABASE rowlift_bench_rowlift"
         my rowlift_bench_rowlift -e "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/mysql/V1__bench_tables.sql")"
         settle mysql

@@ -319,6 +319,11 @@ public final class LoadMonitor implements JobExecutionListener {
 					this.samples.add(partition.partition(), endOf(partition, now), done.bytes(), done.written());
 				}
 			}
+			if (last && RunTimelines.LOAD.equals(this.shown) && !opened.isEmpty()) {
+				// the steps after the load passed between two samples: the load as it ended, as a later step would show it
+				this.display.show(snapshot(now, opened, null, LoadJobNames.LOAD));
+				this.shown = null;
+			}
 			if (!last && (tracked != null || step != null)) { // the report at the end says the rest; between steps, nothing new
 				ProgressSnapshot snapshot = snapshot(now, opened, tracked, step);
 				if (RunTimelines.LOAD.equals(this.shown) && !RunTimelines.LOAD.equals(snapshot.phase()) && !opened.isEmpty()) {
