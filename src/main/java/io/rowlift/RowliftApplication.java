@@ -35,12 +35,17 @@ public class RowliftApplication {
 		if (System.getProperty(NO_BACKGROUND_PREINITIALIZATION) == null) {
 			System.setProperty(NO_BACKGROUND_PREINITIALIZATION, "true");
 		}
+		// C2 stays off the start-up code until the load step starts (StartupCompilation says why)
+		StartupCompilation.begin();
 		ConfigurableApplicationContext context;
 		try {
 			context = new SpringApplication(RowliftApplication.class).run(args);
 		}
 		catch (Throwable ex) {
 			return RowliftException.exitCodeOf(ex);
+		}
+		finally {
+			StartupCompilation.end();
 		}
 		return SpringApplication.exit(context);
 	}

@@ -209,6 +209,7 @@ public class LoadJobConfiguration {
 			.step(worker)
 			.gridSize(partitions)
 			.taskExecutor(executor)
+			.listener(new CompilerHandover(plan.file().toFile().length())) // C2, kept off the start-up code, comes back here
 			.build();
 	}
 
