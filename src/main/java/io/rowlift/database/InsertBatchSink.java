@@ -46,6 +46,12 @@ final class InsertBatchSink {
 	/** Whether values are bound through the dialect's {@link TargetDialect#directStatement} rather than the driver. */
 	private final boolean direct;
 
+	/**
+	 * The last chunk's statements of {@link #sql} and {@link #multiSql}: a direct statement for the next
+	 * chunk takes over their arrays (their JDBC statements are closed with the chunk).
+	 */
+	private BatchStatement lastOne, lastMany;
+
 	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
 		this(dialect, mapping, binder, matching, false);
 	}
@@ -82,8 +88,8 @@ final class InsertBatchSink {
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement(this.sql);
 				PreparedStatement multi = this.multiSql != null ? connection.prepareStatement(this.multiSql) : null) {
-			BatchStatement one = batchOf(statement);
-			BatchStatement many = multi != null ? batchOf(multi) : null;
+			BatchStatement one = this.lastOne = batchOf(statement, this.lastOne);
+			BatchStatement many = multi != null ? (this.lastMany = batchOf(multi, this.lastMany)) : null;
 			int columns = this.binder.columns();
 			List<RawRecord> batched = new ArrayList<>(records.size());
 			int slot = 0; // records bound into the multi-row statement's current group
@@ -116,7 +122,7 @@ final class InsertBatchSink {
 	/** Inserts records that bound cleanly (a bulk load's fallback), one row per statement. Returns the rows written. */
 	long writeBound(Connection connection, List<RawRecord> records, RejectHandling rejects) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
-			BatchStatement one = batchOf(statement);
+			BatchStatement one = this.lastOne = batchOf(statement, this.lastOne);
 			for (RawRecord record : records) {
 				this.binder.bind(one, 0, record);
 				one.addBatch();
@@ -125,8 +131,9 @@ final class InsertBatchSink {
 		}
 	}
 
-	private BatchStatement batchOf(PreparedStatement statement) throws SQLException {
-		return this.direct ? this.dialect.directStatement(statement) : new StatementSink(statement);
+	/** @param previous the last statement of the same SQL, whose arrays a direct statement takes over, or null */
+	private BatchStatement batchOf(PreparedStatement statement, BatchStatement previous) throws SQLException {
+		return this.direct ? this.dialect.directStatement(statement, previous) : new StatementSink(statement);
 	}
 
 	/**

@@ -72,6 +72,11 @@ class SqliteDirectBindingTests {
 
 	/** Loads {@code file} into a new database with {@code direct} or the driver's binding; returns the dump and the rejects. */
 	private List<String> load(Path file, boolean direct, String name) throws Exception {
+		return load(file, direct, name, Integer.MAX_VALUE);
+	}
+
+	/** As {@link #load(Path, boolean, String)}, in chunks of {@code chunk} records through one sink, each committed. */
+	private List<String> load(Path file, boolean direct, String name, int chunk) throws Exception {
 		ByteRange range = new ByteRange(0, "id,n,r,t,tnn,u,num,b,d,ok\n".length(), Files.size(file), 2);
 		SourceLocator locator = new SourceLocator(file, "t.csv", CsvFormat.RFC4180, range);
 		List<RawRecord> records = new ArrayList<>();
@@ -96,9 +101,12 @@ class SqliteDirectBindingTests {
 					ValueFormats.of(StandardCharsets.UTF_8, null, null, null, ZoneOffset.UTC), locator);
 			InsertBatchSink sink = new InsertBatchSink(this.sqlite, mapping, binder, null, direct);
 			RejectHandling rejects = new RejectHandling(new RejectBudget(100, 0), new RejectTable(1), locator);
-			rejects.chunkStarted();
-			long written = sink.write(connection, records, rejects);
-			connection.commit();
+			long written = 0;
+			for (int from = 0; from < records.size(); from += chunk) {
+				rejects.chunkStarted();
+				written += sink.write(connection, records.subList(from, Math.min(records.size(), from + chunk)), rejects);
+				connection.commit();
+			}
 			List<String> dump = new ArrayList<>();
 			dump.add("written " + written + ", rejected " + rejects.rejected());
 			try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(DUMP)) {
@@ -141,6 +149,20 @@ class SqliteDirectBindingTests {
 		assertThat(direct.get(6)).startsWith("6 | 0 | 3.0 | 'long long ").contains("' | ' spaced ' | '\t' | 0 |");
 		assertThat(direct.get(6).length()).isGreaterThan(200_000);
 		assertThat(direct.get(7)).isEqualTo("7 | 1 | 2.0 | ''' single''' | '\\back\\slash' | '\"' | 1000 | NULL | NULL | 1 | text");
+	}
+
+	/**
+	 * Chunk after chunk through one sink, as a partition's writer runs: each chunk's direct statements
+	 * take over the previous chunk's arrays and scratch (texts are bound from the records' bytes through
+	 * a scratch array per length), including after the chunk whose batch SQLite refused.
+	 */
+	@Test
+	void storesTheSameRowsChunkByChunk() throws Exception {
+		Path file = edgeCases();
+		List<String> whole = load(file, false, "driver");
+		List<String> direct = load(file, true, "direct", 37);
+		assertThat(direct).containsExactlyElementsOf(whole);
+		assertThat(load(file, true, "direct-small", 3)).containsExactlyElementsOf(whole);
 	}
 
 	@Test
