@@ -49,6 +49,11 @@ class SqliteDirectBindingTests {
 
 	/** The contract's edge cases, then enough ordinary rows that the 100-row statement runs several times. */
 	private Path edgeCases() throws Exception {
+		return edgeCases(350);
+	}
+
+	/** The edge cases and {@code ordinary} ordinary rows (ids from 10). */
+	private Path edgeCases(int ordinary) throws Exception {
 		StringBuilder csv = new StringBuilder("id,n,r,t,tnn,u,num,b,d,ok\n");
 		csv.append("1,,,,,,,,,\n"); // unquoted empty: NULL where nullable, '' in the NOT NULL text column
 		csv.append("2,\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\"\n"); // quoted empty: '' in text, else an empty field
@@ -59,7 +64,7 @@ class SqliteDirectBindingTests {
 		csv.append("7,1,2,' single',\\back\\slash,\"\"\"\",1e3,,,yes\n");
 		csv.append("8,,,,x,,3.14159265358979323846,,,\n"); // refused while binding: a reject on both paths
 		Random random = new Random(7);
-		for (int id = 10; id < 360; id++) {
+		for (int id = 10; id < 10 + ordinary; id++) {
 			String text = random.nextInt(5) == 0 ? "" : Long.toString(random.nextLong(), 36) + (random.nextBoolean() ? "é" : "");
 			csv.append(id).append(',').append(random.nextInt(4) == 0 ? "" : Integer.toString(random.nextInt()))
 				.append(',').append(random.nextDouble()).append(',').append(text).append(',').append(text)
@@ -92,6 +97,7 @@ class SqliteDirectBindingTests {
 			try (Statement st = connection.createStatement()) {
 				st.execute(TABLE);
 				st.execute("INSERT INTO t (id, tnn) VALUES (300, 'already here')"); // one row of the file collides: a batch refused
+				st.execute("INSERT INTO t (id, tnn) VALUES (2500, 'already here')"); // in a larger file, after groups ran early
 			}
 			RejectTable.ensure(connection, this.sqlite);
 			connection.setAutoCommit(false);
@@ -163,6 +169,25 @@ class SqliteDirectBindingTests {
 		List<String> direct = load(file, true, "direct", 37);
 		assertThat(direct).containsExactlyElementsOf(whole);
 		assertThat(load(file, true, "direct-small", 3)).containsExactlyElementsOf(whole);
+	}
+
+	/**
+	 * A chunk larger than {@link InsertBatchSink#FLUSH_ROWS}: its groups run while it is still being bound,
+	 * and a refusal after some of them ran (id 2500) rolls the whole chunk back and inserts it row by row,
+	 * both ways; the next chunk is clean.
+	 */
+	@Test
+	void aChunkRefusedAfterGroupsRanEarlyGoesRowByRow() throws Exception {
+		Path file = edgeCases(3_000);
+		List<String> driver = load(file, false, "driver", 2_800);
+		List<String> direct = load(file, true, "direct", 2_800);
+		assertThat(direct).containsExactlyElementsOf(driver);
+		// 3,008 records: id 8 refused by Rowlift, ids 300 and 2500 by SQLite; the rows already there stay
+		assertThat(direct.get(0)).isEqualTo("written 3005, rejected 3");
+		assertThat(direct.stream().filter(row -> row.contains("'already here'"))).hasSize(2);
+		assertThat(direct.stream().filter(row -> row.startsWith("rejected: the database refused the row"))).hasSize(2);
+		assertThat(direct).hasSize(1 + 3_005 + 2 + 3);
+		assertThat(load(file, false, "whole", Integer.MAX_VALUE)).containsExactlyElementsOf(driver);
 	}
 
 	@Test
