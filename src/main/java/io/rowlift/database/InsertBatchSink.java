@@ -26,6 +26,15 @@ import io.rowlift.model.RawRecord;
  */
 final class InsertBatchSink {
 
+	/**
+	 * Rows after which the multi-row statement's batch runs while the chunk is still being bound (in
+	 * whole statements; without key matching), so the values bound (the driver keeps a String per
+	 * text value and a box per number until its batch runs) do not pile up for the whole chunk: what
+	 * is alive when the collector runs is what it copies. The chunk's savepoint, taken before the first
+	 * of them runs, still covers the whole chunk: a refusal rolls it all back and it goes row by row.
+	 */
+	static final int FLUSH_ROWS = 1000;
+
 	private final TargetDialect dialect;
 
 	private final RecordBinder binder;
@@ -45,6 +54,12 @@ final class InsertBatchSink {
 
 	/** Whether values are bound through the dialect's {@link TargetDialect#directStatement} rather than the driver. */
 	private final boolean direct;
+
+	/**
+	 * The last chunk's statements of {@link #sql} and {@link #multiSql}: a direct statement for the next
+	 * chunk takes over their arrays (their JDBC statements are closed with the chunk).
+	 */
+	private BatchStatement lastOne, lastMany;
 
 	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
 		this(dialect, mapping, binder, matching, false);
@@ -82,11 +97,15 @@ final class InsertBatchSink {
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement(this.sql);
 				PreparedStatement multi = this.multiSql != null ? connection.prepareStatement(this.multiSql) : null) {
-			BatchStatement one = batchOf(statement);
-			BatchStatement many = multi != null ? batchOf(multi) : null;
+			BatchStatement one = this.lastOne = batchOf(statement, this.lastOne);
+			BatchStatement many = multi != null ? (this.lastMany = batchOf(multi, this.lastMany)) : null;
 			int columns = this.binder.columns();
 			List<RawRecord> batched = new ArrayList<>(records.size());
 			int slot = 0; // records bound into the multi-row statement's current group
+			int flushGroups = Math.max(1, FLUSH_ROWS / this.rowsPerInsert);
+			int groups = 0; // full groups added since the batch last ran
+			Savepoint savepoint = null; // taken before the first batch runs
+			boolean refused = false; // a batch run early was refused: the chunk goes row by row
 			for (RawRecord record : records) {
 				Rejection bad = many != null ? this.binder.bind(many, slot * columns, record) : this.binder.bind(one, 0, record);
 				if (bad != null) {
@@ -103,62 +122,96 @@ final class InsertBatchSink {
 				else if (++slot == this.rowsPerInsert) {
 					many.addBatch();
 					slot = 0;
+					if (this.counter == null && !refused && ++groups == flushGroups) {
+						groups = 0;
+						if (savepoint == null) {
+							savepoint = connection.setSavepoint();
+						}
+						refused = !runEarly(connection, many, savepoint);
+					}
 				}
 			}
 			for (int i = batched.size() - slot; i < batched.size(); i++) { // the last group, not full: row by row
 				this.binder.bind(one, 0, batched.get(i));
 				one.addBatch();
 			}
-			return batched.isEmpty() ? 0 : insert(connection, many, one, batched, rejects);
+			return batched.isEmpty() ? 0 : insert(connection, many, one, batched, rejects, savepoint, refused);
 		}
 	}
 
-	/** Inserts records that bound cleanly (a bulk load's fallback), one row per statement. Returns the rows written. */
-	long writeBound(Connection connection, List<RawRecord> records, RejectHandling rejects) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
-			BatchStatement one = batchOf(statement);
-			for (RawRecord record : records) {
-				this.binder.bind(one, 0, record);
-				one.addBatch();
-			}
-			return insert(connection, null, one, records, rejects);
-		}
-	}
-
-	private BatchStatement batchOf(PreparedStatement statement) throws SQLException {
-		return this.direct ? this.dialect.directStatement(statement) : new StatementSink(statement);
-	}
-
-	/**
-	 * Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns
-	 * the rows written (with key matching: inserted or matched, see {@link #takeMatched}).
-	 */
-	private long insert(Connection connection, BatchStatement multi, BatchStatement one, List<RawRecord> batched,
-			RejectHandling rejects) throws SQLException {
-		if (this.counter != null) {
-			this.counter.prepare(connection);
-			this.counter.reset(connection);
-		}
-		Savepoint savepoint = connection.setSavepoint();
+	/** Runs the groups bound so far; on a row error rolls back to {@code savepoint} and returns false. */
+	private boolean runEarly(Connection connection, BatchStatement many, Savepoint savepoint) throws SQLException {
 		try {
-			if (multi != null) {
-				multi.executeBatch();
-			}
-			one.executeBatch();
-			if (this.counter != null) {
-				this.matched += this.counter.matched(connection, batched.size());
-				this.counter.finish(connection);
-			}
-			return batched.size();
+			many.executeBatch();
+			return true;
 		}
 		catch (SQLException ex) {
 			if (!rowError(ex)) {
 				throw ex;
 			}
 			connection.rollback(savepoint);
+			many.clearBatch();
+			return false;
+		}
+	}
+
+	/** Inserts records that bound cleanly (a bulk load's fallback), one row per statement. Returns the rows written. */
+	long writeBound(Connection connection, List<RawRecord> records, RejectHandling rejects) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
+			BatchStatement one = this.lastOne = batchOf(statement, this.lastOne);
+			for (RawRecord record : records) {
+				this.binder.bind(one, 0, record);
+				one.addBatch();
+			}
+			return insert(connection, null, one, records, rejects, null, false);
+		}
+	}
+
+	/** @param previous the last statement of the same SQL, whose arrays a direct statement takes over, or null */
+	private BatchStatement batchOf(PreparedStatement statement, BatchStatement previous) throws SQLException {
+		return this.direct ? this.dialect.directStatement(statement, previous) : new StatementSink(statement);
+	}
+
+	/**
+	 * Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns
+	 * the rows written (with key matching: inserted or matched, see {@link #takeMatched}).
+	 * @param earlier the savepoint taken before groups of this chunk ran early, or null
+	 * @param refused whether such a group was refused (and the chunk rolled back to {@code earlier})
+	 */
+	private long insert(Connection connection, BatchStatement multi, BatchStatement one, List<RawRecord> batched,
+			RejectHandling rejects, Savepoint earlier, boolean refused) throws SQLException {
+		if (this.counter != null) {
+			this.counter.prepare(connection);
+			this.counter.reset(connection);
+		}
+		if (refused) { // a batch run early was refused and rolled back: what is still bound goes too
 			one.clearBatch();
 			if (multi != null) {
 				multi.clearBatch();
+			}
+		}
+		else {
+			Savepoint savepoint = earlier != null ? earlier : connection.setSavepoint();
+			try {
+				if (multi != null) {
+					multi.executeBatch();
+				}
+				one.executeBatch();
+				if (this.counter != null) {
+					this.matched += this.counter.matched(connection, batched.size());
+					this.counter.finish(connection);
+				}
+				return batched.size();
+			}
+			catch (SQLException ex) {
+				if (!rowError(ex)) {
+					throw ex;
+				}
+				connection.rollback(savepoint);
+				one.clearBatch();
+				if (multi != null) {
+					multi.clearBatch();
+				}
 			}
 		}
 		long written = 0;

@@ -72,6 +72,17 @@ public interface TargetDialect {
 		throw new UnsupportedOperationException(id() + " has no direct binding");
 	}
 
+	/**
+	 * As {@link #directStatement(java.sql.PreparedStatement)}, reusing what it can of {@code previous}, a
+	 * statement this method made for the same writer and the same SQL whose batch is done (a chunk's
+	 * statements are closed with the chunk; their arrays need not be made again for the next one).
+	 * By default, a new statement.
+	 * @param previous the writer's last statement of this SQL, or null; not used by the caller afterwards
+	 */
+	default BatchStatement directStatement(java.sql.PreparedStatement statement, BatchStatement previous) throws SQLException {
+		return directStatement(statement);
+	}
+
 	/** The bulk path for {@link WriteMethod#LOAD_DATA} into {@code mapping}'s table; {@code null} where there is none. */
 	default BulkLoader bulkLoader(TableMapping mapping) {
 		return null;

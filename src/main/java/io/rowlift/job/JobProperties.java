@@ -15,7 +15,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * fixed by the first run of a load; a resume restarts each unfinished
  * partition after its last committed chunk
  * @param readAhead chunks each partition parses ahead of its writer on a thread of its own (default 2; 0
- * parses on the writing thread)
+ * parses on the writing thread), and no more than {@link io.rowlift.source.ReadAheadReader#MAX_BYTES_AHEAD}
+ * of records at the sampled record length
  * @param skipLimit bad records tolerated, counted over the whole load including resumes (default 0:
  * the first bad record fails the load); each goes to the reject file with its reason
  * @param startOver abandon an unfinished run of this load instead of resuming it (default false); its

@@ -41,6 +41,7 @@ import io.rowlift.source.ByteRange;
 import io.rowlift.source.ByteRangePartitioner;
 import io.rowlift.source.ByteRangeReader;
 import io.rowlift.source.ReadAheadReader;
+import io.rowlift.source.RecordSample;
 import io.rowlift.source.SourceLocator;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.JdbcRowWriter;
@@ -234,7 +235,13 @@ public class LoadJobConfiguration {
 			}
 			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
 					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
-			return readAhead > 0 ? new ReadAheadReader(partition, readAhead * chunkSize) : partition;
+			if (readAhead == 0) {
+				return partition;
+			}
+			// bounded in bytes too: records parsed ahead are what every young collection copies (ReadAheadReader)
+			long average = RecordSample.of(plan.file(), plan.header(), (int) source.readBuffer().toBytes(),
+					(int) source.maxRecordSize().toBytes()).averageBytes();
+			return new ReadAheadReader(partition, ReadAheadReader.capacity(readAhead * chunkSize, average));
 		}, running);
 		TableMapping mapping = planned.writeMapping(dialect); // a replace writes into its staging table
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {

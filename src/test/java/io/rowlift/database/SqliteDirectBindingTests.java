@@ -49,6 +49,11 @@ class SqliteDirectBindingTests {
 
 	/** The contract's edge cases, then enough ordinary rows that the 100-row statement runs several times. */
 	private Path edgeCases() throws Exception {
+		return edgeCases(350);
+	}
+
+	/** The edge cases and {@code ordinary} ordinary rows (ids from 10). */
+	private Path edgeCases(int ordinary) throws Exception {
 		StringBuilder csv = new StringBuilder("id,n,r,t,tnn,u,num,b,d,ok\n");
 		csv.append("1,,,,,,,,,\n"); // unquoted empty: NULL where nullable, '' in the NOT NULL text column
 		csv.append("2,\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\"\n"); // quoted empty: '' in text, else an empty field
@@ -59,7 +64,7 @@ class SqliteDirectBindingTests {
 		csv.append("7,1,2,' single',\\back\\slash,\"\"\"\",1e3,,,yes\n");
 		csv.append("8,,,,x,,3.14159265358979323846,,,\n"); // refused while binding: a reject on both paths
 		Random random = new Random(7);
-		for (int id = 10; id < 360; id++) {
+		for (int id = 10; id < 10 + ordinary; id++) {
 			String text = random.nextInt(5) == 0 ? "" : Long.toString(random.nextLong(), 36) + (random.nextBoolean() ? "é" : "");
 			csv.append(id).append(',').append(random.nextInt(4) == 0 ? "" : Integer.toString(random.nextInt()))
 				.append(',').append(random.nextDouble()).append(',').append(text).append(',').append(text)
@@ -72,6 +77,11 @@ class SqliteDirectBindingTests {
 
 	/** Loads {@code file} into a new database with {@code direct} or the driver's binding; returns the dump and the rejects. */
 	private List<String> load(Path file, boolean direct, String name) throws Exception {
+		return load(file, direct, name, Integer.MAX_VALUE);
+	}
+
+	/** As {@link #load(Path, boolean, String)}, in chunks of {@code chunk} records through one sink, each committed. */
+	private List<String> load(Path file, boolean direct, String name, int chunk) throws Exception {
 		ByteRange range = new ByteRange(0, "id,n,r,t,tnn,u,num,b,d,ok\n".length(), Files.size(file), 2);
 		SourceLocator locator = new SourceLocator(file, "t.csv", CsvFormat.RFC4180, range);
 		List<RawRecord> records = new ArrayList<>();
@@ -87,6 +97,7 @@ class SqliteDirectBindingTests {
 			try (Statement st = connection.createStatement()) {
 				st.execute(TABLE);
 				st.execute("INSERT INTO t (id, tnn) VALUES (300, 'already here')"); // one row of the file collides: a batch refused
+				st.execute("INSERT INTO t (id, tnn) VALUES (2500, 'already here')"); // in a larger file, after groups ran early
 			}
 			RejectTable.ensure(connection, this.sqlite);
 			connection.setAutoCommit(false);
@@ -96,9 +107,12 @@ class SqliteDirectBindingTests {
 					ValueFormats.of(StandardCharsets.UTF_8, null, null, null, ZoneOffset.UTC), locator);
 			InsertBatchSink sink = new InsertBatchSink(this.sqlite, mapping, binder, null, direct);
 			RejectHandling rejects = new RejectHandling(new RejectBudget(100, 0), new RejectTable(1), locator);
-			rejects.chunkStarted();
-			long written = sink.write(connection, records, rejects);
-			connection.commit();
+			long written = 0;
+			for (int from = 0; from < records.size(); from += chunk) {
+				rejects.chunkStarted();
+				written += sink.write(connection, records.subList(from, Math.min(records.size(), from + chunk)), rejects);
+				connection.commit();
+			}
 			List<String> dump = new ArrayList<>();
 			dump.add("written " + written + ", rejected " + rejects.rejected());
 			try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(DUMP)) {
@@ -141,6 +155,39 @@ class SqliteDirectBindingTests {
 		assertThat(direct.get(6)).startsWith("6 | 0 | 3.0 | 'long long ").contains("' | ' spaced ' | '\t' | 0 |");
 		assertThat(direct.get(6).length()).isGreaterThan(200_000);
 		assertThat(direct.get(7)).isEqualTo("7 | 1 | 2.0 | ''' single''' | '\\back\\slash' | '\"' | 1000 | NULL | NULL | 1 | text");
+	}
+
+	/**
+	 * Chunk after chunk through one sink, as a partition's writer runs: each chunk's direct statements
+	 * take over the previous chunk's arrays and scratch (texts are bound from the records' bytes through
+	 * a scratch array per length), including after the chunk whose batch SQLite refused.
+	 */
+	@Test
+	void storesTheSameRowsChunkByChunk() throws Exception {
+		Path file = edgeCases();
+		List<String> whole = load(file, false, "driver");
+		List<String> direct = load(file, true, "direct", 37);
+		assertThat(direct).containsExactlyElementsOf(whole);
+		assertThat(load(file, true, "direct-small", 3)).containsExactlyElementsOf(whole);
+	}
+
+	/**
+	 * A chunk larger than {@link InsertBatchSink#FLUSH_ROWS}: its groups run while it is still being bound,
+	 * and a refusal after some of them ran (id 2500) rolls the whole chunk back and inserts it row by row,
+	 * both ways; the next chunk is clean.
+	 */
+	@Test
+	void aChunkRefusedAfterGroupsRanEarlyGoesRowByRow() throws Exception {
+		Path file = edgeCases(3_000);
+		List<String> driver = load(file, false, "driver", 2_800);
+		List<String> direct = load(file, true, "direct", 2_800);
+		assertThat(direct).containsExactlyElementsOf(driver);
+		// 3,008 records: id 8 refused by Rowlift, ids 300 and 2500 by SQLite; the rows already there stay
+		assertThat(direct.get(0)).isEqualTo("written 3005, rejected 3");
+		assertThat(direct.stream().filter(row -> row.contains("'already here'"))).hasSize(2);
+		assertThat(direct.stream().filter(row -> row.startsWith("rejected: the database refused the row"))).hasSize(2);
+		assertThat(direct).hasSize(1 + 3_005 + 2 + 3);
+		assertThat(load(file, false, "whole", Integer.MAX_VALUE)).containsExactlyElementsOf(driver);
 	}
 
 	@Test

@@ -18,7 +18,17 @@ import io.rowlift.database.BatchStatement;
 /**
  * Binds values straight into sqlite-jdbc's native statement (write method {@code insert-direct}):
  * text goes to {@code sqlite3_bind_text} as the record's own UTF-8 bytes, with no String and no second
- * copy, and a batch is a flat array of the values rather than the driver's boxed ones. Step, reset
+ * copy, and a batch is a flat array of the values rather than the driver's boxed ones.
+ *
+ * <p>Memory: an ASCII text ({@link #setAsciiText}) is kept as a reference to the record's bytes and
+ * its bounds, not copied, until its row runs; it is then copied into a scratch array of its exact
+ * length (the native bind takes a whole array), reused for every later value of that length up to
+ * {@value #SCRATCH_MAX} bytes, and bound ({@code SQLITE_TRANSIENT}: SQLite copies it, so the scratch
+ * is free again at once). So binding a chunk allocates nothing per text field below that length, and
+ * the chunk's values hold no copy of its texts while they wait for {@link #executeBatch}: the caller
+ * must leave those bytes unchanged until then (a record's bytes are never changed). A statement made
+ * with {@link #DirectStatement(PreparedStatement, DirectStatement)} takes over the previous chunk's
+ * arrays and scratch instead of growing its own. Step, reset
  * and errors are the driver's own public calls; only the {@code bind_*} methods of {@link NativeDB}
  * are package-private, and are reached through {@link MethodHandles#privateLookupIn} (both sit in
  * the unnamed module, so no JVM option is needed). {@link #unavailable} says when this driver version
@@ -33,7 +43,10 @@ final class DirectStatement implements BatchStatement {
 
 	private static final int SQLITE_DONE = 101;
 
-	private static final byte NULL = 0, LONG = 1, DOUBLE = 2, TEXT = 3, BLOB = 4;
+	private static final byte NULL = 0, LONG = 1, DOUBLE = 2, TEXT = 3, BLOB = 4, SLICE = 5;
+
+	/** Longest text whose scratch array is kept for reuse; longer ones are copied into a new array each. */
+	static final int SCRATCH_MAX = 4096;
 
 	private static final MethodHandle BIND_TEXT, BIND_BLOB, BIND_LONG, BIND_DOUBLE, BIND_NULL;
 
@@ -79,6 +92,12 @@ final class DirectStatement implements BatchStatement {
 
 	private byte[][] bytes;
 
+	/** For a {@code SLICE}: its start in {@code bytes[i]}, and its end in {@code numbers[i]}. */
+	private int[] starts;
+
+	/** Scratch arrays by length, made on first use ({@code scratch[n].length == n}). */
+	private byte[][] scratch;
+
 	/** Why this class cannot be used with the sqlite-jdbc on the class path, or null when it can. */
 	static String unavailable() {
 		return UNAVAILABLE;
@@ -89,6 +108,16 @@ final class DirectStatement implements BatchStatement {
 	 * @throws SQLException when it is not one, or it is closed
 	 */
 	DirectStatement(PreparedStatement statement) throws SQLException {
+		this(statement, null);
+	}
+
+	/**
+	 * @param statement a statement of sqlite-jdbc, possibly behind a pool's wrapper
+	 * @param previous a statement of this writer whose batch is done (its statement may be closed), whose
+	 *     arrays and scratch this one takes over; or null. It must not be used afterwards.
+	 * @throws SQLException when it is not one, or it is closed
+	 */
+	DirectStatement(PreparedStatement statement, DirectStatement previous) throws SQLException {
 		if (UNAVAILABLE != null) {
 			throw new IllegalStateException(UNAVAILABLE);
 		}
@@ -103,9 +132,22 @@ final class DirectStatement implements BatchStatement {
 		this.pointer = core.pointer.safeRunLong((db, pointer) -> pointer);
 		this.parameters = statement.getParameterMetaData().getParameterCount();
 		int capacity = Math.max(1, this.parameters);
-		this.kinds = new byte[capacity];
-		this.numbers = new long[capacity];
-		this.bytes = new byte[capacity][];
+		if (previous != null && previous.kinds.length >= capacity) {
+			previous.clearBatch(); // nothing of its rows is kept, whatever state it ended in
+			this.kinds = previous.kinds;
+			this.numbers = previous.numbers;
+			this.bytes = previous.bytes;
+			this.starts = previous.starts;
+			this.scratch = previous.scratch;
+			previous.kinds = null; // a use of the old statement fails at once instead of writing into this one's rows
+		}
+		else {
+			this.kinds = new byte[capacity];
+			this.numbers = new long[capacity];
+			this.bytes = new byte[capacity][];
+			this.starts = new int[capacity];
+			this.scratch = previous != null ? previous.scratch : new byte[SCRATCH_MAX + 1][];
+		}
 	}
 
 	@Override
@@ -121,11 +163,12 @@ final class DirectStatement implements BatchStatement {
 		return this.rows * this.parameters + parameter - 1;
 	}
 
-	private void put(int parameter, byte kind, long number, byte[] value) throws SQLException {
+	private int put(int parameter, byte kind, long number, byte[] value) throws SQLException {
 		int i = slot(parameter);
 		this.kinds[i] = kind;
 		this.numbers[i] = number;
 		this.bytes[i] = value;
+		return i;
 	}
 
 	@Override
@@ -155,7 +198,8 @@ final class DirectStatement implements BatchStatement {
 
 	@Override
 	public void setAsciiText(int parameter, byte[] bytes, int start, int end) throws SQLException {
-		put(parameter, TEXT, 0, Arrays.copyOfRange(bytes, start, end)); // ASCII is UTF-8 as it is
+		// ASCII is UTF-8 as it is; kept as a reference and copied only when its row is bound (see the class)
+		this.starts[put(parameter, SLICE, end, bytes)] = start;
 	}
 
 	@Override
@@ -177,6 +221,7 @@ final class DirectStatement implements BatchStatement {
 			this.kinds = Arrays.copyOf(this.kinds, capacity);
 			this.numbers = Arrays.copyOf(this.numbers, capacity);
 			this.bytes = Arrays.copyOf(this.bytes, capacity);
+			this.starts = Arrays.copyOf(this.starts, capacity);
 		}
 	}
 
@@ -211,6 +256,31 @@ final class DirectStatement implements BatchStatement {
 		run(this.rows);
 	}
 
+	/**
+	 * {@code [start, end)} of {@code from} as an array of exactly that length: {@code from} itself when
+	 * it is the whole array, else a copy in the scratch array of that length (a new array above
+	 * {@value #SCRATCH_MAX} bytes). The result is only valid until the next call.
+	 */
+	byte[] slice(byte[] from, int start, int end) {
+		int length = end - start;
+		if (start == 0 && length == from.length) {
+			return from;
+		}
+		byte[] to;
+		if (length <= SCRATCH_MAX) {
+			to = this.scratch[length];
+			if (to == null) {
+				to = new byte[length];
+				this.scratch[length] = to;
+			}
+		}
+		else {
+			to = new byte[length];
+		}
+		System.arraycopy(from, start, to, 0, length);
+		return to;
+	}
+
 	/** Binds row {@code row} of the arrays and steps the statement once; a refusal is the driver's exception. */
 	private void run(int row) throws SQLException {
 		NativeDB db = this.db;
@@ -223,6 +293,7 @@ final class DirectStatement implements BatchStatement {
 					case LONG -> (int) BIND_LONG.invokeExact(db, pointer, p + 1, this.numbers[i]);
 					case DOUBLE -> (int) BIND_DOUBLE.invokeExact(db, pointer, p + 1, Double.longBitsToDouble(this.numbers[i]));
 					case TEXT -> (int) BIND_TEXT.invokeExact(db, pointer, p + 1, this.bytes[i]);
+					case SLICE -> (int) BIND_TEXT.invokeExact(db, pointer, p + 1, slice(this.bytes[i], this.starts[i], (int) this.numbers[i]));
 					case BLOB -> (int) BIND_BLOB.invokeExact(db, pointer, p + 1, this.bytes[i]);
 					default -> (int) BIND_NULL.invokeExact(db, pointer, p + 1);
 				};

@@ -232,6 +232,11 @@ public final class SqliteDialect implements TargetDialect {
 		return new DirectStatement(statement);
 	}
 
+	@Override
+	public BatchStatement directStatement(PreparedStatement statement, BatchStatement previous) throws SQLException {
+		return new DirectStatement(statement, previous instanceof DirectStatement direct ? direct : null);
+	}
+
 	/**
 	 * 100 rows per statement (fewer for wide tables, SQLite takes at most 32,766 parameters): sqlite-jdbc
 	 * runs a JDBC batch one row at a time, each a step and a reset of the statement.
