@@ -217,15 +217,13 @@ abstract class ProgressScenarios {
 				Files.readString(err, StandardCharsets.UTF_8));
 	}
 
-	private List<String> command(Path csv, String table, String... extra) {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-		command.addAll(RowliftJar.JVM_OPTIONS);
-		command.addAll(List.of("-Dloader.path=" + RowliftJar.testClasses(), "-jar", RowliftJar.jar().toString()));
-		command.addAll(target().options());
-		command.add("--rowlift.source.path=" + csv);
-		command.add("--rowlift.target.table=" + table);
-		command.addAll(List.of(extra));
-		return command;
+	/** The command {@link RowliftJar} starts (this class redirects standard output and error apart itself). */
+	private List<String> command(Path csv, String table, String... extra) throws IOException {
+		List<String> args = new ArrayList<>(target().options());
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=" + table);
+		args.addAll(List.of(extra));
+		return new RowliftJar(this.dir, this.dir.resolve("rowlift.log")).command(args);
 	}
 
 	private static String shellQuote(String s) {

@@ -18,14 +18,27 @@ import org.junit.jupiter.api.Assertions;
 
 /**
  * The packaged jar ({@code target/rowlift.jar}, system property {@code rowlift.test.jar}) run as a
- * separate process, as an operator runs it (from a copy taken when this is made): {@code java -jar rowlift.jar --key=value ...} in a
- * working folder of its own (so no {@code ./config} of the project is read), standard output and
- * error appended to one log file across attempts. Each {@link #start} writes a header line (time of
- * day and a label) to the log first, so the log reads as the history of the attempts.
+ * separate process, as an operator runs it, in a working folder of its own (so no {@code ./config}
+ * of the project is read), standard output and error appended to one log file across attempts.
+ * Each {@link #start} writes a header line (time of day and a label) to the log first, so the log
+ * reads as the history of the attempts.
+ * <p>
+ * How the process starts: by default the jar unpacked once per build with a class-data archive
+ * ({@link UnpackedJar}, the way {@code bin/rowlift} starts it), {@code java OPTIONS
+ * -XX:SharedArchiveFile=... -cp app/rowlift.jar:TEST_CLASSES:EXTENSIONS io.rowlift.RowliftApplication
+ * ARGS}: the same classes, arguments, output, exit codes, working folder, environment and signals as
+ * {@code java -jar}, the process's pid the JVM's own, in about half the start time. {@link #javaJar}
+ * runs {@code java OPTIONS -Dloader.path=TEST_CLASSES,EXTENSIONS -jar rowlift.jar ARGS} instead (a
+ * copy of the jar), for tests of what {@code java -jar} itself does; so does the default when the jar
+ * cannot be unpacked.
  */
 public final class RowliftJar {
 
+	/** The copy {@code java -jar} runs, or {@code null} when the unpacked jar runs. */
 	private final Path jar;
+
+	/** The unpacked jar with its archive, or {@code null} for {@code java -jar}. */
+	private final UnpackedJar unpacked;
 
 	private final Path workDir;
 
@@ -36,18 +49,31 @@ public final class RowliftJar {
 	/** Environment variables of every later start, beside the test JVM's own. */
 	private final java.util.Map<String, String> environment = new java.util.LinkedHashMap<>();
 
-	/** More entries of the launched jar's loader.path (a user's extension jars), after the test classes. */
+	/** More entries of the classpath (loader.path for {@code java -jar}): a user's extension jars, after the test classes. */
 	private final List<Path> loaderPath = new ArrayList<>();
 
-	/**
-	 * Copies the jar into {@code workDir} first: a {@code mvn package} running meanwhile (another
-	 * build in the same project) rewrites {@code target/rowlift.jar}, and a JVM whose jar changes
-	 * under it fails with {@code NoClassDefFoundError}.
-	 */
+	/** Starts the unpacked jar (falls back to {@code java -jar} when it cannot be unpacked). */
 	public RowliftJar(Path workDir, Path log) throws IOException {
-		this.jar = Files.copy(jar(), workDir.resolve("rowlift-under-test.jar"), StandardCopyOption.REPLACE_EXISTING);
+		this(workDir, log, UnpackedJar.of(jar(), java(), JVM_OPTIONS));
+	}
+
+	/**
+	 * Copies the jar into {@code workDir} first when {@code java -jar} runs it: a {@code mvn package}
+	 * running meanwhile (another build in the same project) rewrites {@code target/rowlift.jar}, and
+	 * a JVM whose jar changes under it fails with {@code NoClassDefFoundError}. (The unpacked jar is
+	 * a folder of its own, never rewritten.)
+	 */
+	private RowliftJar(Path workDir, Path log, UnpackedJar unpacked) throws IOException {
+		this.unpacked = unpacked;
+		this.jar = unpacked != null ? null
+				: Files.copy(jar(), workDir.resolve("rowlift-under-test.jar"), StandardCopyOption.REPLACE_EXISTING);
 		this.workDir = workDir;
 		this.log = log;
+	}
+
+	/** Starts {@code java -jar} with {@code -Dloader.path}, for a test of what the packaged jar itself does. */
+	public static RowliftJar javaJar(Path workDir, Path log) throws IOException {
+		return new RowliftJar(workDir, log, null);
 	}
 
 	/** The jar failsafe names, or {@code target/rowlift.jar} of the project; fails when it is not built. */
@@ -76,7 +102,7 @@ public final class RowliftJar {
 	public static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
 	/** The {@code java} of the JVM running the tests. */
-	static String java() {
+	public static String java() {
 		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
 		return Files.isExecutable(java) ? java.toString() : "java";
 	}
@@ -85,7 +111,11 @@ public final class RowliftJar {
 		return this.log;
 	}
 
-	/** Adds {@code entries} (jars or folders) to the loader.path of every later start, as a user's extensions. */
+	/**
+	 * Adds {@code entries} (jars or folders) to the classpath of every later start, as a user's
+	 * extensions: after the unpacked jar and the test classes on {@code -cp} (as {@code bin/rowlift}
+	 * puts {@code LOADER_PATH}), or on {@code -Dloader.path} for {@link #javaJar}.
+	 */
 	public RowliftJar withLoaderPath(Path... entries) {
 		for (Path entry : entries) {
 			this.loaderPath.add(entry.toAbsolutePath());
@@ -99,25 +129,38 @@ public final class RowliftJar {
 		return this;
 	}
 
-	/** Starts {@code java -jar rowlift.jar args...}, after writing {@code === label} to the log. */
+	/**
+	 * The whole command of a start with {@code args}: the unpacked jar or {@code java -jar} (see the
+	 * class comment), with {@link #JVM_OPTIONS}; the test classes join the classpath, so the
+	 * fault-injection configuration of the tests is there when a test sets {@code rowlift.test.*}
+	 * (inert otherwise), and the {@link #withLoaderPath} entries after them.
+	 */
+	public List<String> command(List<String> args) {
+		List<Path> classpath = new ArrayList<>();
+		classpath.add(testClasses());
+		classpath.addAll(this.loaderPath);
+		List<String> command;
+		if (this.unpacked != null) {
+			command = this.unpacked.command(java(), JVM_OPTIONS, classpath);
+		}
+		else {
+			command = new ArrayList<>();
+			command.add(java());
+			command.addAll(JVM_OPTIONS);
+			command.add("-Dloader.path=" + String.join(",", classpath.stream().map(Path::toString).toList()));
+			command.add("-jar");
+			command.add(this.jar.toString());
+		}
+		command.addAll(args);
+		return command;
+	}
+
+	/** Starts {@link #command} with {@code args} in the working folder, after writing {@code === label} to the log. */
 	public Attempt start(String label, List<String> args) throws IOException {
 		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + "\n",
 				StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 		long offset = Files.size(this.log);
-		List<String> command = new ArrayList<>();
-		command.add(java());
-		command.addAll(JVM_OPTIONS);
-		// the test classes join the jar's classpath (PropertiesLauncher), so the fault-injection
-		// configuration of the tests is there when a test sets rowlift.test.*; inert otherwise
-		StringBuilder loaderPath = new StringBuilder(testClasses().toString());
-		for (Path entry : this.loaderPath) {
-			loaderPath.append(',').append(entry);
-		}
-		command.add("-Dloader.path=" + loaderPath);
-		command.add("-jar");
-		command.add(this.jar.toString());
-		command.addAll(args);
-		ProcessBuilder builder = new ProcessBuilder(command).directory(this.workDir.toFile())
+		ProcessBuilder builder = new ProcessBuilder(command(args)).directory(this.workDir.toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()))
 			.redirectInput(ProcessBuilder.Redirect.PIPE);

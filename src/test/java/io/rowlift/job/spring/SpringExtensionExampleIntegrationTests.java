@@ -29,10 +29,11 @@ import io.rowlift.testsupport.SqliteTestTarget;
 /**
  * The example in {@code examples/spring-extension}, built and used as a user would: its sources are
  * compiled against Spring Batch and Boot, jarred with their auto-configuration list, and the jar is
- * put on {@code loader.path} of {@code target/rowlift.jar}. Its ItemProcessor selects the spring
- * pipeline (and the summary says why), upper-cases names and filters drafts (counted as filtered);
- * its JobExecutionListener runs; with {@code rowlift.job.pipeline=fast} the fast path runs and says
- * the processor is not used.
+ * put on {@code loader.path} of {@code java -jar target/rowlift.jar}. Its ItemProcessor selects the
+ * spring pipeline (and the summary says why), upper-cases names and filters drafts (counted as
+ * filtered); its JobExecutionListener runs; with {@code rowlift.job.pipeline=fast} (the jar now after
+ * the unpacked jar on {@code -cp}, as the other tests start Rowlift) the fast path runs and says the
+ * processor is not used; with {@code bin/rowlift} {@code LOADER_PATH} names it.
  */
 class SpringExtensionExampleIntegrationTests {
 
@@ -50,7 +51,8 @@ class SpringExtensionExampleIntegrationTests {
 		target.reset();
 		Path csv = Files.copy(EXAMPLE.resolve("data/people.csv"), this.dir.resolve("people.csv"));
 		Path summary = this.dir.resolve("summary.json");
-		RowliftJar rowlift = new RowliftJar(this.dir, this.dir.resolve("rowlift.log")).withLoaderPath(jar);
+		// as docs/spring-batch.md says: java -Dloader.path=<the example jar> -jar target/rowlift.jar (Boot's PropertiesLauncher)
+		RowliftJar rowlift = RowliftJar.javaJar(this.dir, this.dir.resolve("rowlift.log")).withLoaderPath(jar);
 
 		RowliftJar.Attempt run = rowlift.run("with the example jar", args(target, csv, "--rowlift.report.summary-file=" + summary),
 				Duration.ofMinutes(2));
@@ -64,10 +66,12 @@ class SpringExtensionExampleIntegrationTests {
 		assertThat(Files.readString(summary)).contains("\"pipeline\":\"SPRING\"").contains("\"filtered\":1");
 
 		target.reset();
-		RowliftJar.Attempt fast = rowlift.run("with the example jar, fast", args(target, csv, "--rowlift.job.pipeline=fast"),
+		// the example jar on the classpath after the unpacked jar (how the other tests start Rowlift; bin/rowlift's way)
+		RowliftJar unpacked = new RowliftJar(this.dir, this.dir.resolve("rowlift-cp.log")).withLoaderPath(jar);
+		RowliftJar.Attempt fast = unpacked.run("with the example jar, fast", args(target, csv, "--rowlift.job.pipeline=fast"),
 				Duration.ofMinutes(2));
 
-		assertThat(fast.exitCode()).as(rowlift.tail(20_000)).isZero();
+		assertThat(fast.exitCode()).as(unpacked.tail(20_000)).isZero();
 		assertThat(rows(target, "SELECT name FROM required ORDER BY id")).containsExactly(List.of("ada"),
 				List.of("grace\nhopper"), List.of("linus"));
 		assertThat(fast.output()).contains("; fast pipeline (set by rowlift.job.pipeline; a user ItemProcessor bean "

@@ -15,7 +15,7 @@ import io.rowlift.model.Checkpoints;
  * Test-only: {@code rowlift.test.pause-at=POINT} makes a run pause for good at that checkpoint
  * ({@link PauseAt}), so the crash tests can kill it at a known point of each phase. Off unless the
  * property is set; operators never set it. On the classpath of in-process tests, and of jar runs
- * through {@code -Dloader.path} ({@code RowliftJar}); listed in this module's test
+ * through {@code -cp} or {@code -Dloader.path} ({@code RowliftJar}); listed in this module's test
  * {@code META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports}. Ordered
  * before {@link CheckpointsAutoConfiguration}, whose no-op bean then stands back.
  *

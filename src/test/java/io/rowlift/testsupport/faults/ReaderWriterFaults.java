@@ -25,7 +25,7 @@ import io.rowlift.source.ByteRange;
 /**
  * Fault injection into the load's partitions, for the tests only: listeners the worker step picks up
  * like any {@code StepListener} bean, each made only when its {@code rowlift.test.*} property is set
- * (the jar gets this class from {@code -Dloader.path=target/test-classes}, in-process runs from the
+ * (jar runs get this class from {@code target/test-classes} on their classpath, in-process runs from the
  * test classpath):
  * <ul>
  * <li>{@code rowlift.test.fail-at-byte=N}: the partition whose range holds byte N fails at its first
