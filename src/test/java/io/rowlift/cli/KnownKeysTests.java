@@ -73,6 +73,12 @@ class KnownKeysTests {
 		assertThat(this.classpath.isKnown(env("ROWLIFT_JAR"))).isTrue();
 	}
 
+	@Test
+	void theStartupCompilationSystemPropertyPasses() {
+		// read by io.rowlift.StartupCompilation before Spring starts; a -D of it must not be refused
+		assertThat(this.classpath.isKnown(name("rowlift.startup-compilation"))).isTrue();
+	}
+
 	/** A value record of a map, as a future rowlift.target.columns.&lt;column&gt;.from. */
 	record Column(String from, boolean skip) {
 	}
