@@ -23,8 +23,9 @@ import javax.management.ObjectName;
  * small files), so this adds a compiler directive at run time, through the JVM's diagnostic command
  * MBean ({@code Compiler.directives_add}, what {@code jcmd} does): C2 excludes every method while it is
  * in place, and HotSpot then compiles those methods with C1 only. {@link #end()} removes the directive
- * when the application has started, so every method that becomes hot in the load (the parser, the
- * writers, the drivers) is compiled by C2 as usual. A method that became hot during start-up stays
+ * when the load step of a file of 16 MiB or more starts ({@code job.CompilerHandover}; a smaller file
+ * keeps it to the end of the command), so every method that becomes hot in a large load (the parser,
+ * the writers, the drivers) is compiled by C2 as usual. A method that became hot during start-up stays
  * with C1's code for the rest of the run (HotSpot marks it not compilable by C2).
  *
  * <p>The directive is added on a background thread (the management classes take a few hundred
