@@ -1,6 +1,7 @@
 package io.rowlift.job;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -118,6 +119,8 @@ public final class LoadLauncher {
 	 */
 	public LoadRun load(SourceProperties source, TargetProperties target, JobProperties settings) throws Exception {
 		Path file = LoadPlanner.checkFile(source.path());
+		HeapNotice.of(Files.size(file), Runtime.getRuntime().maxMemory(),
+				ManagementFactory.getRuntimeMXBean().getInputArguments()).ifPresent(log::info);
 		String table = target.table();
 		if (table == null || table.isBlank()) {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
