@@ -8,6 +8,9 @@
 #                                        two builds side by side, one anchor run per row (see bench/run.sh)
 #   ROWLIFT_LAUNCH=both (the default here) runs each row with `java -jar` (the JVM's default heap, as
 #   README's first command) and with bin/rowlift beside one anchor run; bin or jar runs one of them.
+# At the end the goal table (bench/goals-table.sh) is appended to docs/benchmarks.md with the machine,
+# the commit and the log, which is copied to docs/bench-logs/goals-<commit>-<time>.log; GOALS_DOC= (empty)
+# leaves the docs alone, GOALS_DOC=FILE appends to FILE instead.
 # Run from the project's root after `mvn -B -DskipTests package test-compile`.
 set -euo pipefail
 root=$(pwd); work=${TMPDIR:-/tmp}/rowlift-bench; mkdir -p "$work"
@@ -49,3 +52,17 @@ if has xmx512; then
     JAVA_OPTS=-Xmx512m ROWLIFT_LAUNCH=jar bench/run.sh keys 10000000
 fi
 } 2>&1 | tee "$log"
+doc=${GOALS_DOC-docs/benchmarks.md}
+if [[ -n $doc ]]; then
+    stamp=$(date -u +%Y%m%dT%H%MZ); kept=docs/bench-logs/goals-$(git rev-parse --short HEAD)-$stamp.log
+    mkdir -p docs/bench-logs && cp "$log" "$kept"
+    {
+        echo
+        echo "## Goal run of $(date -u +%F), commit \`$(git rev-parse --short HEAD)\` (\`bench/goals.sh\`, rows: $goals)"
+        echo
+        echo "Machine: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GB, $(java -version 2>&1 | head -1); launchers: ${ROWLIFT_LAUNCH}; log: \`$kept\`."
+        echo
+        bench/goals-table.sh "$log"
+    } >> "$doc"
+    echo "goal table appended to $doc (log kept as $kept)"
+fi

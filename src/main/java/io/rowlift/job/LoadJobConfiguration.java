@@ -25,6 +25,7 @@ import org.springframework.context.annotation.Scope;
 import org.springframework.context.annotation.ScopedProxyMode;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.util.function.SingletonSupplier;
 
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
@@ -226,6 +227,10 @@ public class LoadJobConfiguration {
 		KeyOrder order = planned.order();
 		SortKey key = order == KeyOrder.FILE ? null : KeyOrderChoice.keyOf(plan.mapping(), dialect)
 			.orElseThrow(() -> new IllegalStateException("key order " + order + " but " + plan.table() + " has no key the file fills"));
+		// the average record length bounds each partition's read-ahead in bytes: sampled once per load, by
+		// the first partition that opens (the file's first MiB, with the load's parser)
+		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> RecordSample.of(plan.file(), plan.header(),
+				(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes()).averageBytes());
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
 			if (order == KeyOrder.SORT) {
 				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
@@ -239,9 +244,7 @@ public class LoadJobConfiguration {
 				return partition;
 			}
 			// bounded in bytes too: records parsed ahead are what every young collection copies (ReadAheadReader)
-			long average = RecordSample.of(plan.file(), plan.header(), (int) source.readBuffer().toBytes(),
-					(int) source.maxRecordSize().toBytes()).averageBytes();
-			return new ReadAheadReader(partition, ReadAheadReader.capacity(readAhead * chunkSize, average));
+			return new ReadAheadReader(partition, ReadAheadReader.capacity(readAhead * chunkSize, averageRecord.obtain()));
 		}, running);
 		TableMapping mapping = planned.writeMapping(dialect); // a replace writes into its staging table
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {

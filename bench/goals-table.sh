@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The goal table of the speed issue (#14) from one or more bench/goals.sh logs, in Markdown: each row's
+# anchor, each launcher's time, ratio and peak RSS (a range when several logs are given: the same rows
+# measured again), the goal, and whether every measurement meets it.
+#   bench/goals-table.sh LOG [LOG...]
+# bench/goals.sh calls it at its end and appends the table to docs/benchmarks.md.
+set -euo pipefail
+[[ $# -ge 1 ]] || { echo "usage: bench/goals-table.sh LOG [LOG...]" >&2; exit 2; }
+awk '
+function rng(lo, hi, fmt) { return (lo == hi) ? sprintf(fmt, lo) : sprintf(fmt "-" fmt, lo, hi) }
+function add(k, v) { # min and max of the values under key k
+    if (!(k in lo) || v + 0 < lo[k] + 0) lo[k] = v
+    if (!(k in hi) || v + 0 > hi[k] + 0) hi[k] = v
+}
+function launcher(label) { return label ~ /:jar$/ ? "`java -jar`" : label ~ /:bin$/ ? "`bin/rowlift`" : "`java -jar`" }
+function goal(shape, target) {
+    if (shape == "ints" && target == "SQLite") return 0.75
+    if (shape == "wide") return 0.90
+    if (shape == "keys") return 1.20
+    if (shape == "docs") return target == "SQLite" ? 0.70 : 0.90
+    return 0
+}
+/^goals at commit / { commits = commits (commits ? ", " : "") $4; sub(/,$/, "", commits) }
+/^[a-z]+: [0-9]+ rows, [0-9]+ MB; / {
+    shape = $1; sub(/:$/, "", shape); rows = $2
+    opts = $0; sub(/.*; launcher [a-z]+ ?/, "", opts); sub(/, options:.*/, "", opts); sub(/ +$/, "", opts)
+    next
+}
+/^SQLite$/ { target = "SQLite"; next }
+/^MySQL\/MariaDB$/ { target = "MariaDB"; next }
+/^  (sqlite3 CLI|LOAD DATA) / {
+    row = shape "|" rows "|" opts "|" target
+    if (!(row in seen)) { seen[row] = 1; order[++n] = row }
+    add(row "|anchor", $(NF - 8) + 0)
+    next
+}
+/^  [^ ]+ +[0-9.]+ s +[0-9]+ rows\/s/ && target != "" {
+    label = $1; row = shape "|" rows "|" opts "|" target
+    if (!((row "|" label) in lab)) { lab[row "|" label] = 1; labels[row] = labels[row] " " label }
+    add(row "|" label "|s", $2); add(row "|" label "|mb", $(NF - 2))
+    next
+}
+/^  ratio / { for (i = 4; i <= NF; i++) if ($i ~ /^[0-9.]+$/) { add(row "|" $2 "|ratio", $i); break }; next }
+/^start-up: / { target = ""; next }
+/^  [^ ]+ +[^ ]+ +round [0-9]+: / {
+    l = $1 " " ($2 ~ /\.jar$/ ? "`java -jar`" : "`bin/rowlift`")
+    if (!((l) in startseen)) { startseen[l] = 1; starts[++ns] = l }
+    add("start|" l "|s", $5); add("start|" l "|mb", $7)
+    next
+}
+END {
+    print "Commit(s) " commits "; each cell: seconds, ratio to the anchor of the same run, peak RSS (ranges over the runs)."
+    print ""
+    print "| row | into | goal | anchor | launcher | time, ratio, peak RSS | goal met |"
+    print "|---|---|---|---|---|---|---|"
+    for (i = 1; i <= n; i++) {
+        split(order[i], f, "|"); g = goal(f[1], f[4])
+        name = f[1] " " (f[2] >= 1000000 ? f[2] / 1000000 "M" : f[2]) (f[3] != "" ? " (" f[3] ")" : "")
+        split(substr(labels[order[i]], 2), ls, " ")
+        for (j = 1; j in ls; j++) {
+            k = order[i] "|" ls[j]
+            met = (hi[k "|ratio"] + 0 <= g) ? "yes" : "no"
+            if (f[3] == "" && launcher(ls[j]) == "`java -jar`" && hi[k "|mb"] + 0 >= 600) { met = met ", RSS no"; rssno++ }
+            printf "| %s | %s | <= %.2f | %s s | %s%s | %s s, %sx, %s MB | %s |\n", name, f[4], g,
+                rng(lo[order[i] "|anchor"], hi[order[i] "|anchor"], "%.2f"), launcher(ls[j]), (f[3] != "" ? " " f[3] : ""),
+                rng(lo[k "|s"], hi[k "|s"], "%.2f"), rng(lo[k "|ratio"], hi[k "|ratio"], "%.2f"),
+                rng(lo[k "|mb"], hi[k "|mb"], "%.0f"), met
+        }
+    }
+    for (i = 1; i <= ns; i++) {
+        k = "start|" starts[i]; g = starts[i] ~ /java -jar/ ? 2.0 : 1.0
+        printf "| 10-row file | SQLite | <= %.1f s | - | %s | %s s, %s MB | %s |\n", g, starts[i],
+            rng(lo[k "|s"], hi[k "|s"], "%.2f"), rng(lo[k "|mb"], hi[k "|mb"], "%.0f"), (hi[k "|s"] + 0 <= g ? "yes" : "no")
+    }
+    print ""
+    print "Launchers side by side (the issue: `java -jar` with the default heap, with `-Xmx512m` and `bin/rowlift` within 10 % of each other; ratios to each run'"'"'s own anchor):"
+    print ""
+    print "| row | into | `java -jar` | `java -Xmx512m -jar` | `bin/rowlift` | slowest / fastest | within 10 % |"
+    print "|---|---|---|---|---|---|---|"
+    for (i = 1; i <= n; i++) {
+        split(order[i], f, "|"); if (f[3] != "") continue
+        x = f[1] "|" f[2] "|-Xmx512m|" f[4]; c1 = c2 = c3 = "-"; top = 0; bottom = 1e9
+        split(substr(labels[order[i]], 2), ls, " ")
+        for (j = 1; j in ls; j++) {
+            k = order[i] "|" ls[j] "|ratio"; cell = rng(lo[k], hi[k], "%.2f")
+            if (launcher(ls[j]) == "`java -jar`") c1 = cell; else c3 = cell
+            if (hi[k] + 0 > top) top = hi[k] + 0; if (lo[k] + 0 < bottom) bottom = lo[k] + 0
+        }
+        if (x in seen) {
+            split(substr(labels[x], 2), xs, " "); k = x "|" xs[1] "|ratio"; c2 = rng(lo[k], hi[k], "%.2f")
+            if (hi[k] + 0 > top) top = hi[k] + 0; if (lo[k] + 0 < bottom) bottom = lo[k] + 0
+        }
+        printf "| %s %s | %s | %s | %s | %s | %.2f | %s |\n", f[1], (f[2] >= 1000000 ? f[2] / 1000000 "M" : f[2]), f[4],
+            c1, c2, c3, top / bottom, (top / bottom <= 1.10 ? "yes" : "no")
+    }
+    print ""
+    print "Peak RSS goal (every row under 600 MB with `java -jar` and the JVM'"'"'s default heap): " \
+        (rssno ? "not met on " rssno " row(s) marked \"RSS no\"." : "met.")
+}' "$@"
