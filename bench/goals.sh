@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Every goal row of the speed issue (#5) in one go, each Rowlift run next to its anchor on the same
+# Every goal row of the speed issues (#5, raised in #14) in one go, each Rowlift run next to its anchor on the same
 # file (bench/run.sh), plus the start-up of a 10-row load. Takes about an hour on 2 cores; the machine
 # should be otherwise idle. Output goes to stdout and to ${TMPDIR:-/tmp}/rowlift-bench/goals-<commit>.log.
 #   bench/goals.sh            all rows
 #   GOALS="wide docs" bench/goals.sh     only these (ints30 wide keys docs ints100 startup xmx512)
 #   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" bench/goals.sh
 #                                        two builds side by side, one anchor run per row (see bench/run.sh)
-#   ROWLIFT_LAUNCH=both (the default here) runs each row with `java -jar` (the JVM's default heap, as
-#   README's first command) and with bin/rowlift beside one anchor run; bin or jar runs one of them.
+#   ROWLIFT_LAUNCH=both (the default here) runs each row with `java -jar` (the JVM's default heap: the
+#   memory goal's case; README's commands add -Xmx1g) and with bin/rowlift beside one anchor run; bin or
+#   jar runs one of them.
 # At the end the goal table (bench/goals-table.sh) is appended to docs/benchmarks.md with the machine,
 # the commit and the log, which is copied to docs/bench-logs/goals-<commit>-<time>.log; GOALS_DOC= (empty)
 # leaves the docs alone, GOALS_DOC=FILE appends to FILE instead.
@@ -60,7 +61,7 @@ if [[ -n $doc ]]; then
         echo
         echo "## Goal run of $(date -u +%F), commit \`$(git rev-parse --short HEAD)\` (\`bench/goals.sh\`, rows: $goals)"
         echo
-        echo "Machine: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GB, $(java -version 2>&1 | head -1); launchers: ${ROWLIFT_LAUNCH}; log: \`$kept\`."
+        echo "Machine: $(nproc) cores, $(awk '/^MemTotal:/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB of RAM, $(java -version 2>&1 | head -1); launchers: ${ROWLIFT_LAUNCH}; log: \`$kept\`."
         echo
         bench/goals-table.sh "$log"
     } >> "$doc"
