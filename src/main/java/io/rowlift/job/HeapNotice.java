@@ -11,9 +11,9 @@ import java.util.Optional;
  * <p>Why: with HotSpot's default limit (a quarter of the RAM: 6,028 MB on a 24 GB machine) G1 grows
  * the heap whenever its pauses take more than about 1 % of the time, and eden then walks through the
  * regions it has grown into; the resident memory follows the pauses, not the data (docs/heap.md, about
- * 20-40 MB live during a load). With {@code -Xmx1g} (what {@code bin/rowlift} passes) the heap stays
- * near 400-500 MB at the same speed. Measured on the benchmark's docs 1M into MariaDB, three pairs:
- * {@value #MEASURED}.
+ * 20-40 MB live during a load). With {@code -Xmx1g} (what {@code bin/rowlift} passes) the resident
+ * memory stays lower at the same speed. Measured on the benchmark's docs 1M into MariaDB, three pairs
+ * (docs/heap.md, round three): {@value #MEASURED}.
  *
  * <p>Said only when the limit is the JVM's own choice (no {@code -Xmx}, {@code -XX:MaxHeapSize},
  * {@code -XX:MaxRAM...} among the JVM's arguments), above {@value #ADVISED_MAX_BYTES} bytes, and for a
@@ -31,7 +31,7 @@ final class HeapNotice {
 	 */
 	static final long MIN_BYTES = 64L << 20;
 
-	/** What the default limit was measured to cost (docs/benchmarks.md, issue #14's final goal run). */
+	/** What the default limit was measured to cost (docs/heap.md, round three). */
 	static final String MEASURED = "docs 1M into MariaDB peaked at 746-996 MB resident with the default limit,"
 			+ " 479-584 MB with -Xmx1g, which was 2-9 % faster";
 
@@ -50,8 +50,8 @@ final class HeapNotice {
 		}
 		return Optional.of("the JVM runs with its default heap limit, " + (maxHeapBytes >> 20)
 				+ " MB here: G1 grows the heap towards it when its pauses take more than 1 % of the time, and the"
-				+ " resident memory follows (" + MEASURED + "); start Rowlift with java -Xmx1g -jar ... (bin/rowlift"
-				+ " passes -Xmx1g) to keep a load near 500 MB (docs/heap.md)");
+				+ " resident memory follows (" + MEASURED + "); start Rowlift with java -Xmx1g -jar ... to bound it"
+				+ " (bin/rowlift passes -Xmx1g; docs/heap.md)");
 	}
 
 	/** Whether the JVM was told its heap limit, directly or through its RAM sizing. */

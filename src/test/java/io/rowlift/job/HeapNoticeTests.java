@@ -18,8 +18,7 @@ class HeapNoticeTests {
 				"the JVM runs with its default heap limit, 6028 MB here: G1 grows the heap towards it when its pauses"
 						+ " take more than 1 % of the time, and the resident memory follows (docs 1M into MariaDB peaked"
 						+ " at 746-996 MB resident with the default limit, 479-584 MB with -Xmx1g, which was 2-9 % faster);"
-						+ " start Rowlift with java -Xmx1g -jar ... (bin/rowlift passes -Xmx1g) to keep a load near 500 MB"
-						+ " (docs/heap.md)");
+						+ " start Rowlift with java -Xmx1g -jar ... to bound it (bin/rowlift passes -Xmx1g; docs/heap.md)");
 	}
 
 	@Test
