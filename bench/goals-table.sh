@@ -12,7 +12,9 @@ function add(k, v) { # min and max of the values under key k
     if (!(k in lo) || v + 0 < lo[k] + 0) lo[k] = v
     if (!(k in hi) || v + 0 > hi[k] + 0) hi[k] = v
 }
-function launcher(label) { return label ~ /:jar$/ ? "`java -jar`" : label ~ /:bin$/ ? "`bin/rowlift`" : "`java -jar`" }
+# a label is BUILD:jar or BUILD:bin (ROWLIFT_LAUNCH=both), or BUILD alone, launched as the header of its row says
+function launcher(label) { return label ~ /:bin$/ || (label !~ /:jar$/ && mode == "bin") ? "`bin/rowlift`" : "`java -jar`" }
+function build(label) { sub(/:(jar|bin)$/, "", label); return label }
 function goal(shape, target) {
     if (shape == "ints" && target == "SQLite") return 0.75
     if (shape == "wide") return 0.90
@@ -22,7 +24,7 @@ function goal(shape, target) {
 }
 /^goals at commit / { commits = commits (commits ? ", " : "") $4; sub(/,$/, "", commits) }
 /^[a-z]+: [0-9]+ rows, [0-9]+ MB; / {
-    shape = $1; sub(/:$/, "", shape); rows = $2
+    shape = $1; sub(/:$/, "", shape); rows = $2; mode = $0 ~ /; launcher bin/ ? "bin" : "jar"
     opts = $0; sub(/.*; launcher [a-z]+ ?/, "", opts); sub(/, options:.*/, "", opts); sub(/ +$/, "", opts)
     next
 }
@@ -39,11 +41,11 @@ function goal(shape, target) {
     if (!((row "|" label) in lab)) { lab[row "|" label] = 1; labels[row] = labels[row] " " label }
     add(row "|" label "|s", $2); add(row "|" label "|mb", $(NF - 2))
     if (!(FILENAME in fseen)) { fseen[FILENAME] = 1; files[++nf] = FILENAME }
-    per[FILENAME "|" row "|" launcher(label) "|s"] = $2
+    launch[row "|" label] = launcher(label); per[FILENAME "|" row "|" label "|s"] = $2
     next
 }
 /^  ratio / {
-    for (i = 4; i <= NF; i++) if ($i ~ /^[0-9.]+$/) { add(row "|" $2 "|ratio", $i); per[FILENAME "|" row "|" launcher($2) "|ratio"] = $i; break }
+    for (i = 4; i <= NF; i++) if ($i ~ /^[0-9.]+$/) { add(row "|" $2 "|ratio", $i); per[FILENAME "|" row "|" $2 "|ratio"] = $i; break }
     next
 }
 /^start-up: / { target = ""; next }
@@ -65,9 +67,10 @@ END {
         for (j = 1; j in ls; j++) {
             k = order[i] "|" ls[j]
             met = (hi[k "|ratio"] + 0 <= g) ? "yes" : "no"
-            if (f[3] == "" && launcher(ls[j]) == "`java -jar`") { jarrows++; if (hi[k "|mb"] + 0 >= 600) { met = met ", RSS no"; rssno++ } }
+            if (f[3] == "" && launch[k] == "`java -jar`") { jarrows++; if (hi[k "|mb"] + 0 >= 600) { met = met ", RSS no"; rssno++ } }
             printf "| %s | %s | <= %.2f | %s s | %s%s | %s s, %sx, %s MB | %s |\n", name, f[4], g,
-                rng(lo[order[i] "|anchor"], hi[order[i] "|anchor"], "%.2f"), launcher(ls[j]), (f[3] != "" ? " " f[3] : ""),
+                rng(lo[order[i] "|anchor"], hi[order[i] "|anchor"], "%.2f"), launch[k] (f[3] != "" ? " " f[3] : ""),
+                (build(ls[j]) != "Rowlift" ? " (" build(ls[j]) ")" : ""),
                 rng(lo[k "|s"], hi[k "|s"], "%.2f"), rng(lo[k "|ratio"], hi[k "|ratio"], "%.2f"),
                 rng(lo[k "|mb"], hi[k "|mb"], "%.0f"), met
         }
@@ -82,19 +85,24 @@ END {
     print "10 % of each other): `java -jar` against `bin/rowlift` in the same run (time / time), `-Xmx512m` (its own run and"
     print "anchor) against `bin/rowlift` as ratio / ratio; one figure per goal run."
     print ""
-    print "| row | into | `java -jar` / `bin/rowlift` | `java -Xmx512m -jar` / `bin/rowlift` | within 10 % |"
-    print "|---|---|---|---|---|"
+    print "| row | into | build | `java -jar` / `bin/rowlift` | `java -Xmx512m -jar` / `bin/rowlift` | within 10 % |"
+    print "|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) {
         split(order[i], f, "|"); if (f[3] != "") continue
-        x = f[1] "|" f[2] "|-Xmx512m|" f[4]; c1 = c2 = ""; ok = "yes"
-        for (j = 1; j <= nf; j++) {
-            a = per[files[j] "|" order[i] "|`java -jar`|s"]; b = per[files[j] "|" order[i] "|`bin/rowlift`|s"]
-            if (a != "" && b != "") { c1 = c1 (c1 ? ", " : "") sprintf("%.2f", a / b); if (a / b > 1.10 || b / a > 1.10) ok = "no" }
-            a = per[files[j] "|" x "|`java -jar`|ratio"]; b = per[files[j] "|" order[i] "|`bin/rowlift`|ratio"]
-            if (a != "" && b != "") { c2 = c2 (c2 ? ", " : "") sprintf("%.2f", a / b); if (a / b > 1.10 || b / a > 1.10) ok = "no" }
+        x = f[1] "|" f[2] "|-Xmx512m|" f[4]
+        split(substr(labels[order[i]], 2), ls, " ")
+        for (j = 1; j in ls; j++) { # one line per build that ran with bin/rowlift
+            if (launch[order[i] "|" ls[j]] != "`bin/rowlift`") continue
+            bin = ls[j]; b0 = build(bin); c1 = c2 = ""; ok = ""
+            for (m = 1; m <= nf; m++) {
+                a = per[files[m] "|" order[i] "|" b0 ":jar|s"]; b = per[files[m] "|" order[i] "|" bin "|s"]
+                if (a != "" && b != "") { c1 = c1 (c1 ? ", " : "") sprintf("%.2f", a / b); ok = (ok == "no" || a / b > 1.10 || b / a > 1.10) ? "no" : "yes" }
+                a = per[files[m] "|" x "|" b0 "|ratio"]; b = per[files[m] "|" order[i] "|" bin "|ratio"]
+                if (a != "" && b != "") { c2 = c2 (c2 ? ", " : "") sprintf("%.2f", a / b); ok = (ok == "no" || a / b > 1.10 || b / a > 1.10) ? "no" : "yes" }
+            }
+            printf "| %s %s | %s | %s | %s | %s | %s |\n", f[1], (f[2] >= 1000000 ? f[2] / 1000000 "M" : f[2]), f[4], b0,
+                (c1 ? c1 : "-"), (c2 ? c2 : "-"), (ok ? ok : "-")
         }
-        printf "| %s %s | %s | %s | %s | %s |\n", f[1], (f[2] >= 1000000 ? f[2] / 1000000 "M" : f[2]), f[4],
-            (c1 ? c1 : "-"), (c2 ? c2 : "-"), ok
     }
     print ""
     print "Peak RSS goal (every row under 600 MB with `java -jar` and the JVM'"'"'s default heap): " \
