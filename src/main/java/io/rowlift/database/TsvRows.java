@@ -178,10 +178,12 @@ public final class TsvRows implements ValueSink {
 	@Override
 	public void setAsciiText(int parameter, byte[] bytes, int start, int end) {
 		separate(parameter);
-		ensure(end - start);
 		int i = start;
 		while (i < end) {
 			int special = nextSpecial(bytes, i, end);
+			// room for this run of plain bytes only: each escape before it took two bytes for one, so a
+			// reservation made once for the whole value would run short by the escapes already written
+			ensure(special - i);
 			System.arraycopy(bytes, i, this.buffer, this.size, special - i);
 			this.size += special - i;
 			if (special == end) {

@@ -145,6 +145,74 @@ class TsvRowsTests {
 		assertThat(rows.size()).isEqualTo(200_000 + 1 + 200_000 + 1);
 	}
 
+	/**
+	 * Issue #20 item 1: a value full of escapes that ends past the buffer, wherever the buffer's end
+	 * falls within it (the filler before it puts the boundary at every position), and values longer than
+	 * the whole buffer: the bytes as bytes and the same text as a String give the same rows. Before the
+	 * fix the room was reserved for the unescaped bytes only and the copy ran past the 64 KiB buffer.
+	 */
+	@Property(tries = 300)
+	void escapesNearTheBuffersEndAndValuesLongerThanItFit(@ForAll("escapeHeavy") byte[] value,
+			@ForAll("fill") int fill, @ForAll("repeat") int repeat) {
+		byte[] filler = new byte[fill];
+		java.util.Arrays.fill(filler, (byte) 'f');
+		byte[] big = new byte[value.length * repeat];
+		for (int r = 0; r < repeat; r++) {
+			System.arraycopy(value, 0, big, r * value.length, value.length);
+		}
+		TsvRows fromBytes = new TsvRows();
+		TsvRows fromString = new TsvRows();
+		for (TsvRows rows : new TsvRows[] { fromBytes, fromString }) {
+			rows.beginRow();
+			if (rows == fromBytes) {
+				rows.setAsciiText(1, filler, 0, fill);
+				rows.setAsciiText(2, big, 0, big.length);
+			}
+			else {
+				rows.setString(1, new String(filler, StandardCharsets.US_ASCII));
+				rows.setString(2, new String(big, StandardCharsets.US_ASCII));
+			}
+			rows.endRow();
+		}
+		assertThat(fromBytes).hasToString(fromString.toString());
+	}
+
+	/** The issue's value (six lines, five LFs) written as the record's bytes with the buffer's end at each position within it. */
+	@Test
+	void theIssuesMultiLineValueFitsWhereverTheBufferEnds() {
+		byte[] lines = "line1\nline2\nline3\nline4\nline5\nline6".getBytes(StandardCharsets.US_ASCII);
+		for (int fill = 65_480; fill < 65_540; fill++) {
+			TsvRows rows = new TsvRows();
+			rows.beginRow();
+			rows.setString(1, "x".repeat(fill));
+			rows.setAsciiText(2, lines, 0, lines.length);
+			rows.endRow();
+			assertThat(rows.size()).isEqualTo(fill + 1 + lines.length + 5 + 1);
+			assertThat(rows.toString()).endsWith("\tline1\\nline2\\nline3\\nline4\\nline5\\nline6\n");
+		}
+	}
+
+	@Provide
+	Arbitrary<byte[]> escapeHeavy() {
+		Arbitrary<Byte> text = Arbitraries.bytes().between((byte) 14, (byte) 127);
+		Arbitrary<Byte> special = Arbitraries.of((byte) 0, (byte) '\t', (byte) '\n', (byte) '\r', (byte) '\\');
+		return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, text), net.jqwik.api.Tuple.of(2, special))
+			.array(byte[].class)
+			.ofMinSize(1)
+			.ofMaxSize(300);
+	}
+
+	@Provide
+	Arbitrary<Integer> fill() {
+		return Arbitraries.oneOf(Arbitraries.integers().between(65_536 - 400, 65_536),
+				Arbitraries.integers().between(131_072 - 400, 131_072), Arbitraries.integers().between(0, 64));
+	}
+
+	@Provide
+	Arbitrary<Integer> repeat() {
+		return Arbitraries.oneOf(Arbitraries.just(1), Arbitraries.integers().between(2, 700));
+	}
+
 	/** Whatever the text, unescaping the field as MySQL does gives the same UTF-8 bytes back. */
 	@Property(tries = 500)
 	void anyTextRoundTripsThroughTheEscapes(@ForAll String text) {
