@@ -11,17 +11,22 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 import io.rowlift.source.ByteRange;
+import io.rowlift.source.CsvFormat;
 
 /**
- * The physical lines of one {@link ByteRange}, for a {@code FlatFileItemReader}: it reads only the
- * bytes {@code [start, end)} of the file, so the reader sees the range as a file of its own, and it
- * remembers where each line starts in the file, so that records can be located (line, byte offset,
- * raw bytes for the reject file) exactly as the fast path locates them.
+ * The records of one {@link ByteRange}, for a {@code FlatFileItemReader}, each as one "line": it
+ * reads only the bytes {@code [start, end)} of the file, so the reader sees the range as a file of
+ * its own, and it remembers where each physical line starts in the file, so that records can be
+ * located (line, byte offset, raw bytes for the reject file) exactly as the fast path locates them.
  *
- * <p>A line ends at the format's end byte ({@code \n}, or {@code \r} for CR files); with {@code \n}
- * a {@code \r} right before it is dropped from the line. The terminator of each line is kept, so a
- * record whose quoted field spans lines is joined back with the bytes that were in the file (see
- * {@link QuoteBalancePolicy}). Lines are decoded with the file's charset.
+ * <p>A physical line ends at the format's end byte ({@code \n}, or {@code \r} for CR files); with
+ * {@code \n} a {@code \r} right before it is dropped from the line. Lines are decoded with the file's
+ * charset. A record whose quoted field spans lines ({@link QuoteScan}) is returned with its lines
+ * joined back by the terminators that were in the file, in one pass: each character is scanned
+ * and copied once, so a record costs O(its length) however many lines it spans (Spring Batch's own
+ * joining, through the record separator policy, costs O(length * lines); see
+ * {@link QuoteBalancePolicy}). A line starting with the comment character at a record's start is
+ * returned alone, for the {@code FlatFileItemReader} to skip.
  *
  * <p>Only {@link #readLine()} and {@link #close()} are supported: that is all Spring Batch's reader
  * calls. Not thread-safe: one per partition.
@@ -43,6 +48,13 @@ final class RangeLineReader extends BufferedReader {
 
 	private final ByteBuffer buffer;
 
+	private final QuoteScan scan;
+
+	private final int comment;
+
+	/** Whether the record returned last ended outside quotes (false: the range ended inside one). */
+	private boolean recordComplete = true;
+
 	/** File offset of {@code buffer}'s position 0. */
 	private long bufferStart;
 
@@ -61,15 +73,16 @@ final class RangeLineReader extends BufferedReader {
 	/**
 	 * @param file the input
 	 * @param range the bytes to read
-	 * @param charset the file's charset (ASCII-compatible)
-	 * @param endByte the byte that ends a line
+	 * @param format the file's dialect: its charset (ASCII-compatible), end byte, quote, delimiter, escape, comment
 	 * @param bufferSize read buffer, bytes
 	 */
-	RangeLineReader(Path file, ByteRange range, Charset charset, byte endByte, int bufferSize) throws IOException {
+	RangeLineReader(Path file, ByteRange range, CsvFormat format, int bufferSize) throws IOException {
 		super(Reader.nullReader(), 1);
 		this.channel = FileChannel.open(file, StandardOpenOption.READ);
-		this.charset = charset;
-		this.endByte = endByte;
+		this.charset = format.charset();
+		this.endByte = format.endByte();
+		this.scan = new QuoteScan(format);
+		this.comment = format.comment();
 		this.end = range.end();
 		this.position = range.start();
 		this.bufferStart = range.start();
@@ -77,8 +90,53 @@ final class RangeLineReader extends BufferedReader {
 		this.buffer.flip();
 	}
 
+	/**
+	 * The next record of the range: its physical lines up to one where no quoted field is open,
+	 * joined by their terminators; null at the end of the range. A record still open at the end of
+	 * the range is returned as far as it goes, and {@link #recordComplete()} is then false.
+	 */
 	@Override
 	public String readLine() throws IOException {
+		String first = nextLine();
+		if (first == null) {
+			return null;
+		}
+		this.recordComplete = true;
+		if (this.comment >= 0 && !first.isEmpty() && first.charAt(0) == this.comment) {
+			return first; // a comment line: the FlatFileItemReader skips it
+		}
+		this.scan.reset();
+		this.scan.feed(first);
+		if (this.scan.complete()) {
+			return first;
+		}
+		StringBuilder record = new StringBuilder(first);
+		while (!this.scan.complete()) {
+			String terminator = lastTerminator();
+			String next = nextLine();
+			if (next == null) {
+				this.recordComplete = false;
+				break;
+			}
+			record.append(terminator).append(next);
+			this.scan.feed(terminator);
+			this.scan.feed(next);
+		}
+		return record.toString();
+	}
+
+	/** Whether the record returned last by {@link #readLine()} ended outside quotes. */
+	boolean recordComplete() {
+		return this.recordComplete;
+	}
+
+	/** Characters the record-end scan has looked at, over all records: O(bytes read), for tests. */
+	long scanned() {
+		return this.scan.scanned();
+	}
+
+	/** The next physical line of the range, without its terminator; null at the end of the range. */
+	private String nextLine() throws IOException {
 		if (this.position >= this.end) {
 			return null;
 		}

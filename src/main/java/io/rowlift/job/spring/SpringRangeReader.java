@@ -25,8 +25,8 @@ import io.rowlift.source.CsvFormat;
 
 /**
  * The spring pipeline's reader: for each partition a Spring Batch {@link FlatFileItemReader} over
- * the bytes of the partition's {@link ByteRange} only ({@link RangeLineReader}), with
- * {@link QuoteBalancePolicy} joining quoted line breaks, {@link RecordTokenizer} and a
+ * the bytes of the partition's {@link ByteRange} only ({@link RangeLineReader}, which joins quoted
+ * line breaks, and {@link QuoteBalancePolicy}), {@link RecordTokenizer} and a
  * {@code FieldSetMapper} (Rowlift's {@link ColumnValuesMapper} or the user's).
  *
  * <p><b>Restart:</b> the {@code FlatFileItemReader} saves its own position, the records it has read
@@ -103,7 +103,7 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		reader.setStrict(true);
 		reader.setComments(format.comment() < 0 ? new String[0] : new String[] { String.valueOf((char) format.comment()) });
 		reader.setBufferedReaderFactory((resource, encoding) -> {
-			partition.lines = new RangeLineReader(file, partition.range, format.charset(), format.endByte(), bufferSize);
+			partition.lines = new RangeLineReader(file, partition.range, format, bufferSize);
 			return partition.lines;
 		});
 		reader.setRecordSeparatorPolicy(new LazyPolicy(partition, format));

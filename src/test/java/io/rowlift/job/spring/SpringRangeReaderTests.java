@@ -114,6 +114,67 @@ class SpringRangeReaderTests {
 		}
 	}
 
+	/**
+	 * Finding where a record ends looks at each character once, however many lines the record spans
+	 * (Spring Batch joining line by line through the policy looked at a record of n characters over k
+	 * lines about n * k / 2 times, and copied it as often), and every record comes whole from the line
+	 * reader, so the FlatFileItemReader never joins (its policy says "end of record" at once).
+	 */
+	@Test
+	void findingTheEndOfARecordLooksAtEachCharacterOnceWhateverItsLines() throws Exception {
+		for (int lines : new int[] { 1, 10, 1000, 20_000 }) {
+			Path file = Files.createTempFile("spring-range", ".csv");
+			try {
+				String body = String.join("\r\n", java.util.Collections.nCopies(lines, "line, \"\"quoted\"\""));
+				StringBuilder csv = new StringBuilder("a,b\n");
+				long dataChars = 0;
+				for (int r = 0; r < 3; r++) {
+					String record = r + ",\"" + body + "\"";
+					csv.append(record).append('\n');
+					dataChars += record.length();
+				}
+				Files.writeString(file, csv);
+				ByteRange range = new ByteRange(0, 4, Files.size(file), 2);
+				SpringPartition partition = new SpringPartition(range, null, null, null);
+				FlatFileItemReader<Object> reader = SpringRangeReader.flatFileReader(partition, file, FORMAT, null, 4096,
+						set -> set);
+				reader.open(new ExecutionContext());
+				List<String> bodies = new ArrayList<>();
+				for (Object item = reader.read(); item != null; item = reader.read()) {
+					assertThat(partition.lines.recordComplete()).isTrue();
+					bodies.add(((RecordFieldSet) item).readString(1));
+				}
+				reader.close();
+
+				assertThat(bodies).as("%d lines", lines).hasSize(3).allMatch(b -> b.equals(body.replace("\"\"", "\"")));
+				assertThat(partition.lines.lineCount()).isEqualTo(3 * lines);
+				assertThat(partition.lines.scanned()).as("%d lines", lines).isEqualTo(dataChars);
+			}
+			finally {
+				Files.deleteIfExists(file);
+			}
+		}
+	}
+
+	@Test
+	void theQuoteScanFedPieceByPieceAgreesWithTheWholeText() {
+		String[] texts = { "a,\"b\"\"", "\"x\"\"", "\"\"", "\"", "a\\", "\"a\\\"", "a,\"\"\"b", "\"a\"\"\"", "x\"y", "\"q\"\\" };
+		for (String text : texts) {
+			for (int cut = 0; cut <= text.length(); cut++) {
+				QuoteScan whole = new QuoteScan(',', '"', '\\');
+				whole.feed(text);
+				QuoteScan pieces = new QuoteScan(',', '"', '\\');
+				pieces.feed(text.substring(0, cut));
+				pieces.feed(text.substring(cut));
+				assertThat(pieces.complete()).as("%s cut at %d", text, cut).isEqualTo(whole.complete());
+			}
+		}
+		assertThat(QuoteBalancePolicy.complete("a,\"b", ',', '"', -1)).isFalse();
+		assertThat(QuoteBalancePolicy.complete("a,\"b\"\"\n\"", ',', '"', -1)).isTrue();
+		assertThat(QuoteBalancePolicy.complete("a,b\\", ',', '"', '\\')).isFalse();
+		assertThat(QuoteBalancePolicy.complete("a,x\"b", ',', '"', -1)).isTrue();
+	}
+
 	@Test
 	void theTokenizerKeepsQuotingAndFlagsTextAfterAClosingQuote() {
 		RecordTokenizer tokenizer = new RecordTokenizer(FORMAT, new String[] { "a", "b", "c" });
