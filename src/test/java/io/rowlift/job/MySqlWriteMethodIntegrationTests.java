@@ -113,6 +113,53 @@ class MySqlWriteMethodIntegrationTests extends ScenarioSupport {
 		assertThat(reasons.lines().filter(line -> line.contains("'x1000' ") || line.contains("Duplicate entry '29999'"))).hasSize(2);
 	}
 
+	/**
+	 * Issue #20's reproducer, on the default write method: 3,000 rows into the sample's {@code people}
+	 * table, with the sample's own migrations, giving id, first name (k letters P) and a last name that
+	 * holds five quoted line breaks; 1 partition, default settings otherwise. Before the fix the stream's
+	 * buffer reserved room for a value's unescaped bytes only, so for some k (where a row's escapes
+	 * fell on the end of the 64 KiB block) the load failed with an ArrayIndexOutOfBounds reported as
+	 * a lost connection, on every rerun. Each k is its own load, so the rows fall differently on the
+	 * block's end.
+	 */
+	@Test
+	void loadsMultiLineLastNamesOfTheSampleShapeExactlyWhateverTheFirstNameLength() throws Exception {
+		String lastName = "line1\nline2\nline3\nline4\nline5\nline6";
+		List<String> failures = new java.util.ArrayList<>();
+		for (int k : PEOPLE_K) {
+			StringBuilder csv = new StringBuilder("id,first_name,last_name\n");
+			for (int id = 1; id <= 3000; id++) {
+				csv.append(id).append(',').append("P".repeat(k)).append(",\"").append(lastName).append("\"\n");
+			}
+			Path file = write("people-" + k + ".csv", csv.toString());
+			List<String> args = new java.util.ArrayList<>();
+			for (String option : this.target.options()) {
+				args.add(option.startsWith("--spring.flyway.locations=")
+						? "--spring.flyway.locations=filesystem:" + Path.of("examples/people/db").toAbsolutePath() + "/{vendor}" : option);
+			}
+			args.addAll(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=people", "--rowlift.job.partitions=1"));
+
+			RowliftRun run = RowliftRun.of(args);
+
+			if (run.exitCode() != 0) {
+				failures.add("k = " + k + ": " + run.problems());
+				continue;
+			}
+			assertThat(run.out()).contains("LOAD DATA LOCAL streams");
+			List<List<String>> rows = rows("SELECT id, first_name, last_name FROM people ORDER BY id");
+			assertThat(rows).as("k = %d", k).hasSize(3000);
+			for (int id = 1; id <= 3000; id++) {
+				assertThat(rows.get(id - 1)).as("k = %d, row %d", k, id)
+					.containsExactly(String.valueOf(id), "P".repeat(k), lastName);
+			}
+			execute("DELETE FROM people");
+		}
+		assertThat(failures).isEmpty();
+	}
+
+	/** k = 0 failed on this file before the fix; 9, 11, 17, 20 and 23 failed on the issue's. */
+	private static final int[] PEOPLE_K = { 0, 9, 11, 17, 20, 23 };
+
 	@Test
 	void loadDataWhereThereIsNoneAndAnUnknownMethodAreExit2() throws Exception {
 		execute("CREATE TABLE plain_t" + DDL.formatted("plain_t"));
