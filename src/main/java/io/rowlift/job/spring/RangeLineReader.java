@@ -20,7 +20,8 @@ import io.rowlift.source.CsvFormat;
  * located (line, byte offset, raw bytes for the reject file) exactly as the fast path locates them.
  *
  * <p>A physical line ends at the format's end byte ({@code \n}, or {@code \r} for CR files); with
- * {@code \n} a {@code \r} right before it is dropped from the line. Lines are decoded with the file's
+ * {@code \n} a {@code \r} right before it is dropped from the line, and so is one right before the end
+ * of the file (as the fast path reads it). Lines are decoded with the file's
  * charset. A record whose quoted field spans lines ({@link QuoteScan}) is returned with its lines
  * joined back by the terminators that were in the file, in one pass: each character is scanned
  * and copied once, so a record costs O(its length) however many lines it spans (Spring Batch's own
@@ -171,6 +172,11 @@ final class RangeLineReader extends BufferedReader {
 				length--;
 				terminator = "\r\n";
 			}
+		}
+		else if (this.endByte == '\n' && length > 0 && this.line[length - 1] == '\r') {
+			// a CR right before the end of the file ends the record, as on the fast path (a file cut after
+			// its last CR of CRLF), and is not a value's last character
+			length--;
 		}
 		this.position = next; // the buffer never holds bytes past the range
 		int number = ++this.lines;

@@ -156,6 +156,30 @@ class SpringRangeReaderTests {
 		}
 	}
 
+	/**
+	 * A CR right before the end of a file without a final line feed ends the record, as the fast path
+	 * reads it (found by the differential property test: {@code "id,a,b,c\n1,,,\r"} stored {@code "\r"} in
+	 * c on the spring pipeline, NULL on the fast one).
+	 */
+	@Test
+	void aCarriageReturnRightBeforeTheEndOfTheFileEndsTheRecordAsOnTheFastPath() throws Exception {
+		for (String last : new String[] { "1,,x\r", "1,\"\",\"x\"\r", "1,,\r" }) {
+			Path file = Files.createTempFile("spring-range", ".csv");
+			try {
+				Files.writeString(file, "a,b,c\n" + last);
+				ByteRange range = new ByteRange(0, 6, Files.size(file), 2);
+				List<RawRecord> records = readRange(file, range, 64);
+				assertThat(records).hasSize(1);
+				assertThat(records.get(0).problem()).as(last).isNull();
+				assertThat(records.get(0).text(2)).as(last).isEqualTo(last.contains("x") ? "x" : "");
+				assertThat(records.get(0).quoted(2)).as(last).isEqualTo(last.contains("\"x\""));
+			}
+			finally {
+				Files.deleteIfExists(file);
+			}
+		}
+	}
+
 	@Test
 	void theQuoteScanFedPieceByPieceAgreesWithTheWholeText() {
 		String[] texts = { "a,\"b\"\"", "\"x\"\"", "\"\"", "\"", "a\\", "\"a\\\"", "a,\"\"\"b", "\"a\"\"\"", "x\"y", "\"q\"\\" };
