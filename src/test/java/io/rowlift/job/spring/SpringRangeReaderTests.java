@@ -180,6 +180,31 @@ class SpringRangeReaderTests {
 		}
 	}
 
+	/** A comment line is skipped whole, its quotes ignored; an escape at a line's end takes the line break. */
+	@Test
+	void commentLinesAreSkippedAndAnEscapedLineBreakJoinsTheNextLine() throws Exception {
+		CsvFormat format = new CsvFormat((byte) ',', (byte) '"', '\\', '#', true, io.rowlift.source.LineEnding.LF,
+				StandardCharsets.UTF_8, null);
+		Path file = Files.createTempFile("spring-range", ".csv");
+		try {
+			Files.writeString(file, "a,b\n# a \"quote that never closes\nx,\"y\n# not a comment\"\n1,2\\\n3\n#end\n");
+			ByteRange range = new ByteRange(0, 4, Files.size(file), 2);
+			SpringPartition partition = new SpringPartition(range, null, null, null);
+			FlatFileItemReader<Object> reader = SpringRangeReader.flatFileReader(partition, file, format, null, 16,
+					set -> ((RecordFieldSet) set).record());
+			reader.open(new ExecutionContext());
+			RawRecord first = (RawRecord) reader.read();
+			RawRecord second = (RawRecord) reader.read();
+			assertThat(reader.read()).isNull();
+			reader.close();
+			assertThat(first.text(1)).isEqualTo("y\n# not a comment");
+			assertThat(second.text(1)).isEqualTo("2\n3");
+		}
+		finally {
+			Files.deleteIfExists(file);
+		}
+	}
+
 	@Test
 	void theQuoteScanFedPieceByPieceAgreesWithTheWholeText() {
 		String[] texts = { "a,\"b\"\"", "\"x\"\"", "\"\"", "\"", "a\\", "\"a\\\"", "a,\"\"\"b", "\"a\"\"\"", "x\"y", "\"q\"\\" };
