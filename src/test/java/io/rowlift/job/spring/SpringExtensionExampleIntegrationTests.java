@@ -63,7 +63,7 @@ class SpringExtensionExampleIntegrationTests {
 		assertThat(run.output()).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)")
 			.contains("read 3 = written 2 + rejected 0 + filtered 1")
 			.contains("example listener: run 1 ended COMPLETED");
-		assertThat(Files.readString(summary)).contains("\"pipeline\":\"SPRING\"").contains("\"filtered\":1");
+		assertThat(Files.readString(summary)).contains("\"pipeline\":\"spring\"").contains("\"filtered\":1");
 
 		target.reset();
 		// the example jar on the classpath after the unpacked jar (how the other tests start Rowlift; bin/rowlift's way)
