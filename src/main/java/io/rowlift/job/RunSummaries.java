@@ -51,7 +51,7 @@ public final class RunSummaries {
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
 				plan.displayName(), plan.table(), database, load.read(), load.written(),
-				load.rejected(), rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
+				load.rejected(), rowsThisRun, RunTimes.elapsed(execution), partitions,
 				plan.sizing().partitionsReason()
 						+ emptyPartitions(load.empty(), partitions, load.read(), execution.getStatus() == BatchStatus.COMPLETED),
 				plan.threads(),
