@@ -56,18 +56,18 @@ class SpringExtensionExampleIntegrationTests {
 		// the example's README command as written (java -Dloader.path=<the example jar> -jar target/rowlift.jar,
 		// Boot's PropertiesLauncher), in the project folder, /tmp/example/ made this test's folder (issue 20: it
 		// ended in "..." and failed with "table 'required' does not exist")
-		List<String> command = readmeCommand(Files.readString(EXAMPLE.resolve("README.md")), this.dir);
+		List<String> readme = readmeCommand(Files.readString(EXAMPLE.resolve("README.md")), this.dir);
 		Path log = this.dir.resolve("readme-command.log");
-		Process process = new ProcessBuilder(command).directory(Path.of("").toAbsolutePath().toFile())
+		Process example = new ProcessBuilder(readme).directory(Path.of("").toAbsolutePath().toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())
 			.start();
-		assertThat(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).as("the README's command ended").isTrue();
-		String output = Files.readString(log);
-		assertThat(process.exitValue()).as(command + "\n" + output).isZero();
+		assertThat(example.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).as("the README's command ended").isTrue();
+		String printed = Files.readString(log);
+		assertThat(example.exitValue()).as(readme + "\n" + printed).isZero();
 		assertThat(rows("jdbc:sqlite:" + this.dir.resolve("example.db"), "SELECT id, name, note FROM required ORDER BY id"))
 			.containsExactly(List.of("1", "ADA", "<null>"), List.of("3", "LINUS", "kernel"));
-		assertThat(output).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)")
+		assertThat(printed).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)")
 			.contains("read 3 = written 2 + rejected 0 + filtered 1")
 			.contains("example listener: run 1 ended COMPLETED");
 
