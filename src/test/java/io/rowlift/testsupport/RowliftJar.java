@@ -225,7 +225,8 @@ public final class RowliftJar {
 	 * SIGINT saw the load complete. {@code env --default-signal=INT} (GNU coreutils 8.31 and later)
 	 * resets it and then execs the JVM, whose pid stays the process's; {@code sh -c 'trap - INT'}
 	 * cannot (a shell may not reset a signal that was ignored when it started). Where that {@code env}
-	 * is missing, or with {@code -Drowlift.test.inherit-sigint=true}, the start is left as it is (a SIGINT
+	 * is missing (macOS, older coreutils), {@code perl} does the same ({@code $SIG{INT} = 'DEFAULT'}, then
+	 * exec); where neither is, or with {@code -Drowlift.test.inherit-sigint=true}, the start is left as it is (a SIGINT
 	 * test then fails when the suite was started with SIGINT ignored).
 	 */
 	static final class SignalDefaults {
@@ -239,24 +240,37 @@ public final class RowliftJar {
 			if (Boolean.getBoolean("rowlift.test.inherit-sigint")) {
 				return List.of(); // the starts as before issue 20, to see the SIGINT tests fail under an ignored SIGINT
 			}
+			for (List<String> prefix : List.of(List.of("env", "--default-signal=INT"),
+					List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\"", "--"))) {
+				if (works(prefix)) {
+					return prefix;
+				}
+			}
+			System.err.println("RowliftJar: neither env --default-signal=INT nor perl is available here; Rowlift processes"
+					+ " inherit the test JVM's SIGINT disposition");
+			return List.of();
+		}
+
+		/** Whether {@code prefix true} runs and exits 0. */
+		private static boolean works(List<String> prefix) {
+			List<String> command = new ArrayList<>(prefix);
+			command.add("true");
 			try {
-				Process env = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true)
+				Process probe = new ProcessBuilder(command).redirectErrorStream(true)
 					.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 					.start();
-				if (env.waitFor(10, TimeUnit.SECONDS) && env.exitValue() == 0) {
-					return List.of("env", "--default-signal=INT");
+				if (probe.waitFor(10, TimeUnit.SECONDS)) {
+					return probe.exitValue() == 0;
 				}
-				env.destroyForcibly();
+				probe.destroyForcibly();
 			}
 			catch (IOException ex) {
-				// no env on the PATH: start as is
+				// not on the PATH
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
-			System.err.println("RowliftJar: env --default-signal=INT is not available here; Rowlift processes inherit "
-					+ "the test JVM's SIGINT disposition");
-			return List.of();
+			return false;
 		}
 
 	}
