@@ -85,6 +85,11 @@ public final class GracefulStop {
 		}
 	}
 
+	/** Records {@code SIG<name>} as ignored, as {@link #install} finds it (a test does it without such a process). */
+	synchronized void ignored(String name) {
+		this.ignored.add("SIG" + name);
+	}
+
 	/**
 	 * The line saying which of SIGTERM and SIGINT this process ignores and what that means, or null when
 	 * it ignores neither (or {@link #install} did not run). A process started with a signal ignored keeps
