@@ -1,10 +1,13 @@
 package io.rowlift.cli;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rowlift.job.LoadLauncher;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * SIGTERM and SIGINT (Ctrl-C) during a load: the first asks the load to stop at its next chunk
@@ -36,6 +39,9 @@ public final class GracefulStop {
 	/** Guarded by this. */
 	private boolean installed;
 
+	/** The signals this process ignores (so they stop nothing), found by {@link #install}; guarded by this. */
+	private final List<String> ignored = new ArrayList<>();
+
 	/** Whether this stops a service, which may be between loads when a signal comes (else one load). */
 	private final boolean service;
 
@@ -64,14 +70,45 @@ public final class GracefulStop {
 			return true;
 		}
 		try {
-			Signal.handle(new Signal("TERM"), signal -> handle(signal.getName()));
-			Signal.handle(new Signal("INT"), signal -> handle(signal.getName()));
+			for (String name : List.of("TERM", "INT")) {
+				// a signal ignored when the JVM started stays ignored: the JVM installs no handler for it and
+				// answers with SIG_IGN (a script's background job, "rowlift ... &", gets SIGINT that way)
+				if (Signal.handle(new Signal(name), signal -> handle(signal.getName())) == SignalHandler.SIG_IGN) {
+					this.ignored.add("SIG" + name);
+				}
+			}
 			this.installed = true;
 			return true;
 		}
 		catch (IllegalArgumentException | UnsupportedOperationException ex) {
 			return false;
 		}
+	}
+
+	/** Records {@code SIG<name>} as ignored, as {@link #install} finds it (a test does it without such a process). */
+	synchronized void ignored(String name) {
+		this.ignored.add("SIG" + name);
+	}
+
+	/**
+	 * The line saying which of SIGTERM and SIGINT this process ignores and what that means, or null when
+	 * it ignores neither (or {@link #install} did not run). A process started with a signal ignored keeps
+	 * it ignored: a script's {@code rowlift ... &} ignores SIGINT, {@code nohup} or a supervisor may too.
+	 */
+	public synchronized String ignoredNotice() {
+		if (this.ignored.isEmpty()) {
+			return null;
+		}
+		boolean both = this.ignored.size() == 2;
+		boolean interrupt = this.ignored.contains("SIGINT");
+		String which = String.join(" and ", this.ignored);
+		String names = String.join(",", this.ignored.stream().map(name -> name.substring(3)).toList());
+		return "rowlift: " + which + (both ? " are" : " is") + " ignored in this process (it was started with "
+				+ (both ? "them" : "it") + " ignored, as a shell starts a script's background job 'rowlift ... &' with SIGINT"
+				+ " ignored): " + (both ? "Ctrl-C, kill -INT and kill -TERM do" : interrupt ? "Ctrl-C and kill -INT do" : "kill -TERM does")
+				+ " not stop the service; stop it with " + (both ? "kill -KILL PID (the next start resumes its load)"
+						: interrupt ? "kill -TERM PID" : "kill -INT PID")
+				+ ", or start it with " + (both ? "their" : "its") + " default: env --default-signal=" + names + " rowlift ...";
 	}
 
 	/**

@@ -38,11 +38,21 @@ public final class KeyMatching {
 
 	/** {@link #resolve(Connection, TargetDialect, TableMapping, TargetMode)} on a connection of its own. */
 	public static KeyMatching resolve(DataSource dataSource, TargetDialect dialect, TableMapping mapping, TargetMode target) {
+		return resolve(dataSource, dialect, mapping, target, false);
+	}
+
+	/**
+	 * {@link #resolve(Connection, TargetDialect, TableMapping, TargetMode, boolean)} on a connection of its own.
+	 * @param dropsIndexes whether the load drops the table's secondary indexes but the matched one
+	 *     ({@code rowlift.schema.drop-indexes}, as it is before the load)
+	 */
+	public static KeyMatching resolve(DataSource dataSource, TargetDialect dialect, TableMapping mapping, TargetMode target,
+			boolean dropsIndexes) {
 		if (!target.mode().matchesKeys()) {
 			return null;
 		}
 		try (Connection connection = dataSource.getConnection()) {
-			return resolve(connection, dialect, mapping, target);
+			return resolve(connection, dialect, mapping, target, dropsIndexes);
 		}
 		catch (SQLException ex) {
 			throw new RowliftException(1, "cannot read the keys of table '" + mapping.table().name() + "': " + ex.getMessage(), ex);
@@ -57,6 +67,18 @@ public final class KeyMatching {
 	 */
 	public static KeyMatching resolve(Connection connection, TargetDialect dialect, TableMapping mapping, TargetMode target)
 			throws SQLException {
+		return resolve(connection, dialect, mapping, target, false);
+	}
+
+	/**
+	 * As {@link #resolve(Connection, TargetDialect, TableMapping, TargetMode)}, for a table whose
+	 * secondary indexes but the matched key the load drops ({@code dropsIndexes}) or keeps. Where the
+	 * database matches on any unique key, only the keys in force during the load can match instead: the
+	 * primary key (never dropped) and, when indexes are kept, every unique index. A unique index that is
+	 * dropped cannot match; a row that repeats its value is found when it is built again after the load.
+	 */
+	public static KeyMatching resolve(Connection connection, TargetDialect dialect, TableMapping mapping, TargetMode target,
+			boolean dropsIndexes) throws SQLException {
 		if (!target.mode().matchesKeys()) {
 			return null;
 		}
@@ -89,12 +111,24 @@ public final class KeyMatching {
 					+ "rowlift.target.upsert-key (the table's unique keys: " + describe(keys) + ")");
 		}
 		if (dialect.matchesAnyUniqueKey()) {
-			List<UniqueKey> others = keys.stream().filter(k -> !k.equals(key) && k.filledBy(mapping.columns())).toList();
+			// in force during the load: the primary key always, the unique indexes when the load keeps them
+			List<UniqueKey> others = keys.stream()
+				.filter(k -> !k.equals(key) && k.filledBy(mapping.columns()) && (k.primary() || !dropsIndexes))
+				.toList();
 			if (!others.isEmpty()) {
+				UniqueKey primary = others.stream().filter(UniqueKey::primary).findFirst().orElse(null);
+				String fix = primary != null && dropsIndexes
+						? "match on the primary key instead: leave rowlift.target.upsert-key out (the load drops the table's other"
+								+ " unique indexes until it ends, so rows match on the primary key alone)"
+						: primary != null ? "match on the primary key instead (leave rowlift.target.upsert-key out) with"
+								+ " rowlift.schema.drop-indexes=true (the default: the load drops the table's other unique indexes until"
+								+ " it ends, so rows match on the primary key alone)"
+								: "set rowlift.schema.drop-indexes=true (the default: the load drops the other unique indexes until it"
+										+ " ends, so rows match on " + key.describe() + " alone)";
 				throw RowliftException.badInput(setting + " on " + dialect.id() + " matches a row on any unique key (ON DUPLICATE KEY "
 						+ "UPDATE), and table " + table.name() + " has another unique key whose columns all come from the file: "
-						+ describe(others) + "; a row could match on it instead of on " + key.describe() + ": match on that key "
-						+ "(rowlift.target.upsert-key), or leave one of its columns out of the file");
+						+ describe(others) + "; a row could match on it instead of on " + key.describe() + ": " + fix
+						+ ", or leave one of its columns out of the file");
 			}
 		}
 		return new KeyMatching(target.mode(), key, dialect.onKeyMatch(mapping, key, target.mode()),

@@ -311,7 +311,9 @@ public final class LoadLauncher {
 		long fileBytes = Files.size(plan.file());
 		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
 		int cores = Runtime.getRuntime().availableProcessors();
-		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode); // upsert, ignore: exit 2 for a bad key
+		// upsert, ignore: exit 2 for a bad key; the unique indexes the load drops cannot match instead of it
+		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode,
+				this.environment.getProperty("rowlift.schema.drop-indexes", Boolean.class, true));
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
 		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING
 				? new KeyOrderChoice(KeyOrder.FILE, "the spring pipeline writes in file order")

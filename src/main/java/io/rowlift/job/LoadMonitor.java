@@ -123,6 +123,7 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	@Override
 	public void beforeJob(JobExecution execution) {
+		RunTimes.started(execution, Instant.now());
 		if (this.runStartedAt == null || this.watch != null) {
 			begin(); // a job started without the command (tests), or a second job in this process
 		}
@@ -157,6 +158,14 @@ public final class LoadMonitor implements JobExecutionListener {
 		Watch w = this.watch;
 		if (w != null) {
 			w.finish();
+		}
+		RunTimes.ended(execution, Instant.now());
+		try {
+			this.repository.updateExecutionContext(execution); // the run's times as they were, for status and summaries
+		}
+		catch (RuntimeException ex) {
+			log.warn("could not record the run's start and end time to the nanosecond (status falls back to the job tables'"
+					+ " times): " + ex.getMessage());
 		}
 	}
 

@@ -109,7 +109,7 @@ public final class LoadStatusReader {
 							RunPlanParameters.fingerprint(parameters), execution.getEndTime()),
 					fingerprint(loadFile), holder, settings.reload(), settings.startOver(), loadTable, display);
 			loads.add(new LoadStatus(execution.getJobInstanceId(), LoadStatus.state(execution.getStatus(), lockedByThis), display,
-					loadFile.toString(), loadTable, rows, execution.getStartTime(), execution.getEndTime(), outlook));
+					loadFile.toString(), loadTable, rows, RunTimes.start(execution), RunTimes.end(execution), outlook));
 		}
 		return new Report(List.copyOf(loads), dropped, true);
 	}

@@ -5,7 +5,9 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
+import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.job.JobExecutionException;
@@ -49,15 +51,42 @@ public final class RunSummaries {
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
 				plan.displayName(), plan.table(), database, load.read(), load.written(),
-				load.rejected(), rowsThisRun, between(execution.getStartTime(), execution.getEndTime()), partitions,
+				load.rejected(), rowsThisRun, RunTimes.elapsed(execution), partitions,
 				plan.sizing().partitionsReason()
-						+ (load.empty() > 0 ? "; " + load.empty() + " empty: records are longer than the spacing of the cuts" : ""), plan.threads(),
+						+ emptyPartitions(load.empty(), partitions, load.read(), execution.getStatus() == BatchStatus.COMPLETED),
+				plan.threads(),
 				plan.chunkSize(), spring ? "INSERT" : plan.writeMethod().name(),
 				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer" : plan.write().reason())
 						+ chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
 				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered(),
 				plan.mode().setting(), load.updated(), load.ignored(), null);
+	}
+
+	/**
+	 * Why some partitions got no records, in the file's terms: {@code ""} when none is empty. The cuts
+	 * split the file's bytes evenly and each partition starts at the first record after its cut, so a
+	 * partition is empty when no record starts in its share: the file has no records (a header only),
+	 * fewer records than partitions, or records longer than a share.
+	 * @param empty partitions that got no records
+	 * @param partitions the partition count
+	 * @param records records read (in all runs)
+	 * @param complete whether the load read the whole file (else {@code records} is part of it)
+	 */
+	static String emptyPartitions(int empty, int partitions, long records, boolean complete) {
+		if (empty <= 0) {
+			return "";
+		}
+		String what = "; " + empty + " of them got no records: ";
+		if (complete && records == 0) {
+			return what + "the file holds no records, only a header or nothing";
+		}
+		if (complete && records < partitions) {
+			return what + String.format(Locale.ROOT, "the file holds %,d record%s, fewer than %d partitions", records,
+					records == 1 ? "" : "s", partitions);
+		}
+		return what + "a partition takes the records that start in its share of the file's bytes, and some records are"
+				+ " longer than a share; fewer partitions (rowlift.job.partitions) avoid it";
 	}
 
 	/** Why the chunk size, when it is not the plain default. */

@@ -105,9 +105,9 @@ final class HtmlTables {
 		choice(page, "partitions", SummaryTree.text(summary, "partitions"), SummaryTree.text(summary, "partitionsReason"));
 		choice(page, "threads", SummaryTree.text(summary, "threads"), null);
 		choice(page, "chunk size", SummaryTree.text(summary, "chunkSize"), null);
-		choice(page, "write method", SummaryTree.text(summary, "writeMethod"), SummaryTree.text(summary, "writeReason"));
-		choice(page, "key order", SummaryTree.text(summary, "keyOrder"), SummaryTree.text(summary, "keyOrderReason"));
-		choice(page, "pipeline", SummaryTree.text(summary, "pipeline"), SummaryTree.text(summary, "pipelineReason"));
+		choice(page, "write method", LoadSummary.setting(SummaryTree.text(summary, "writeMethod")), SummaryTree.text(summary, "writeReason"));
+		choice(page, "key order", LoadSummary.setting(SummaryTree.text(summary, "keyOrder")), SummaryTree.text(summary, "keyOrderReason"));
+		choice(page, "pipeline", LoadSummary.setting(SummaryTree.text(summary, "pipeline")), SummaryTree.text(summary, "pipelineReason"));
 		choice(page, "indexes dropped", SummaryTree.text(summary, "indexesDropped"), null);
 		choice(page, "indexes rebuilt", SummaryTree.text(summary, "indexesRebuilt"), null);
 		for (String name : summary.propertyNames()) {

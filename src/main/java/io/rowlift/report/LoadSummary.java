@@ -184,13 +184,13 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		root.put("partitionsReason", this.partitionsReason);
 		root.put("threads", this.threads);
 		root.put("chunkSize", this.chunkSize);
-		root.put("writeMethod", this.writeMethod);
+		root.put("writeMethod", setting(this.writeMethod));
 		root.put("writeReason", this.writeReason);
-		root.put("keyOrder", this.keyOrder);
+		root.put("keyOrder", setting(this.keyOrder));
 		root.put("keyOrderReason", this.keyOrderReason);
 		root.put("indexesDropped", this.indexesDropped);
 		root.put("indexesRebuilt", this.indexesRebuilt);
-		root.put("pipeline", this.pipeline);
+		root.put("pipeline", setting(this.pipeline));
 		root.put("pipelineReason", this.pipelineReason);
 		root.put("filtered", this.filtered);
 		root.put("mode", this.mode);
@@ -212,6 +212,15 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 
 	private static double seconds(Duration elapsed) {
 		return elapsed.toMillis() / 1000.0;
+	}
+
+	/**
+	 * A choice as the setting that makes it takes it ({@code LOAD_DATA} is {@code load-data}, as
+	 * {@code rowlift.target.write-method=load-data}; {@code SPRING} is {@code spring}): what the JSON
+	 * holds, and what a reader makes of a summary an older Rowlift wrote with the enum's name. Null stays null.
+	 */
+	public static String setting(String value) {
+		return value == null ? null : value.toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 	/** The mapper, made on first use: most runs write no JSON. Thread-safe. */

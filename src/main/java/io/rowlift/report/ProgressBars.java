@@ -12,7 +12,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * Progress as a bar on a terminal, drawn by the progressbar library (me.tongfei:progressbar, which
  * asks JLine for the terminal's width): one bar per phase, redrawn in place, left on screen when the
- * phase ends. Bytes phases (sort, load) show the percentage of bytes, MB done of the total, MB/s and
+ * phase ends. Bytes phases (sort, load) show the percentage of bytes, MiB done of the total, MiB/s and
  * the ETA (the library's, from this run's rate), and for the load the rows and rows/s; the index
  * build shows its index count and the time it has taken. Used from one thread (the sampler's); the
  * library redraws from a thread of its own.
@@ -53,7 +53,7 @@ final class ProgressBars implements ProgressDisplay {
 			.setUpdateIntervalMillis(250)
 			.setConsumer(new ConsoleProgressBarConsumer(this.out));
 		if ("bytes".equals(s.unit())) {
-			builder.setInitialMax(Math.max(s.total(), 0)).setUnit(" MB", MB).showSpeed().startsFrom(s.done(), Duration.ZERO);
+			builder.setInitialMax(Math.max(s.total(), 0)).setUnit(" MiB", MB).showSpeed().startsFrom(s.done(), Duration.ZERO);
 		}
 		else { // the index build (one statement per index, no measure within) or a step without a measure:
 			// the bar shows that it runs, and for how long

@@ -67,16 +67,16 @@ final class ProgressLines implements ProgressDisplay {
 		this.out.flush();
 	}
 
-	/** The line of a snapshot, as in {@code rowlift: progress load 45.2% 123.4 of 273.0 MB, ...}. */
+	/** The line of a snapshot, as in {@code rowlift: progress load 45.2% 123.4 of 273.0 MiB, ...}. */
 	static String line(ProgressSnapshot s) {
 		StringBuilder sb = new StringBuilder("rowlift: progress ").append(s.phase());
 		if ("bytes".equals(s.unit())) {
 			sb.append(s.percent() >= 0 ? String.format(Locale.ROOT, " %.1f%%", s.percent()) : "")
-				.append(String.format(Locale.ROOT, " %s of %s MB", mb(s.done()), s.total() >= 0 ? mb(s.total()) : "?"));
+				.append(String.format(Locale.ROOT, " %s of %s MiB", mb(s.done()), s.total() >= 0 ? mb(s.total()) : "?"));
 			if ("load".equals(s.phase())) {
 				sb.append(String.format(Locale.ROOT, ", %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond()));
 			}
-			sb.append(String.format(Locale.ROOT, ", %s MB/s", mb((long) s.bytesPerSecond())));
+			sb.append(String.format(Locale.ROOT, ", %s MiB/s", mb((long) s.bytesPerSecond())));
 			sb.append(", ETA ").append(s.eta() == null ? "?" : clock(s.eta()));
 		}
 		else if ("indexes".equals(s.unit())) {
@@ -97,10 +97,11 @@ final class ProgressLines implements ProgressDisplay {
 
 	static String partitionLine(String phase, ProgressSnapshot.PartitionProgressLine p) {
 		double percent = p.total() > 0 ? Math.min(100.0, 100.0 * p.done() / p.total()) : 100.0;
-		return String.format(Locale.ROOT, "rowlift: progress %s %s %s %.1f%% %s of %s MB, %,d rows, %,.0f rows/s", phase,
+		return String.format(Locale.ROOT, "rowlift: progress %s %s %s %.1f%% %s of %s MiB, %,d rows, %,.0f rows/s", phase,
 				p.name(), p.status(), percent, mb(p.done()), mb(p.total()), p.rows(), p.rowsPerSecond());
 	}
 
+	/** Bytes in MiB (2^20 bytes), one decimal: the one unit of the text report, the progress and the HTML report. */
 	static String mb(long bytes) {
 		return String.format(Locale.ROOT, "%,.1f", bytes / 1048576.0);
 	}

@@ -95,7 +95,7 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 	 */
 	public String table(long rejectedAllRuns, String rejectFile) {
 		StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-16s %-10s %13s %13s %10s %10s %9s %12s", "phase",
-				"status", "read", "written", "rejected", "MB", "time", "rows/s")).append('\n');
+				"status", "read", "written", "rejected", "MiB", "time", "rows/s")).append('\n');
 		for (Phase phase : this.phases) {
 			sb.append(row(phase.name(), phase.status(), phase.read(), phase.written(), phase.rejected(), phase.bytes(),
 					phase.elapsed(), phase.detail()));

@@ -98,16 +98,19 @@ final class SummaryTree {
 		return String.format(Locale.ROOT, "%d h %02d min", s / 3600, s % 3600 / 60);
 	}
 
-	/** Bytes in decimal units: {@code 950 B}, {@code 12.4 MB}, {@code 1.07 GB}; empty for {@code NaN}. */
+	/**
+	 * Bytes in binary units, as the text report and the progress lines give them (one unit everywhere):
+	 * {@code 950 B}, {@code 12.4 MiB}, {@code 1.07 GiB}; empty for {@code NaN}.
+	 */
 	static String bytes(double bytes) {
 		if (Double.isNaN(bytes)) {
 			return "";
 		}
-		String[] units = { "B", "kB", "MB", "GB", "TB" };
+		String[] units = { "B", "KiB", "MiB", "GiB", "TiB" };
 		double value = bytes;
 		int unit = 0;
-		while (value >= 1000 && unit < units.length - 1) {
-			value /= 1000;
+		while (value >= 1024 && unit < units.length - 1) {
+			value /= 1024;
 			unit++;
 		}
 		return unit == 0 ? String.format(Locale.ROOT, "%.0f B", value)

@@ -25,6 +25,14 @@ final class ThroughputChart {
 
 	static final int MAX_INTERVALS = 300;
 
+	/**
+	 * The shortest interval of the total's line. The total is read at every time any partition has a
+	 * point; where one partition ends and the next starts on its thread (two step times, microseconds
+	 * apart) that makes an interval in which nobody committed, and its rate of 0 was drawn as a drop to
+	 * 0 at every handover. A quarter of the sampling period merges such slivers into their neighbours.
+	 */
+	static final double TOTAL_MIN_SECONDS = 0.25;
+
 	private static final int WIDTH = PhaseTimeline.WIDTH;
 
 	private static final int HEIGHT = 320;
@@ -109,7 +117,7 @@ final class ThroughputChart {
 			cumulative.add(points);
 			series.add(new Series(name, rates(points), points.get(points.size() - 1)[1]));
 		}
-		return new Chart(series, rates(sum(cumulative)), true);
+		return new Chart(series, rates(sum(cumulative), TOTAL_MIN_SECONDS), true);
 	}
 
 	private static Chart averages(PhaseTimeline.Layout layout) {
@@ -139,15 +147,33 @@ final class ThroughputChart {
 
 	/** Rates between cumulative points, thinned to at most {@link #MAX_INTERVALS} intervals. */
 	static List<Point> rates(List<double[]> cumulative) {
+		return rates(cumulative, 0);
+	}
+
+	/**
+	 * Rates between cumulative points, thinned to at most {@link #MAX_INTERVALS} intervals, none shorter
+	 * than {@code minSeconds} (a shorter one is merged with the next, or the last with the one before),
+	 * which keeps every point an exact average.
+	 */
+	static List<Point> rates(List<double[]> cumulative, double minSeconds) {
 		int step = Math.max(1, (cumulative.size() - 1 + MAX_INTERVALS - 1) / MAX_INTERVALS);
 		List<Point> points = new ArrayList<>();
 		int from = 0;
+		int previousFrom = -1;
 		while (from < cumulative.size() - 1) {
 			int to = Math.min(from + step, cumulative.size() - 1);
+			while (to < cumulative.size() - 1 && cumulative.get(to)[0] - cumulative.get(from)[0] < minSeconds) {
+				to++;
+			}
+			if (to == cumulative.size() - 1 && cumulative.get(to)[0] - cumulative.get(from)[0] < minSeconds && previousFrom >= 0) {
+				points.remove(points.size() - 1); // a short last interval joins the one before
+				from = previousFrom;
+			}
 			double[] a = cumulative.get(from);
 			double[] b = cumulative.get(to);
 			if (b[0] > a[0]) {
 				points.add(new Point((a[0] + b[0]) / 2, Math.max(0, (b[1] - a[1]) / (b[0] - a[0]))));
+				previousFrom = from;
 			}
 			from = to;
 		}

@@ -88,6 +88,9 @@ public final class InboxService implements Verb {
 
 	private final Map<String, String> contents = new HashMap<>();
 
+	/** Files that wait for a file of the same content being tried, said once each (file|other path). */
+	private final Set<String> waitingForTwin = new HashSet<>();
+
 	private final Set<String> reported = new HashSet<>();
 
 	/** Files found waiting for their table's run lock, so that the log says it once per wait. */
@@ -306,6 +309,22 @@ public final class InboxService implements Verb {
 		int max = this.schedule.maxAttempts();
 		InboxLedger.Row row = this.ledger.find(content, table).orElse(null);
 		if (row != null && !row.path().equals(path) && (row.state() == InboxLedger.State.LOADING
+				|| row.state() == InboxLedger.State.RETRY) && Files.exists(Path.of(row.path()))) {
+			// the same content under another name, still there and being tried (two empty files, a copy): the
+			// ledger knows one set of attempts per content, and they are that file's; this one waits its turn
+			String line = file.getFileName() + ": the same content as " + row.path() + ", which is being tried (attempt "
+					+ row.attempts() + " of " + max + "); this file waits until that one is loaded (then this one is skipped"
+					+ " as the same content) or moved to failed/ (then this one gets attempts of its own)";
+			if (this.waitingForTwin.add(file + "|" + row.path())) {
+				log.info(line);
+			}
+			else {
+				log.debug(line);
+			}
+			tally.waiting++;
+			return;
+		}
+		if (row != null && !row.path().equals(path) && (row.state() == InboxLedger.State.LOADING
 				|| (row.state() == InboxLedger.State.RETRY && row.run() != null))) {
 			// a run is identified by its path: loading this content under another path would start a new
 			// run and load again what the unfinished one committed
@@ -368,7 +387,8 @@ public final class InboxService implements Verb {
 		this.ledger.save(started);
 		log.info("loading " + file.getFileName() + " into " + table + " (attempt " + attempt + " of " + max + ")");
 		RowliftCommand.Outcome outcome = this.perFile.apply(file, table).loadOnce();
-		Long run = outcome.summary() != null ? Long.valueOf(outcome.summary().run()) : started.run();
+		// a load refused before its job started has no run (its summary, if any, says run 0)
+		Long run = outcome.summary() != null && outcome.summary().run() > 0 ? Long.valueOf(outcome.summary().run()) : started.run();
 		if (outcome.exitCode() == 0) {
 			loaded(file, table, started, run, outcome.summary(), sighting, tally);
 		}

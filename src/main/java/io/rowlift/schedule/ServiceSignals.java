@@ -32,6 +32,10 @@ public final class ServiceSignals implements ApplicationListener<ApplicationPrep
 		}
 		GracefulStop stop = GracefulStop.beforeStart(System.err);
 		stop.install();
+		String ignored = stop.ignoredNotice();
+		if (ignored != null) {
+			System.err.println(ignored); // said at the start: a stop that cannot come is found out only when it is needed
+		}
 		context.getBeanFactory().registerSingleton(BEAN, stop);
 	}
 

@@ -127,9 +127,12 @@ public final class ByteRangePartitioner implements Partitioner {
 			empty += starts[i] == starts[i + 1] ? 1 : 0;
 		}
 		if (empty > 0) {
-			log.warn(empty + " of " + count + " partitions of " + this.file.getFileName()
-					+ " are empty: no record starts between their cuts (records longer than the spacing of the cuts, or"
-					+ " fewer records than partitions); the others load as usual");
+			long share = (size - this.dataStart) / count;
+			log.warn(empty + " of " + count + " partitions of " + this.file.getFileName() + " get no records: "
+					+ (size == this.dataStart ? "the file holds no records, only a header or nothing"
+							: "a partition takes the records that start in its share of the file (" + share + " bytes), and the file"
+									+ " holds fewer records than partitions, or records longer than a share")
+					+ "; the others load as usual");
 		}
 		return ranges;
 	}

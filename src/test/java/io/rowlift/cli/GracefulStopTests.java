@@ -81,4 +81,25 @@ class GracefulStopTests {
 		return this.errBytes.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
 	}
 
+	/** Issue 20: what the service says at its start when a signal it stops on is ignored, and what still works. */
+	@Test
+	void saysWhichSignalsAreIgnoredAndWhatStillStopsTheService() {
+		GracefulStop none = GracefulStop.beforeStart(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+		assertThat(none.ignoredNotice()).isNull();
+
+		GracefulStop interrupt = GracefulStop.beforeStart(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+		interrupt.ignored("INT");
+		assertThat(interrupt.ignoredNotice()).isEqualTo("rowlift: SIGINT is ignored in this process (it was started with it"
+				+ " ignored, as a shell starts a script's background job 'rowlift ... &' with SIGINT ignored): Ctrl-C and kill -INT"
+				+ " do not stop the service; stop it with kill -TERM PID, or start it with its default: env --default-signal=INT"
+				+ " rowlift ...");
+
+		GracefulStop both = GracefulStop.beforeStart(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+		both.ignored("TERM");
+		both.ignored("INT");
+		assertThat(both.ignoredNotice()).startsWith("rowlift: SIGTERM and SIGINT are ignored in this process")
+			.contains("Ctrl-C, kill -INT and kill -TERM do not stop the service; stop it with kill -KILL PID (the next start"
+					+ " resumes its load), or start it with their default: env --default-signal=TERM,INT rowlift ...");
+	}
+
 }

@@ -104,7 +104,9 @@ abstract class VerbScenarios {
 	void statusAfterACompletedAndAFailedLoad() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 5);
 		Path other = GenCsv.write(this.dir.resolve("other.csv"), "ints", 12_000, 6);
-		assertThat(this.jar.run("completed", load(csv), TIMEOUT).exitCode()).as(this.jar.tail(20_000)).isZero();
+		Path summary = this.dir.resolve("summary.json");
+		assertThat(this.jar.run("completed", load(csv, "--rowlift.report.summary-file=" + summary), TIMEOUT).exitCode())
+			.as(this.jar.tail(20_000)).isZero();
 		RowliftJar.Attempt failed = this.jar.run("failed", load(other, "--rowlift.test.fail-at-record=9000"), TIMEOUT);
 		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
 
@@ -130,6 +132,19 @@ abstract class VerbScenarios {
 		assertThat(root.get("loads").get(0).get("state").asString()).isEqualTo("failed");
 		assertThat(root.get("loads").get(0).get("next").get("action").asString()).isEqualTo("resume");
 		assertThat(root.get("droppedIndexes").get("ints")).hasSize(3);
+
+		// issue 20: the time status gives is the run's to the millisecond, on MySQL too (whose job tables had
+		// whole seconds: "took 0.0 s" for a 0.64 s run), the same as the summary's
+		RowliftRun completed = verb("status", "--rowlift.status.format=json", "--rowlift.source.path=" + csv);
+		double seconds = tools.jackson.databind.json.JsonMapper.builder().build().readTree(completed.out()).get("loads").get(0)
+			.get("seconds").asDouble();
+		double summarySeconds = tools.jackson.databind.json.JsonMapper.builder().build().readTree(Files.readString(summary))
+			.get("seconds").asDouble();
+		assertThat(summarySeconds).as("the summary's time").isGreaterThan(0);
+		assertThat(seconds).as("status's time, against the summary's " + summarySeconds).isCloseTo(summarySeconds,
+				org.assertj.core.data.Offset.offset(0.0015));
+		assertThat(verb("status", "--rowlift.source.path=" + csv).out()).contains(String.format(java.util.Locale.ROOT, " %.1f s ",
+				summarySeconds));
 	}
 
 	@Test

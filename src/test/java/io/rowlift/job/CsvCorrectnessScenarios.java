@@ -230,9 +230,22 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 		RowliftRun run = rowlift(csv, "texts", "--rowlift.job.partitions=8");
 
 		assertThat(run.exitCode()).as(run.toString()).isZero();
-		assertThat(run.out()).contains("8 partitions (set by rowlift.job.partitions; 6 empty: records are longer than the"
-				+ " spacing of the cuts)");
+		assertThat(run.out()).contains("8 partitions (set by rowlift.job.partitions; 6 of them got no records: the file holds"
+				+ " 2 records, fewer than 8 partitions)");
 		assertThat(count("SELECT COUNT(*) FROM texts")).isEqualTo(2);
+
+		// a header only: no records at all, said so (not "records longer than the spacing of the cuts")
+		RowliftRun header = rowlift(write("header-only.csv", "id,body\n"), "texts", "--rowlift.job.partitions=4");
+		assertThat(header.exitCode()).as(header.toString()).isZero();
+		assertThat(header.out()).contains("4 partitions (set by rowlift.job.partitions; 4 of them got no records: the file"
+				+ " holds no records, only a header or nothing)").doesNotContain("spacing of the cuts");
+
+		// a record longer than a partition's share of the file, more records than partitions: the middle share is empty
+		Path longOnes = write("long.csv", "id,body\n10,\"" + big + big + big + "\"\n11,b\n12,c\n13,d\n14,e\n");
+		RowliftRun shares = rowlift(longOnes, "texts", "--rowlift.job.partitions=3");
+		assertThat(shares.exitCode()).as(shares.toString()).isZero();
+		assertThat(shares.out()).contains("got no records: a partition takes the records that start in its share of the file's"
+				+ " bytes, and some records are longer than a share; fewer partitions (rowlift.job.partitions) avoid it");
 	}
 
 	@Test

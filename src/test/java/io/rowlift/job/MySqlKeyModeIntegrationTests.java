@@ -43,8 +43,35 @@ class MySqlKeyModeIntegrationTests extends KeyModeScenarios {
 		assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
 		assertThat(run.err()).contains("rowlift.target.mode=upsert on mysql matches a row on any unique key (ON DUPLICATE KEY "
 				+ "UPDATE), and table members has another unique key whose columns all come from the file: PRIMARY (id); a row "
-				+ "could match on it instead of on members_email (email)");
+				+ "could match on it instead of on members_email (email): match on the primary key instead: leave "
+				+ "rowlift.target.upsert-key out (the load drops the table's other unique indexes until it ends, so rows match on "
+				+ "the primary key alone), or leave one of its columns out of the file");
 		assertThat(count("SELECT COUNT(*) FROM members")).isZero();
+
+		// issue 20: the advice, followed literally (it used to refuse the other way round: a circle)
+		RowliftRun followed = rowlift(csv, "members", "--rowlift.target.mode=upsert");
+		assertThat(followed.exitCode()).as(followed.toString()).isZero();
+		assertThat(rows("SELECT id, email, name FROM members")).containsExactly(java.util.List.of("1", "a@x", "Ann"));
+	}
+
+	/**
+	 * Issue 20: a table like the sample's people (a primary key and a second unique key, both in the file),
+	 * upserted on the primary key: its other unique index is dropped during the load, so rows match on the
+	 * primary key alone, and the index is back after it.
+	 */
+	@Test
+	void upsertsOnThePrimaryKeyOfATableWithASecondUniqueKeyInTheFile() throws Exception {
+		var first = Files.writeString(dir.resolve("members-1.csv"), "id,email,name\n1,a@x,Ann\n2,b@x,Bob\n");
+		assertThat(rowlift(first, "members").exitCode()).isZero();
+		var second = Files.writeString(dir.resolve("members-2.csv"), "id,email,name\n2,b@x,Bobby\n3,c@x,Cy\n");
+
+		RowliftRun run = rowlift(second, "members", "--rowlift.target.mode=upsert");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(rows("SELECT id, email, name FROM members ORDER BY id")).containsExactly(java.util.List.of("1", "a@x", "Ann"),
+				java.util.List.of("2", "b@x", "Bobby"), java.util.List.of("3", "c@x", "Cy"));
+		assertThat(run.out()).contains("+ updated 1");
+		assertThat(target().indexes("members")).contains("members_email");
 	}
 
 	@Test

@@ -44,11 +44,39 @@ class HtmlReportTests {
 		assertThat(groups(html, "partition")).containsExactly("partition0", "partition1", "partition2", "partition3");
 		assertThat(html).contains("<title>Rowlift run 3: completed (ints)</title>")
 			.contains("<b>6,000,000</b><span>rows written by this run</span>")
-			.contains("<b>203 MB</b><span>read by this run, 5.25 MB/s</span>")
+			.contains("<b>193 MiB</b><span>read by this run, 5.01 MiB/s</span>")
 			.contains("<section id=\"phase-table\">")
 			.doesNotContain("has no samples")
 			.doesNotContain("has no phase start times")
 			.doesNotContain("class=\"failure\"");
+	}
+
+	/** Issue 20: the page and the text report give one run's bytes in one unit (they said 165 MB and 157.3 MB). */
+	@Test
+	void givesBytesInTheUnitOfTheTextReport() throws IOException {
+		long bytes = 0;
+		for (JsonNode phase : fixture().get("phases")) {
+			if (phase.get("name").asString().equals("load")) {
+				bytes = phase.get("bytes").asLong();
+			}
+		}
+		String text = ProgressLines.mb(bytes); // the text report's MiB column and the progress lines
+		assertThat(text).isEqualTo("193.3");
+		assertThat(SummaryTree.bytes(bytes)).isEqualTo("193 MiB");
+		assertThat(HtmlReport.render(fixture())).contains("<b>193 MiB</b>").doesNotContain(" MB<").doesNotContain(" MB/s")
+			.doesNotContain(" kB");
+	}
+
+	/** The fixture is a summary of an older Rowlift, with the enums' names: they read as the settings take them. */
+	@Test
+	void showsTheChoicesOfAnOlderSummaryAsTheSettingsTakeThem() throws IOException {
+		assertThat(fixture().toString()).contains("\"writeMethod\":\"INSERT\"").contains("\"pipeline\":\"FAST\"");
+		String html = HtmlReport.render(fixture());
+
+		assertThat(html).contains("<dt>write method</dt><dd>insert <span").contains("<dt>key order</dt><dd>file <span")
+			.contains("<dt>pipeline</dt><dd>fast <span")
+			.doesNotContain("<dd>INSERT")
+			.doesNotContain("<dd>FAST");
 	}
 
 	@Test
@@ -150,6 +178,28 @@ class HtmlReportTests {
 				new double[] { 4, 500 }, new double[] { 5, 400 }));
 		assertThat(two).containsExactly(new ThroughputChart.Point(2, 250), new ThroughputChart.Point(3.5, 0),
 				new ThroughputChart.Point(4.5, 0));
+	}
+
+	/**
+	 * Issue 20: where one partition hands its thread over to the next, the first one's end and the next
+	 * one's start are microseconds apart (two step times), and the total's rate over that sliver was 0.
+	 */
+	@Test
+	void theTotalDoesNotDropToZeroWherePartitionsHandOver() throws IOException {
+		JsonNode summary = MAPPER.readTree("{\"samples\":[{\"partition\":\"partition0\",\"t\":0,\"rows\":0},"
+				+ "{\"partition\":\"partition0\",\"t\":1,\"rows\":100},{\"partition\":\"partition0\",\"t\":2,\"rows\":200},"
+				+ "{\"partition\":\"partition0\",\"t\":2.5,\"rows\":250},{\"partition\":\"partition1\",\"t\":2.5001,\"rows\":0},"
+				+ "{\"partition\":\"partition1\",\"t\":3.5,\"rows\":100},{\"partition\":\"partition1\",\"t\":4.5,\"rows\":200}]}");
+		ThroughputChart.Chart synthetic = ThroughputChart.chart(summary, PhaseTimeline.layout(summary, null));
+		assertThat(synthetic.total()).as("100 rows/s throughout").allSatisfy(p -> assertThat(p.rate()).isBetween(99.0, 101.0));
+
+		// the fixture: partitions 2 and 3 take over the threads of 1 and 0 (their start times from the phases)
+		JsonNode fixture = fixture();
+		ThroughputChart.Chart chart = ThroughputChart.chart(fixture, PhaseTimeline.layout(fixture,
+				SummaryTree.instant(fixture, "startedAt")));
+		assertThat(chart.total()).as("never near 0 while two partitions load: " + chart.total())
+			.filteredOn(p -> p.t() > 1 && p.t() < 25)
+			.allSatisfy(p -> assertThat(p.rate()).isGreaterThan(150_000));
 	}
 
 	@Test

@@ -35,16 +35,27 @@ class LoadSummaryTests {
 			.contains("; LOAD DATA LOCAL streams of 10,000-row chunks (default for MySQL);");
 	}
 
+	/** Issue 20: the choices as their settings take them, lower case like {@code mode}, not the enums' names. */
+	@Test
+	void writesEachChoiceAsItsSettingTakesIt() {
+		String json = summary("/data/people.csv", null, null, "LOAD_DATA", "default for MySQL").json();
+		assertThat(json).contains("\"writeMethod\":\"load-data\"").contains("\"keyOrder\":\"file\"")
+			.contains("\"pipeline\":\"spring\"").contains("\"mode\":\"append\"");
+		assertThat(summary("/data/people.csv", null, null, "INSERT_DIRECT", "set").json()).contains("\"writeMethod\":\"insert-direct\"");
+		assertThat(LoadSummary.setting("SORT")).isEqualTo("sort");
+		assertThat(LoadSummary.setting("chunk")).as("a new value reads as itself").isEqualTo("chunk");
+	}
+
 	@Test
 	void writesEveryFieldUnderItsNameInOrder() {
 		assertThat(summary("/data/people.csv", null, "/data/people.csv.rejects.csv").json()).isEqualTo("{\"run\":7,"
 				+ "\"status\":\"COMPLETED\",\"resumed\":true,\"file\":\"/data/people.csv\",\"table\":\"people\","
 				+ "\"database\":\"sqlite\",\"read\":12,\"rowsTotal\":10,\"rejected\":2,"
 				+ "\"rejectFile\":\"/data/people.csv.rejects.csv\",\"rowsThisRun\":4,\"seconds\":1.234,\"partitions\":2,"
-				+ "\"partitionsReason\":\"two cores\",\"threads\":2,\"chunkSize\":10000,\"writeMethod\":\"INSERT\","
-				+ "\"writeReason\":\"the only method for sqlite\",\"keyOrder\":\"FILE\","
+				+ "\"partitionsReason\":\"two cores\",\"threads\":2,\"chunkSize\":10000,\"writeMethod\":\"insert\","
+				+ "\"writeReason\":\"the only method for sqlite\",\"keyOrder\":\"file\","
 				+ "\"keyOrderReason\":\"the file is in key order\",\"indexesDropped\":1,\"indexesRebuilt\":1,"
-				+ "\"pipeline\":\"SPRING\",\"pipelineReason\":\"set by rowlift.job.pipeline\",\"filtered\":3,"
+				+ "\"pipeline\":\"spring\",\"pipelineReason\":\"set by rowlift.job.pipeline\",\"filtered\":3,"
 				+ "\"mode\":\"append\",\"updated\":0,\"ignored\":0,"
 				+ "\"steps\":[{\"name\":\"indexDrop\",\"status\":\"COMPLETED\",\"read\":0,\"written\":0,\"seconds\":0.005},"
 				+ "{\"name\":\"load\",\"status\":\"COMPLETED\",\"read\":4,\"written\":4,\"seconds\":1.0}],"

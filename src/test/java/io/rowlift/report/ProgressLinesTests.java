@@ -22,15 +22,15 @@ class ProgressLinesTests {
 
 	@Test
 	void aLoadLineHasItsPercentBytesRowsRatesAndEta() {
-		assertThat(ProgressLines.line(load(3L << 20, 123_456))).isEqualTo("rowlift: progress load 75.0% 3.0 of 4.0 MB, 123,456 rows, "
-				+ "12,346 rows/s, 1.0 MB/s, ETA 0:01:15, phase 0:01:01, elapsed 1:02:05");
+		assertThat(ProgressLines.line(load(3L << 20, 123_456))).isEqualTo("rowlift: progress load 75.0% 3.0 of 4.0 MiB, 123,456 rows, "
+				+ "12,346 rows/s, 1.0 MiB/s, ETA 0:01:15, phase 0:01:01, elapsed 1:02:05");
 	}
 
 	@Test
 	void theSortAndTheIndexBuildSayWhatTheyMeasure() {
 		assertThat(ProgressLines.line(new ProgressSnapshot("sort", "bytes", 1L << 20, 4L << 20, 0, 0, 524_288, null,
 				Duration.ofSeconds(5), Duration.ofSeconds(2), List.of(), "writing sorted runs")))
-			.isEqualTo("rowlift: progress sort 25.0% 1.0 of 4.0 MB, 0.5 MB/s, ETA ?, writing sorted runs, phase 0:00:02, elapsed 0:00:05");
+			.isEqualTo("rowlift: progress sort 25.0% 1.0 of 4.0 MiB, 0.5 MiB/s, ETA ?, writing sorted runs, phase 0:00:02, elapsed 0:00:05");
 		assertThat(ProgressLines.line(new ProgressSnapshot("index-rebuild", "indexes", 0, 3, 0, 0, 0, null, Duration.ofSeconds(9),
 				Duration.ofSeconds(4), List.of(), null)))
 			.isEqualTo("rowlift: progress index-rebuild building 3 indexes, phase 0:00:04, elapsed 0:00:09");
@@ -68,7 +68,7 @@ class ProgressLinesTests {
 		lines.show(load(3L << 20, 3_000));
 		assertThat(bytes.toString(StandardCharsets.UTF_8).lines().toList()).hasSize(3)
 			.element(1)
-			.isEqualTo("rowlift: progress load partition0 STARTED 50.0% 1.0 of 2.0 MB, 1,000 rows, 500 rows/s");
+			.isEqualTo("rowlift: progress load partition0 STARTED 50.0% 1.0 of 2.0 MiB, 1,000 rows, 500 rows/s");
 	}
 
 }

@@ -34,7 +34,7 @@ class RunTimelineTests {
 	@Test
 	void theTableHasAPhasePerRowThePartitionsUnderTheLoadAndTheTotals() {
 		assertThat(timeline().table(1, "/data/in.csv.rejects.csv")).isEqualTo("""
-				phase            status              read       written   rejected         MB      time       rows/s
+				phase            status              read       written   rejected        MiB      time       rows/s
 				prepare          COMPLETED              0             0          0        0.0     0.50s            0
 				load             COMPLETED          3,001         3,000          1       30.0     4.00s          750
 				  partition0     COMPLETED          1,001         1,000          1       10.0     2.00s          500

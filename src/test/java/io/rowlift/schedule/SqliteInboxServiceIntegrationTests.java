@@ -218,6 +218,49 @@ class SqliteInboxServiceIntegrationTests {
 		}
 	}
 
+	/**
+	 * Issue 20: two empty files, and two copies of one file that fails, share a content fingerprint. Each
+	 * file gets its own attempts and reasons: the copy waits while the first is tried, then gets a set of its
+	 * own (it used to start at "attempt 2 of 2", with the first's reasons, or "this content's unfinished
+	 * load is run 0").
+	 */
+	@Test
+	void filesOfTheSameContentGetAttemptsAndReasonsOfTheirOwn() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		old(inbox, "a-empty.csv", "");
+		old(inbox, "b-empty.csv", "");
+		old(inbox, "c-bad.csv", "a,zzz\n1,x\n");
+		old(inbox, "d-bad.csv", "a,zzz\n1,x\n");
+		InboxEventRecorder.reset(e -> {
+		});
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
+				"--rowlift.schedule.fixed-delay=100ms", "--management.server.port=-1", "--rowlift.schedule.settle=0s",
+				"--rowlift.schedule.max-attempts=2", "--rowlift.test.record-inbox-events=true"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+		awaitEvent("all four in failed/", e -> InboxEventRecorder.events().stream()
+			.filter(f -> f instanceof InboxEvent.FileFailed failed && failed.movedToFailed()).count() == 4);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+
+		List<InboxEvent> events = InboxEventRecorder.events();
+		for (String name : List.of("a-empty.csv", "b-empty.csv", "c-bad.csv", "d-bad.csv")) {
+			assertThat(events.stream().filter(e -> e instanceof InboxEvent.FileFailed f && f.file().endsWith(name))
+				.map(e -> (InboxEvent.FileFailed) e)).as(name + ": " + events)
+				.extracting(InboxEvent.FileFailed::attempt, InboxEvent.FileFailed::movedToFailed)
+				.containsExactly(org.assertj.core.groups.Tuple.tuple(1, false), org.assertj.core.groups.Tuple.tuple(2, true));
+			String reasons = Files.readString(inbox.resolve("failed/" + name + ".reasons.txt"));
+			assertThat(reasons).as(name).contains("in 2 attempt(s)").contains("attempt 1 of 2: ").contains("attempt 2 of 2: ")
+				.doesNotContain("unfinished load").doesNotContain("attempt 3");
+			assertThat(reasons.lines().filter(l -> l.contains(" attempt ") && l.contains(" of 2: "))).as(name).hasSize(2);
+		}
+		assertThat(run.out() + run.err()).contains("b-empty.csv: the same content as " + inbox.resolve("a-empty.csv")
+				+ ", which is being tried (attempt 1 of 2); this file waits until that one is loaded");
+	}
+
 	/** Waits until an event (or the recorded events) satisfies {@code test}; fails with what came when not. */
 	private void awaitEvent(String what, Predicate<InboxEvent> test) throws Exception {
 		long deadline = System.nanoTime() + WAIT.toNanos();

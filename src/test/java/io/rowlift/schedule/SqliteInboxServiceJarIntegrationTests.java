@@ -119,6 +119,40 @@ class SqliteInboxServiceJarIntegrationTests {
 		assertThat(this.jar.tail(1_000_000)).as("no warning at any stop").doesNotContain("WARN").doesNotContain("ERROR");
 	}
 
+	/**
+	 * A service started with SIGINT ignored (a script's {@code rowlift ... &}) cannot be stopped by
+	 * Ctrl-C or {@code kill -INT}: it says so at its start, with the ways that work, and the first of
+	 * them (SIGTERM) ends it.
+	 */
+	@Test
+	void aServiceStartedWithSigintIgnoredSaysSoAtItsStartAndSigtermStopsIt() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		this.jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("service.log"))
+			.ignoringSignal("INT");
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=ints",
+				"--rowlift.schedule.fixed-delay=500ms", "--management.server.port=-1", "--rowlift.schedule.settle=0s"));
+		RowliftJar.Attempt service = this.jar.start("service with SIGINT ignored", args);
+		await(this.jar, "the service watching", () -> service.output().contains("service mode: watching"), service);
+
+		assertThat(service.output()).contains("rowlift: SIGINT is ignored in this process (it was started with it ignored, as a"
+				+ " shell starts a script's background job 'rowlift ... &' with SIGINT ignored): Ctrl-C and kill -INT do not stop"
+				+ " the service; stop it with kill -TERM PID, or start it with its default: env --default-signal=INT rowlift ...");
+		send(service, "INT");
+		Thread.sleep(1_000);
+		assertThat(service.waitFor(0)).as("SIGINT ignored, as said").isFalse();
+		assertThat(signal(this.jar, service, "TERM")).as("the advice, followed\n" + this.jar.tail(20_000)).isZero();
+		assertThat(service.output()).contains("service stopped");
+
+		RowliftJar.Attempt plain = new RowliftJar(this.dir.resolve("work"), this.dir.resolve("plain.log")).start("service as usual",
+				args);
+		await(this.jar, "the service watching", () -> plain.output().contains("service mode: watching"), plain);
+		assertThat(plain.output()).doesNotContain("is ignored in this process");
+		assertThat(signal(this.jar, plain, "INT")).as("SIGINT at its default stops it").isZero();
+	}
+
 	/** The sample {@code series} of the service's Prometheus endpoint, or -1 while absent or unreachable. */
 	private static double metric(int port, String series) {
 		try {

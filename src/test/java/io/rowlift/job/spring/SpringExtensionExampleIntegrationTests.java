@@ -28,8 +28,9 @@ import io.rowlift.testsupport.SqliteTestTarget;
 
 /**
  * The example in {@code examples/spring-extension}, built and used as a user would: its sources are
- * compiled against Spring Batch and Boot, jarred with their auto-configuration list, and the jar is
- * put on {@code loader.path} of {@code java -jar target/rowlift.jar}. Its ItemProcessor selects the
+ * compiled against Spring Batch and Boot, jarred with their auto-configuration list, and its README's
+ * command runs as written ({@code java -Dloader.path=<the jar> -jar target/rowlift.jar}, with the
+ * example's migrations). Its ItemProcessor selects the
  * spring pipeline (and the summary says why), upper-cases names and filters drafts (counted as
  * filtered); its JobExecutionListener runs; with {@code rowlift.job.pipeline=fast} (the jar now after
  * the unpacked jar on {@code -cp}, as the other tests start Rowlift) the fast path runs and says the
@@ -46,29 +47,35 @@ class SpringExtensionExampleIntegrationTests {
 
 	@Test
 	void theExampleJarOnLoaderPathSelectsTheSpringPipelineAndItsProcessorAndListenerRun() throws Exception {
-		Path jar = buildExample(this.dir.resolve("build"));
+		Path jar = buildExample(this.dir); // where the README's build puts it, /tmp/example/ being this folder
 		SqliteTestTarget target = new SqliteTestTarget(this.dir);
 		target.reset();
 		Path csv = Files.copy(EXAMPLE.resolve("data/people.csv"), this.dir.resolve("people.csv"));
 		Path summary = this.dir.resolve("summary.json");
-		// as docs/spring-batch.md says: java -Dloader.path=<the example jar> -jar target/rowlift.jar (Boot's PropertiesLauncher)
-		RowliftJar rowlift = RowliftJar.javaJar(this.dir, this.dir.resolve("rowlift.log")).withLoaderPath(jar);
 
-		RowliftJar.Attempt run = rowlift.run("with the example jar", args(target, csv, "--rowlift.report.summary-file=" + summary),
-				Duration.ofMinutes(2));
-
-		assertThat(run.exitCode()).as(rowlift.tail(20_000)).isZero();
-		assertThat(rows(target, "SELECT id, name, note FROM required ORDER BY id")).containsExactly(
-				List.of("1", "ADA", "<null>"), List.of("3", "LINUS", "kernel"));
-		assertThat(run.output()).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)")
+		// the example's README command as written (java -Dloader.path=<the example jar> -jar target/rowlift.jar,
+		// Boot's PropertiesLauncher), in the project folder, /tmp/example/ made this test's folder (issue 20: it
+		// ended in "..." and failed with "table 'required' does not exist")
+		List<String> readme = readmeCommand(Files.readString(EXAMPLE.resolve("README.md")), this.dir);
+		Path log = this.dir.resolve("readme-command.log");
+		Process example = new ProcessBuilder(readme).directory(Path.of("").toAbsolutePath().toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.start();
+		assertThat(example.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)).as("the README's command ended").isTrue();
+		String printed = Files.readString(log);
+		assertThat(example.exitValue()).as(readme + "\n" + printed).isZero();
+		assertThat(rows("jdbc:sqlite:" + this.dir.resolve("example.db"), "SELECT id, name, note FROM required ORDER BY id"))
+			.containsExactly(List.of("1", "ADA", "<null>"), List.of("3", "LINUS", "kernel"));
+		assertThat(printed).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)")
 			.contains("read 3 = written 2 + rejected 0 + filtered 1")
 			.contains("example listener: run 1 ended COMPLETED");
-		assertThat(Files.readString(summary)).contains("\"pipeline\":\"SPRING\"").contains("\"filtered\":1");
 
 		target.reset();
 		// the example jar on the classpath after the unpacked jar (how the other tests start Rowlift; bin/rowlift's way)
 		RowliftJar unpacked = new RowliftJar(this.dir, this.dir.resolve("rowlift-cp.log")).withLoaderPath(jar);
-		RowliftJar.Attempt fast = unpacked.run("with the example jar, fast", args(target, csv, "--rowlift.job.pipeline=fast"),
+		RowliftJar.Attempt fast = unpacked.run("with the example jar, fast", args(target, csv, "--rowlift.job.pipeline=fast",
+				"--rowlift.report.summary-file=" + summary),
 				Duration.ofMinutes(2));
 
 		assertThat(fast.exitCode()).as(unpacked.tail(20_000)).isZero();
@@ -76,6 +83,7 @@ class SpringExtensionExampleIntegrationTests {
 				List.of("grace\nhopper"), List.of("linus"));
 		assertThat(fast.output()).contains("; fast pipeline (set by rowlift.job.pipeline; a user ItemProcessor bean "
 				+ "com.example.rowlift.ShoutingProcessor is present but is not used)");
+		assertThat(Files.readString(summary)).contains("\"pipeline\":\"fast\"");
 
 		target.reset();
 		// the documented way with bin/rowlift: LOADER_PATH names the extension jars
@@ -93,6 +101,34 @@ class SpringExtensionExampleIntegrationTests {
 		assertThat(process.exitValue()).as(output).isZero();
 		assertThat(output).contains("; spring pipeline (a user ItemProcessor bean com.example.rowlift.ShoutingProcessor is present)");
 		assertThat(rows(target, "SELECT name FROM required ORDER BY id")).containsExactly(List.of("ADA"), List.of("LINUS"));
+	}
+
+	/**
+	 * The README's run command (the indented block that starts with {@code java -Dloader.path=}, its
+	 * lines joined at their trailing backslashes), split into words as a shell would (it has no quotes),
+	 * with {@code /tmp/example/} replaced by {@code folder}. Fails when the README has no such command.
+	 */
+	static List<String> readmeCommand(String readme, Path folder) {
+		List<String> lines = readme.lines().toList();
+		for (int i = 0; i < lines.size(); i++) {
+			if (lines.get(i).strip().startsWith("java -Dloader.path=")) {
+				StringBuilder command = new StringBuilder();
+				int j = i;
+				String line = lines.get(j).strip();
+				while (line.endsWith("\\")) {
+					command.append(line, 0, line.length() - 1).append(' ');
+					line = lines.get(++j).strip();
+				}
+				command.append(line);
+				assertThat(command.toString()).as("the README's command").doesNotContain("...").doesNotContain("'").doesNotContain("\"");
+				List<String> words = new ArrayList<>();
+				for (String word : command.toString().strip().split("\\s+")) {
+					words.add(word.replace("/tmp/example/", folder.toAbsolutePath() + "/"));
+				}
+				return words;
+			}
+		}
+		throw new AssertionError("no 'java -Dloader.path=' command in " + EXAMPLE.resolve("README.md"));
 	}
 
 	static List<String> args(SqliteTestTarget target, Path csv, String... more) {
@@ -150,8 +186,20 @@ class SpringExtensionExampleIntegrationTests {
 	}
 
 	static List<List<String>> rows(SqliteTestTarget target, String sql) throws Exception {
+		try (Connection c = target.connect()) {
+			return rows(c, sql);
+		}
+	}
+
+	static List<List<String>> rows(String url, String sql) throws Exception {
+		try (Connection c = java.sql.DriverManager.getConnection(url)) {
+			return rows(c, sql);
+		}
+	}
+
+	static List<List<String>> rows(Connection c, String sql) throws Exception {
 		List<List<String>> rows = new ArrayList<>();
-		try (Connection c = target.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+		try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
 			int columns = rs.getMetaData().getColumnCount();
 			while (rs.next()) {
 				List<String> row = new ArrayList<>();
