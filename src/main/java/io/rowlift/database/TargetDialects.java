@@ -57,7 +57,7 @@ public final class TargetDialects {
 		}
 		PropertySource<?> urlSource = null;
 		for (PropertySource<?> source : configurable.getPropertySources()) {
-			if (source.containsProperty(URL)) {
+			if (!ATTACHED.equals(source.getName()) && source.containsProperty(URL)) {
 				urlSource = source;
 				break;
 			}
@@ -66,7 +66,7 @@ public final class TargetDialects {
 			return; // the operator named the database
 		}
 		for (PropertySource<?> source : configurable.getPropertySources()) {
-			if (builtIn(source) || !(source instanceof EnumerablePropertySource<?> names)
+			if (builtIn(source) || ATTACHED.equals(source.getName()) || !(source instanceof EnumerablePropertySource<?> names)
 					|| StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME.equals(source.getName())
 					|| StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME.equals(source.getName())) {
 				continue;
@@ -91,6 +91,9 @@ public final class TargetDialects {
 			}
 		}
 	}
+
+	/** Boot's view of all the other property sources, first in the list; not a source of its own. */
+	private static final String ATTACHED = "configurationProperties";
 
 	/** Whether {@code source} is one of Rowlift's built-in config files ({@code classpath:application-sqlite.yml}). */
 	private static boolean builtIn(PropertySource<?> source) {

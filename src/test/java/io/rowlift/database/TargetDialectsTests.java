@@ -25,6 +25,7 @@ class TargetDialectsTests {
 		environment.getPropertySources().addLast(new MapPropertySource(BUILT_IN,
 				Map.of("spring.datasource.url", "jdbc:sqlite:data/rowlift.db")));
 		environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
+		org.springframework.boot.context.properties.source.ConfigurationPropertySources.attach(environment); // as Boot does
 		return environment;
 	}
 
