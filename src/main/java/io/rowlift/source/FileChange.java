@@ -79,8 +79,8 @@ public final class FileChange {
 	public static String whatToDo(long run, String startOver) {
 		return "Rowlift loads a file as it was when the load started, so the file must be complete and left alone "
 				+ "during the load: write it under another name and rename it into place when it is complete (a rename "
-				+ "is atomic), or start the load only after the writer has finished. To load the file as it is now, "
-				+ "run the same command and " + startOver
+				+ "is atomic), or start the load only after the writer has finished. To load the file as it is now: "
+				+ startOver
 				+ "; the same command alone is refused (exit 3) because the file changed since run " + run;
 	}
 
