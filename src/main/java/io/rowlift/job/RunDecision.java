@@ -139,14 +139,18 @@ public record RunDecision(Kind kind, long run, String message) {
 		}
 		if (!sameFile) {
 			return refuse(run, "file changed since run " + run + ", which did not finish (" + status
-					+ "): resuming it would load a different file; to abandon run " + run + " and load the file as it is now, "
-					+ startOver(found, mode, table));
+					+ "): resuming it would load a different file; " + (keepsRows(found, mode)
+							? "to abandon run " + run + " and load the file as it is now, " + startOver(found, mode, table)
+							: "set rowlift.job.start-over=true to abandon run " + run + " and load the file as it is now ("
+									+ afterAbandon(found, table) + ")"));
 		}
 		if (!mode.equals(found.mode())) {
 			return refuse(run, "mode changed since run " + run + ", which did not finish (" + status + "): it started with "
 					+ describe(found.mode()) + " and this command sets " + describe(mode) + "; run the command with "
-					+ describe(found.mode()) + " to resume run " + run + ", or, to abandon it and load with " + describe(mode)
-					+ ", " + startOver(found, mode, table));
+					+ describe(found.mode()) + " to resume run " + run + (keepsRows(found, mode)
+							? ", or, to abandon it and load with " + describe(mode) + ", " + startOver(found, mode, table)
+							: ", or set rowlift.job.start-over=true to abandon it and load with " + describe(mode) + " ("
+									+ afterAbandon(found, table) + ")"));
 		}
 		// FAILED, STOPPED, and UNKNOWN (a failed commit): each partition's rows and its context commit
 		// together, so the repository's contexts say where to resume (FailedCommitRecovery marks it failed)

@@ -107,14 +107,14 @@ class RunDecisionTests {
 						+ "cannot tell apart from its other rows, so set rowlift.job.start-over=true with one of: " + CHOICES));
 		assertThat(decide(last(BatchStatus.FAILED, CHANGED, 0), false, false)).isEqualTo(new RunDecision(Kind.REFUSE, 7,
 				"file changed since run 7, which did not finish (FAILED): resuming it would load a different file; "
-						+ "to abandon run 7 and load the file as it is now, set rowlift.job.start-over=true "
+						+ "set rowlift.job.start-over=true to abandon run 7 and load the file as it is now "
 						+ "(run 7 committed no rows to people)"));
 		assertThat(decide(last(BatchStatus.UNKNOWN, CHANGED), false, false).message())
 			.startsWith("file changed since run 7, which did not finish (UNKNOWN)");
 		LastRun upsert = new LastRun(7, BatchStatus.FAILED, CHANGED, END, new TargetMode(LoadMode.UPSERT, null), 2_000);
 		assertThat(RunDecision.decide(Optional.of(upsert), SAME, false, false, "people", upsert.mode()).message())
-			.as("upsert matches keys: start-over alone is safe").endsWith("set rowlift.job.start-over=true "
-					+ "(rows run 7 committed stay in people)");
+			.as("upsert matches keys: start-over alone is safe").endsWith("set rowlift.job.start-over=true to abandon run 7 "
+					+ "and load the file as it is now (rows run 7 committed stay in people)");
 	}
 
 	/** The choices every refused or advised start-over in append mode names, for a run that committed 2,000 rows. */
@@ -130,8 +130,13 @@ class RunDecisionTests {
 		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, false, "people", TargetMode.APPEND))
 			.isEqualTo(new RunDecision(Kind.REFUSE, 7, "mode changed since run 7, which did not finish (FAILED): it started "
 					+ "with rowlift.target.mode=replace and this command sets rowlift.target.mode=append; run the command with "
-					+ "rowlift.target.mode=replace to resume run 7, or, to abandon it and load with rowlift.target.mode=append, "
-					+ "set rowlift.job.start-over=true (its staging table is dropped and people keeps its rows until a run swaps)"));
+					+ "rowlift.target.mode=replace to resume run 7, or set rowlift.job.start-over=true to abandon it and load with "
+					+ "rowlift.target.mode=append (its staging table is dropped and people keeps its rows until a run swaps)"));
+		LastRun upsert = new LastRun(7, BatchStatus.FAILED, SAME, END, new TargetMode(LoadMode.UPSERT, null), 2_000);
+		assertThat(RunDecision.decide(Optional.of(upsert), SAME, false, false, "people", TargetMode.APPEND).message())
+			.as("back to append over 2,000 upserted rows: only the choices").endsWith("to resume run 7, or, to abandon it and load "
+					+ "with rowlift.target.mode=append, run 7 committed 2,000 rows to people, which Rowlift cannot tell apart from "
+					+ "its other rows, so set rowlift.job.start-over=true with one of: " + CHOICES);
 		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, false, "people", new TargetMode(LoadMode.REPLACE, null)))
 			.isEqualTo(new RunDecision(Kind.RESUME, 7, null));
 		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, true, "people", TargetMode.APPEND).kind())
