@@ -30,6 +30,16 @@ public class RowliftException extends RuntimeException {
 		return new RowliftException(BAD_INPUT, message);
 	}
 
+	/**
+	 * A setting whose value is out of its range (exit 2), as {@code rowlift.job.partitions is 0; it must be
+	 * between 1 and 4096}: the key, the value and what it may be. Thrown by the properties records' own
+	 * constructors, so that a bad value is refused when the settings bind, before any run is decided.
+	 * @param allowed what the value may be, as the end of the sentence "it must be ..."
+	 */
+	public static RowliftException badSetting(String key, Object value, String allowed) {
+		return badInput(key + " is " + value + "; it must be " + allowed);
+	}
+
 	public static RowliftException refused(String message) {
 		return new RowliftException(REFUSED, message);
 	}

@@ -62,7 +62,16 @@ final class KnownKeys {
 
 	/** The keys under {@code prefix} ({@code rowlift}) in the metadata found by {@code loader}. */
 	static KnownKeys fromClasspath(String prefix, ClassLoader loader) {
-		List<Pattern> patterns = new ArrayList<>();
+		return fromClasspath(List.of(prefix), loader).get(0);
+	}
+
+	/**
+	 * The keys under each of {@code prefixes} ({@code rowlift}, {@code spring.datasource}, ...) in the metadata
+	 * found by {@code loader}, each metadata file read once; in the order of {@code prefixes}.
+	 */
+	static List<KnownKeys> fromClasspath(List<String> prefixes, ClassLoader loader) {
+		List<List<Pattern>> found = new ArrayList<>();
+		prefixes.forEach(p -> found.add(new ArrayList<>()));
 		Set<String> seen = new HashSet<>();
 		JsonFactory json = new JsonFactory();
 		for (String resource : METADATA) {
@@ -78,14 +87,17 @@ final class KnownKeys {
 						bytes = in.readAllBytes();
 					}
 					// every Boot jar has metadata, hundreds of kilobytes of it; only a file that names a key under
-					// the prefix is parsed (parsing them all is a large part of a one-shot start)
-					if (!contains(bytes, ("\"" + prefix).getBytes(StandardCharsets.US_ASCII))) {
+					// a prefix is parsed (parsing them all is a large part of a one-shot start)
+					if (prefixes.stream().noneMatch(p -> contains(bytes, ("\"" + p).getBytes(StandardCharsets.US_ASCII)))) {
 						continue;
 					}
 					for (String[] property : properties(json, bytes)) {
 						String name = property[0];
-						if (name.equals(prefix) || name.startsWith(prefix + ".")) {
-							add(patterns, elements(name), property[1], loader, 0);
+						for (int i = 0; i < prefixes.size(); i++) {
+							String prefix = prefixes.get(i);
+							if (name.equals(prefix) || name.startsWith(prefix + ".")) {
+								add(found.get(i), elements(name), property[1], loader, 0);
+							}
 						}
 					}
 				}
@@ -94,7 +106,11 @@ final class KnownKeys {
 				throw new IllegalStateException("cannot read the configuration metadata " + resource + ": " + ex.getMessage(), ex);
 			}
 		}
-		return new KnownKeys(prefix, patterns);
+		List<KnownKeys> keys = new ArrayList<>();
+		for (int i = 0; i < prefixes.size(); i++) {
+			keys.add(new KnownKeys(prefixes.get(i), found.get(i)));
+		}
+		return keys;
 	}
 
 	/**
@@ -160,6 +176,37 @@ final class KnownKeys {
 	boolean covers(ConfigurationPropertyName name) {
 		ConfigurationPropertyName root = ConfigurationPropertyName.of(this.prefix);
 		return root.equals(name) || root.isAncestorOf(name);
+	}
+
+	/**
+	 * Whether {@code name} starts with a near miss of the prefix: {@code rowlif.job.partitions},
+	 * {@code spring.datasorce.url}. The prefix's elements in the binder's uniform form differ from the
+	 * name's first ones by an edit distance of 1 or 2 (1 where the element that differs has 5 letters or
+	 * fewer, so that {@code spring.batch} does not take in an unrelated short word). No group of Boot's own
+	 * keys is that near {@code spring.datasource}, {@code spring.flyway}, {@code spring.batch} or
+	 * {@code spring.profiles} (KnownKeysTests checks it against every metadata file of the classpath).
+	 */
+	boolean isNearMiss(ConfigurationPropertyName name) {
+		List<String> root = elements(this.prefix);
+		if (name.getNumberOfElements() < root.size()) {
+			return false;
+		}
+		int total = 0;
+		int shortest = Integer.MAX_VALUE;
+		for (int i = 0; i < root.size(); i++) {
+			String want = uniform(root.get(i));
+			int d = distance(name.getElement(i, Form.UNIFORM), want);
+			if (d > 0) {
+				shortest = Math.min(shortest, want.length());
+			}
+			total += d;
+		}
+		return total > 0 && total <= (shortest <= 5 ? 1 : 2);
+	}
+
+	/** The prefix these keys are under ({@code rowlift}, {@code spring.datasource}). */
+	String prefix() {
+		return this.prefix;
 	}
 
 	/**

@@ -5,6 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import org.springframework.batch.core.BatchStatus;
+
+import io.rowlift.database.TargetMode;
+import io.rowlift.job.RunDecision;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.source.FileChange;
 
@@ -31,14 +35,16 @@ final class NextStep {
 	 * @param committed rows committed by all runs of the load so far
 	 * @param display the file as the operator named it
 	 * @param rejectFile where bad records go ({@code <input>.rejects.csv} by default)
+	 * @param mode the run's mode, for the start-over advice ({@link RunDecision#startOver}: never one that doubles rows)
 	 * @return lines for standard error (without the {@code rowlift: } prefix), or empty
 	 */
 	static Optional<List<String>> after(List<Throwable> failures, Path file, String fingerprint, long run, long committed,
-			String table, String display, Path rejectFile) {
+			String table, String display, Path rejectFile, TargetMode mode) {
+		RunDecision.LastRun failed = new RunDecision.LastRun(run, BatchStatus.FAILED, fingerprint, null, mode, committed);
 		try {
 			Optional<String> changed = FileChange.since(file, fingerprint);
 			if (changed.isPresent()) {
-				return Optional.of(List.of(changed.get(), FileChange.whatToDo(run, committed, table)));
+				return Optional.of(List.of(changed.get(), FileChange.whatToDo(run, RunDecision.startOver(failed, mode, table))));
 			}
 		}
 		catch (IOException | RuntimeException ex) {
@@ -49,10 +55,10 @@ final class NextStep {
 			return Optional.empty();
 		}
 		String message = bad.get().getMessage();
-		String fix = "fix the file there and load it again with --rowlift.job.start-over=true" + (committed == 0
-				? " (run " + run + " committed no rows, so none is loaded twice)"
-				: " (the " + committed + " rows run " + run + " committed so far stay in " + table
-						+ ": remove them first, or they are loaded twice)");
+		String fix = committed == 0
+				? "fix the file there and load it again with --rowlift.job.start-over=true (run " + run
+						+ " committed no rows, so none is loaded twice)"
+				: "fix the file there and load it again: " + RunDecision.startOver(failed, mode, table);
 		String skip = "leave the file as it is and run the same command with a higher rowlift.job.skip-limit: bad records then go to "
 				+ rejectFile + " (reasons in " + rejectFile + ".reasons.csv), which you fix and load into " + table
 				+ " like any file (see docs/failures.md)";

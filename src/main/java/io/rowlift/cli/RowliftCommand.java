@@ -135,7 +135,7 @@ public final class RowliftCommand implements Verb {
 			Optional<List<String>> next = stopped ? Optional.empty()
 					: NextStep.after(run.execution().getAllFailureExceptions(), run.plan().file(), run.plan().fingerprint(),
 							summary.run(), summary.rowsTotal(), run.plan().load().table(), run.plan().load().displayName(),
-							rejectFile(run));
+							rejectFile(run), run.plan().target());
 			if (next.isPresent()) {
 				String failure = summary.failure();
 				next.get().stream().filter(line -> !line.equals(failure)).forEach(line -> this.err.println("rowlift: " + line));

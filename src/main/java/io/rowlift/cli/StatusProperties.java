@@ -13,6 +13,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("rowlift.status")
 public record StatusProperties(@DefaultValue("20") int limit, @DefaultValue("text") Format format) {
 
+	/** @throws io.rowlift.RowliftException (exit 2) for a limit below 1 */
+	public StatusProperties {
+		if (limit < 1) {
+			throw io.rowlift.RowliftException.badSetting("rowlift.status.limit", limit, "at least 1");
+		}
+	}
+
 	/** The output format. */
 	public enum Format {
 

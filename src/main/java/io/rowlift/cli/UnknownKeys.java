@@ -17,7 +17,9 @@ import io.rowlift.SettingOrigins;
 
 /**
  * Refuses a {@code rowlift.*} key that nothing binds (a typo such as {@code rowlift.job.partition}, or
- * a key of a feature this version does not have), from any property source: the command line,
+ * a key of a feature this version does not have), a key under {@link #BOOT_PREFIXES} that Boot does not
+ * bind ({@code spring.datasource.ulr}), and a key under a near miss of any of these prefixes
+ * ({@code rowlif.job.partitions}, {@code spring.datasorce.url}), from any property source: the command line,
  * {@code config/*.yml} and other config files, environment variables ({@code ROWLIFT_JOB_PARTITION}),
  * Java system properties. Without it Boot ignores such a key and the load runs with defaults. The
  * known keys are {@link KnownKeys}. {@link RowliftRunner} asks before any verb runs, so every verb
@@ -30,21 +32,37 @@ final class UnknownKeys {
 	static final String PREFIX = "rowlift";
 
 	/**
+	 * Boot's keys that decide where a load goes and how Rowlift's tables are kept, checked as Rowlift's are:
+	 * a misspelt {@code spring.datasource.ulr} would otherwise load into the default SQLite database. Their
+	 * known keys come from Boot's own configuration metadata (so {@code spring.datasource.hikari.*} and every
+	 * other key Boot binds there pass); {@code spring.profiles} is here for {@code spring.profile.active}.
+	 */
+	static final List<String> BOOT_PREFIXES = List.of("spring.datasource", "spring.flyway", "spring.batch", "spring.profiles");
+
+	/**
 	 * Known but never suggested: the tests' keys and bin/rowlift's ROWLIFT_JAR, which the main
 	 * {@code additional-spring-configuration-metadata.json} declares so that they pass.
 	 */
 	static final List<String> RESERVED = List.of("rowlift.test", "rowlift.jar", "rowlift.launch", "rowlift.variants",
 			"rowlift.page");
 
-	private final KnownKeys known;
+	/** Rowlift's keys first, then Boot's that are checked. */
+	private final List<KnownKeys> known;
 
 	UnknownKeys(KnownKeys known) {
-		this.known = known;
+		this(List.of(known));
+	}
+
+	UnknownKeys(List<KnownKeys> known) {
+		this.known = List.copyOf(known);
 	}
 
 	/** Checks against the metadata of the classpath of {@code loader}. */
 	static UnknownKeys fromClasspath(ClassLoader loader) {
-		return new UnknownKeys(KnownKeys.fromClasspath(PREFIX, loader));
+		List<String> prefixes = new ArrayList<>();
+		prefixes.add(PREFIX);
+		prefixes.addAll(BOOT_PREFIXES);
+		return new UnknownKeys(KnownKeys.fromClasspath(prefixes, loader));
 	}
 
 	/**
@@ -52,9 +70,10 @@ final class UnknownKeys {
 	 * and the nearest known key
 	 */
 	void check(Environment environment) {
-		if (!this.known.hasKeysBesides(RESERVED)) {
-			// built without spring-boot-configuration-processor (an IDE build, say): no metadata, no check,
-			// rather than refusing every key
+		// built without spring-boot-configuration-processor (an IDE build, say), or without a Boot module: no
+		// metadata for a prefix, no check of it, rather than refusing every key
+		List<KnownKeys> checked = this.known.stream().filter(k -> k.hasKeysBesides(RESERVED)).toList();
+		if (checked.isEmpty()) {
 			return;
 		}
 		Set<String> problems = new LinkedHashSet<>();
@@ -63,14 +82,16 @@ final class UnknownKeys {
 				continue;
 			}
 			List<ConfigurationPropertyName> names = new ArrayList<>();
-			iterable.stream().filter(this.known::covers).forEach(names::add);
+			iterable.stream().forEach(names::add);
 			for (ConfigurationPropertyName name : names) {
-				if (this.known.isKnown(name)) {
+				KnownKeys keys = checked.stream().filter(k -> k.covers(name)).findFirst()
+					.orElseGet(() -> checked.stream().filter(k -> k.isNearMiss(name)).findFirst().orElse(null));
+				if (keys == null || keys.isKnown(name)) {
 					continue;
 				}
 				ConfigurationProperty property = source.getConfigurationProperty(name);
 				String where = property == null ? "?" : SettingOrigins.describe(source, property);
-				String nearest = this.known.nearest(name, RESERVED);
+				String nearest = keys.nearest(name, RESERVED);
 				problems.add(name + " (set by " + where + ")" + (nearest.isEmpty() ? "" : "; the nearest known key is " + nearest)
 						+ (where.startsWith("environment variable") ? " (in an environment variable: "
 								+ envName(nearest) + ")" : ""));

@@ -35,6 +35,7 @@ public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 				.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class);
 			TargetDialect dialect = TargetDialects.forUrl(dataSource.getJdbcUrl());
 			TargetDialects.checkProfiles(this.environment, dialect);
+			TargetDialects.checkIntended(this.environment, dialect); // before createDatabase makes the default file
 			dialect.configure(dataSource, target);
 			dialect.createDatabase(dataSource.getJdbcUrl(), target, () -> {
 				InputRecordLength length = this.input.getIfAvailable();

@@ -2,7 +2,11 @@ package io.rowlift.database;
 
 import java.util.List;
 
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.StandardEnvironment;
 
 import io.rowlift.RowliftException;
 import io.rowlift.SettingOrigins;
@@ -34,7 +38,66 @@ public final class TargetDialects {
 	public static TargetDialect forEnvironment(Environment environment) {
 		TargetDialect dialect = forUrl(environment.getProperty(URL));
 		checkProfiles(environment, dialect);
+		checkIntended(environment, dialect);
 		return dialect;
+	}
+
+	/**
+	 * Refuses the built-in default database (the {@code sqlite} profile's {@code jdbc:sqlite:data/rowlift.db},
+	 * which the load would create) when the operator's settings hold another dialect's URL under another key:
+	 * {@code --datasource.url=jdbc:mysql://...}, a key that the unknown-key check does not cover, clearly meant a
+	 * MySQL load. Only settings the operator made count (the command line, config files, property sources a
+	 * program added), not environment variables or Java system properties, which hold URLs for other programs,
+	 * nor the test hooks' {@code rowlift.test.*}.
+	 * @throws RowliftException (exit 2) naming the key, where it was set and the fix
+	 */
+	public static void checkIntended(Environment environment, TargetDialect dialect) {
+		if (!(environment instanceof ConfigurableEnvironment configurable)) {
+			return;
+		}
+		PropertySource<?> urlSource = null;
+		for (PropertySource<?> source : configurable.getPropertySources()) {
+			if (!ATTACHED.equals(source.getName()) && source.containsProperty(URL)) {
+				urlSource = source;
+				break;
+			}
+		}
+		if (urlSource == null || !builtIn(urlSource)) {
+			return; // the operator named the database
+		}
+		for (PropertySource<?> source : configurable.getPropertySources()) {
+			if (builtIn(source) || ATTACHED.equals(source.getName()) || !(source instanceof EnumerablePropertySource<?> names)
+					|| StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME.equals(source.getName())
+					|| StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME.equals(source.getName())) {
+				continue;
+			}
+			for (String name : names.getPropertyNames()) {
+				Object value = source.getProperty(name);
+				if (name.startsWith("rowlift.test") || !(value instanceof CharSequence text)) {
+					continue;
+				}
+				String url = text.toString().trim();
+				for (TargetDialect other : ALL) {
+					if (!other.id().equals(dialect.id()) && other.handles(url)) {
+						String where = SettingOrigins.of(environment, name);
+						throw RowliftException.badInput(URL + " is not set, so this load would go to Rowlift's default database "
+								+ JdbcUrl.redacted(environment.getProperty(URL)) + " (" + dialect.id() + "), but " + name + " (set by "
+								+ ("(not set)".equals(where) ? "property source '" + source.getName() + "'" : where) + ") holds a "
+								+ other.id() + " URL, " + JdbcUrl.redacted(url) + ": to load into " + other.id() + ", set it as "
+								+ URL + " (--" + URL + "=...); to load into the default database, remove " + name
+								+ " or set " + URL + " yourself. Nothing was written");
+					}
+				}
+			}
+		}
+	}
+
+	/** Boot's view of all the other property sources, first in the list; not a source of its own. */
+	private static final String ATTACHED = "configurationProperties";
+
+	/** Whether {@code source} is one of Rowlift's built-in config files ({@code classpath:application-sqlite.yml}). */
+	private static boolean builtIn(PropertySource<?> source) {
+		return source.getName().contains("class path resource [application");
 	}
 
 	/**

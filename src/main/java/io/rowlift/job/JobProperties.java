@@ -3,6 +3,8 @@ package io.rowlift.job;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
+import io.rowlift.RowliftException;
+
 /**
  * How a load runs ({@code rowlift.job.*}).
  *
@@ -19,16 +21,45 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * of records at the sampled record length
  * @param skipLimit bad records tolerated, counted over the whole load including resumes (default 0:
  * the first bad record fails the load); each goes to the reject file with its reason
- * @param startOver abandon an unfinished run of this load instead of resuming it (default false); its
- * committed rows stay in the table
+ * @param startOver abandon an unfinished run of this load instead of resuming it (default false); in mode
+ * {@code append} a run that committed rows is abandoned only with {@code truncate} or {@code replace}, or
+ * with {@code keepAbandonedRows} (see {@link RunDecision})
+ * @param keepAbandonedRows with {@code startOver} in mode {@code append}: the rows the abandoned run
+ * committed stay in the table beside the new load, as the operator chose (default false: such a start-over
+ * is refused, because Rowlift cannot tell those rows apart from the table's others to remove them)
  * @param reload load a file again although the same unchanged file was loaded already (default false)
  * @param pipeline which reader and writer load the partitions: {@link Pipeline#FAST} (Rowlift's own, the
  * default) or {@link Pipeline#SPRING} (Spring Batch's FlatFileItemReader, the user's mapper and processor,
  * JdbcBatchItemWriter); null when not set, so that a user's processor or mapper bean can choose SPRING;
  * fixed by the first run of a load
+ * @throws RowliftException (exit 2) for a number out of its range, naming the key, the value and the
+ * range: settings are refused when they bind, before any run is decided (an "already loaded" never hides a
+ * bad value)
  */
 @ConfigurationProperties("rowlift.job")
 public record JobProperties(Integer partitions, Integer threads, Integer chunkSize,
 		@DefaultValue("0") long skipLimit, @DefaultValue("2") int readAhead,
-		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload, Pipeline pipeline) {
+		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload, Pipeline pipeline,
+		@DefaultValue("false") boolean keepAbandonedRows) {
+
+	public JobProperties {
+		if (partitions != null && (partitions < 1 || partitions > Sizing.MAX_PARTITIONS)) {
+			throw RowliftException.badSetting("rowlift.job.partitions", partitions, "between 1 and " + Sizing.MAX_PARTITIONS);
+		}
+		if (threads != null && threads < 1) {
+			throw RowliftException.badSetting("rowlift.job.threads", threads,
+					"between 1 and spring.datasource.hikari.maximum-pool-size minus 3");
+		}
+		if (chunkSize != null && chunkSize < 1) {
+			throw RowliftException.badSetting("rowlift.job.chunk-size", chunkSize, "at least 1");
+		}
+		if (skipLimit < 0) {
+			throw RowliftException.badSetting("rowlift.job.skip-limit", skipLimit,
+					"0 or more (0: the first bad record fails the load)");
+		}
+		if (readAhead < 0) {
+			throw RowliftException.badSetting("rowlift.job.read-ahead", readAhead, "0 or more (0: parse on the writing thread)");
+		}
+	}
+
 }

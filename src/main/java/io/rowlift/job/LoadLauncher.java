@@ -125,6 +125,9 @@ public final class LoadLauncher {
 		if (table == null || table.isBlank()) {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
 		}
+		if (settings.threads() != null) { // every other number was checked when the settings bound (JobProperties)
+			Sizing.checkThreads(settings.threads(), poolSize());
+		}
 		String url = this.environment.getProperty("spring.datasource.url");
 		this.loading = true;
 		this.running.reset();
@@ -245,12 +248,9 @@ public final class LoadLauncher {
 					+ "(the run lock was free); marking it failed so that it can resume");
 			last = this.jobOperator.recover(last);
 		}
-		Optional<RunDecision.LastRun> lastRun = Optional.ofNullable(last)
-			.map(e -> new RunDecision.LastRun(e.getJobInstanceId(), e.getStatus(),
-					RunPlanParameters.fingerprint(e.getJobParameters()), e.getEndTime(),
-					RunPlanParameters.target(e.getJobParameters())));
-		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(), plan.table(),
-				mode);
+		Optional<RunDecision.LastRun> lastRun = Optional.ofNullable(last).map(this::lastRun);
+		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(),
+				settings.keepAbandonedRows(), plan.table(), mode);
 		switch (decision.kind()) {
 			case REFUSE -> throw RowliftException.refused(decision.message());
 			case RESUME -> {
@@ -271,7 +271,9 @@ public final class LoadLauncher {
 				}
 				else {
 					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
-							+ "committed stay in " + plan.table());
+							+ "committed stay in " + plan.table() + (mode.mode() == LoadMode.TRUNCATE ? " until this run empties it"
+									: mode.mode() == LoadMode.REPLACE ? " until this run swaps the file's rows in"
+									: settings.keepAbandonedRows() ? " (rowlift.job.keep-abandoned-rows=true)" : ""));
 				}
 				this.jobOperator.abandon(last);
 				Path runs = RunPlanParameters.sortDir(last.getJobParameters());
@@ -286,6 +288,17 @@ public final class LoadLauncher {
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
+	}
+
+	/** The last execution as {@link RunDecision} needs it, with the rows its run committed when it did not complete. */
+	private RunDecision.LastRun lastRun(JobExecution execution) {
+		JobParameters parameters = execution.getJobParameters();
+		long committed = execution.getStatus() == BatchStatus.COMPLETED || execution.getStatus() == BatchStatus.ABANDONED ? -1
+				: LoadProgress.of(this.jobRepository, execution.getJobInstance(), RunPlanParameters.partitions(parameters))
+					.written();
+		return new RunDecision.LastRun(execution.getJobInstanceId(), execution.getStatus(),
+				RunPlanParameters.fingerprint(parameters), execution.getEndTime(), RunPlanParameters.target(parameters),
+				committed);
 	}
 
 	/**
@@ -325,10 +338,14 @@ public final class LoadLauncher {
 						plan.header().dataStartLine(), dataBytes);
 		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
 				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
-		int pool = this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
-		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, pool,
+		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
 		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);
+	}
+
+	/** {@code spring.datasource.hikari.maximum-pool-size}, which bounds the threads. */
+	private int poolSize() {
+		return this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
 	}
 
 	/** A lock taken by {@link #tryLock}: closing it releases it and forgets it. */

@@ -99,6 +99,15 @@ public record LoadStatus(long run, State state, String file, String path, String
 	 */
 	public static Outlook outlook(RunDecision.LastRun last, Optional<String> fingerprint, Optional<String> lockHolder,
 			boolean reload, boolean startOver, String table, String file) {
+		return outlook(last, fingerprint, lockHolder, reload, startOver, false, table, file);
+	}
+
+	/**
+	 * As {@link #outlook(RunDecision.LastRun, Optional, Optional, boolean, boolean, String, String)}, for a
+	 * command that may set {@code rowlift.job.keep-abandoned-rows}; the command's mode is taken to be the run's.
+	 */
+	public static Outlook outlook(RunDecision.LastRun last, Optional<String> fingerprint, Optional<String> lockHolder,
+			boolean reload, boolean startOver, boolean keepAbandonedRows, String table, String file) {
 		if (lockHolder.isPresent()) { // the launcher takes the lock before it looks at anything else
 			String holder = lockHolder.get().isEmpty() || lockHolder.get().equalsIgnoreCase(table) ? "a load into " + table
 					: "a load into " + lockHolder.get() + " (one load at a time per database file)";
@@ -110,14 +119,17 @@ public record LoadStatus(long run, State state, String file, String path, String
 		}
 		BatchStatus status = last.status().isRunning() ? BatchStatus.FAILED : last.status(); // killed: the launcher marks it failed
 		RunDecision decision = RunDecision.decide(
-				Optional.of(new RunDecision.LastRun(last.run(), status, last.fingerprint(), last.endTime())), fingerprint.get(),
-				reload, startOver, table);
+				Optional.of(new RunDecision.LastRun(last.run(), status, last.fingerprint(), last.endTime(), last.mode(),
+						last.committed())),
+				fingerprint.get(), reload, startOver, keepAbandonedRows, table, last.mode());
 		return switch (decision.kind()) {
 			case RESUME -> new Outlook("resume", 0, "run " + decision.run() + ", its unfinished partitions from their last commit", "");
 			case ABANDON_THEN_NEW -> new Outlook("start over", 0, "abandon run " + decision.run() + " (rowlift.job.start-over=true)", "");
 			case NEW -> new Outlook("new load", 0, newReason(status, fingerprint.get().equals(last.fingerprint()), reload), "");
 			case REFUSE -> new Outlook("refuse", 3,
-					status == BatchStatus.COMPLETED ? "already loaded" : "file changed since run " + decision.run(), decision.message());
+					status == BatchStatus.COMPLETED ? "already loaded"
+							: startOver ? "start-over refused" : "file changed since run " + decision.run(),
+					decision.message());
 		};
 	}
 

@@ -106,8 +106,10 @@ public final class LoadStatusReader {
 			String display = parameters.getString(LoadJobNames.DISPLAY);
 			LoadStatus.Outlook outlook = LoadStatus.outlook(
 					new RunDecision.LastRun(execution.getJobInstanceId(), execution.getStatus(),
-							RunPlanParameters.fingerprint(parameters), execution.getEndTime()),
-					fingerprint(loadFile), holder, settings.reload(), settings.startOver(), loadTable, display);
+							RunPlanParameters.fingerprint(parameters), execution.getEndTime(), RunPlanParameters.target(parameters),
+							rows),
+					fingerprint(loadFile), holder, settings.reload(), settings.startOver(), settings.keepAbandonedRows(), loadTable,
+					display);
 			loads.add(new LoadStatus(execution.getJobInstanceId(), LoadStatus.state(execution.getStatus(), lockedByThis), display,
 					loadFile.toString(), loadTable, rows, RunTimes.start(execution), RunTimes.end(execution), outlook));
 		}

@@ -63,11 +63,7 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 			throw RowliftException.badInput("rowlift.job.partitions is " + partitions + "; it must be between 1 and " + MAX_PARTITIONS);
 		}
 		int threads = sorted ? 1 : settings.threads() != null ? settings.threads() : Math.min(partitions, cores);
-		int maxThreads = poolSize - RESERVED_CONNECTIONS;
-		if (threads < 1 || threads > maxThreads) {
-			throw RowliftException.badInput("rowlift.job.threads is " + threads + "; it must be between 1 and " + maxThreads
-					+ " (spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)");
-		}
+		checkThreads(threads, poolSize);
 		int chunkSize;
 		String chunkReason;
 		if (settings.chunkSize() != null) {
@@ -86,6 +82,20 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 			throw RowliftException.badInput("rowlift.job.chunk-size is " + chunkSize + "; it must be at least 1");
 		}
 		return new Sizing(partitions, reason, threads, chunkSize, chunkReason);
+	}
+
+	/**
+	 * Checks a thread count against the connection pool; the launcher asks for {@code rowlift.job.threads}
+	 * before it decides which run a command means, so that a bad value is refused even where the run would
+	 * be refused for another reason.
+	 * @throws RowliftException (exit 2) when {@code threads} is below 1 or above the pool's size minus {@value #RESERVED_CONNECTIONS}
+	 */
+	public static void checkThreads(int threads, int poolSize) {
+		int maxThreads = poolSize - RESERVED_CONNECTIONS;
+		if (threads < 1 || threads > maxThreads) {
+			throw RowliftException.badInput("rowlift.job.threads is " + threads + "; it must be between 1 and " + maxThreads
+					+ " (spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)");
+		}
 	}
 
 }

@@ -25,8 +25,11 @@ public record ReportProperties(Path summaryFile, Path rejectFile, Path htmlFile,
 
 	public ReportProperties {
 		progress = progress == null ? ProgressMode.AUTO : progress;
-		progressInterval = progressInterval == null || progressInterval.isNegative() || progressInterval.isZero()
-				? Duration.ofSeconds(10) : progressInterval;
+		if (progressInterval != null && (progressInterval.isNegative() || progressInterval.isZero())) {
+			throw io.rowlift.RowliftException.badSetting("rowlift.report.progress-interval", progressInterval,
+					"more than 0 (such as 10s)");
+		}
+		progressInterval = progressInterval == null ? Duration.ofSeconds(10) : progressInterval;
 	}
 
 	/** The defaults, for a load run without the command line's settings (tests). */

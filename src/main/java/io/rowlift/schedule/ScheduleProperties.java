@@ -31,6 +31,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record ScheduleProperties(String cron, Duration fixedDelay, @DefaultValue("5s") Duration settle,
 		String archiveDir, @DefaultValue("3") int maxAttempts, @DefaultValue("name") Order order, String tableFromName) {
 
+	/** @throws io.rowlift.RowliftException (exit 2) for a number out of its range, naming the key, the value and the range */
+	public ScheduleProperties {
+		if (fixedDelay != null && (fixedDelay.isNegative() || fixedDelay.isZero())) {
+			throw io.rowlift.RowliftException.badSetting("rowlift.schedule.fixed-delay", fixedDelay, "more than 0 (such as 30s)");
+		}
+		if (settle != null && settle.isNegative()) {
+			throw io.rowlift.RowliftException.badSetting("rowlift.schedule.settle", settle, "0 or more (such as 5s)");
+		}
+		if (maxAttempts < 1) {
+			throw io.rowlift.RowliftException.badSetting("rowlift.schedule.max-attempts", maxAttempts, "at least 1");
+		}
+	}
+
 	/** The order of a tick's files. */
 	public enum Order {
 

@@ -15,6 +15,11 @@ import io.rowlift.model.Checkpoints;
  * The last step of a {@code replace}, after the accounting: swaps the loaded staging table in for the
  * target ({@link io.rowlift.database.TargetTables#swap}). Other modes do nothing.
  *
+ * <p>Then it builds the target's indexes that the ledger still holds ({@link IndexRebuildTasklet}): a
+ * replace that started over an unfinished load of the target (append, truncate, ...) found the table
+ * without the indexes that run dropped, so the staging table, made like it, lacked them too; without this
+ * the swapped-in table would keep their definitions in the ledger only.
+ *
  * <p>Runs outside the step's transaction (the swap takes a connection of its own: SQLite needs its
  * foreign keys off, which it allows only outside a transaction). Safe to repeat: a swap killed before
  * it committed leaves the old table and the staging table as they were, and a resume swaps; a swap
@@ -52,6 +57,7 @@ public final class TableSwapTasklet implements Tasklet {
 		boolean swapped = this.dialect.tables()
 			.swap(this.dataSource, this.table, this.dialect.tables().stagingName(this.table), this.checkpoints);
 		chunkContext.getStepContext().getStepExecution().getExecutionContext().putString(SWAPPED, String.valueOf(swapped));
+		new IndexRebuildTasklet(this.dataSource, this.dialect, this.table, this.checkpoints).rebuild();
 		return RepeatStatus.FINISHED;
 	}
 

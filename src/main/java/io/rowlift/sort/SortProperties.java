@@ -17,6 +17,13 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties("rowlift.sort")
 public record SortProperties(@DefaultValue("auto") KeyOrder keyOrder, DataSize memory, String spillDir) {
 
+	/** @throws io.rowlift.RowliftException (exit 2) for a memory budget that is not positive */
+	public SortProperties {
+		if (memory != null && memory.toBytes() < 1) {
+			throw io.rowlift.RowliftException.badSetting("rowlift.sort.memory", memory, "more than 0 (such as 64MB)");
+		}
+	}
+
 	/**
 	 * The default budget, in MB: a fixed size, not a share of the heap. Measured on 3M shuffled keys with
 	 * the default heap of a 24 GB machine (docs/heap.md): peak RSS 589 MB at 32 MB, 654 MB at 64 MB,

@@ -71,16 +71,16 @@ public final class FileChange {
 	}
 
 	/**
-	 * What to do about it, for a run that committed rows to {@code table} in append mode: make files
-	 * complete before loading them, and how to load the file as it is now.
+	 * What to do about it: make files complete before loading them, and how to load the file as it is now.
+	 * @param startOver how to abandon the run and load the file as it is now, as the run decision words it
+	 * for the run's mode and committed rows ("set rowlift.job.start-over=true (...)", or the explicit
+	 * choices where that alone would keep the run's rows under the new load)
 	 */
-	public static String whatToDo(long run, long committed, String table) {
+	public static String whatToDo(long run, String startOver) {
 		return "Rowlift loads a file as it was when the load started, so the file must be complete and left alone "
 				+ "during the load: write it under another name and rename it into place when it is complete (a rename "
-				+ "is atomic), or start the load only after the writer has finished. To load the file as it is now, "
-				+ "run the same command with --rowlift.job.start-over=true" + (committed == 0 ? ""
-						: " (the " + committed + " rows committed so far stay in " + table + ": remove them first, or they are "
-								+ "loaded twice)")
+				+ "is atomic), or start the load only after the writer has finished. To load the file as it is now: "
+				+ startOver
 				+ "; the same command alone is refused (exit 3) because the file changed since run " + run;
 	}
 

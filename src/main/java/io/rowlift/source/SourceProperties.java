@@ -43,6 +43,24 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
 		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize) {
 
+	/** The smallest buffer and record limit accepted. */
+	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);
+
+	/** The largest: the readers index their buffers with an int. */
+	static final DataSize MAX_BUFFER = DataSize.ofGigabytes(1);
+
+	/** @throws io.rowlift.RowliftException (exit 2) for a size out of its range, naming the key, the value and the range */
+	public SourceProperties {
+		checkSize("rowlift.source.read-buffer", readBuffer);
+		checkSize("rowlift.source.max-record-size", maxRecordSize);
+	}
+
+	private static void checkSize(String key, DataSize size) {
+		if (size != null && (size.toBytes() < MIN_BUFFER.toBytes() || size.toBytes() > MAX_BUFFER.toBytes())) {
+			throw io.rowlift.RowliftException.badSetting(key, size, "between 1KB and 1GB");
+		}
+	}
+
 	/** The dialect these settings describe, checked; the line ending may still be {@code auto}. */
 	public CsvFormat format() {
 		return CsvFormat.of(this);

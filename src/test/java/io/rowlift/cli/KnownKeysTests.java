@@ -136,4 +136,82 @@ class KnownKeysTests {
 		new UnknownKeys(this.classpath).check(environment);
 	}
 
+	// issue #20 item 5: Boot's keys that decide where a load goes, and near misses of the prefixes
+
+	private final UnknownKeys all = UnknownKeys.fromClasspath(getClass().getClassLoader());
+
+	private static StandardEnvironment commandLine(String... args) {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
+		return environment;
+	}
+
+	@Test
+	void aMisspeltDataSourceFlywayOrBatchKeyIsRefusedWithTheNearestKeyOfBoot() {
+		assertThatThrownBy(() -> this.all.check(commandLine("--spring.datasource.ulr=jdbc:mysql://127.0.0.1:3306/db",
+				"--rowlift.target.table=t")))
+			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(RowliftException.BAD_INPUT))
+			.hasMessage("unknown setting spring.datasource.ulr (set by the command line (--spring.datasource.ulr)); the nearest "
+					+ "known key is spring.datasource.url. This version of Rowlift has no such key and would otherwise ignore it: "
+					+ "fix or remove it");
+		assertThatThrownBy(() -> this.all.check(commandLine("--spring.flyway.locaitons=filesystem:db")))
+			.hasMessageContaining("spring.flyway.locaitons (set by the command line (--spring.flyway.locaitons)); the nearest "
+					+ "known key is spring.flyway.locations");
+		assertThatThrownBy(() -> this.all.check(commandLine("--spring.batch.jdbc.table-prefx=X_")))
+			.hasMessageContaining("the nearest known key is spring.batch.jdbc.table-prefix");
+	}
+
+	@Test
+	void aNearMissOfAPrefixIsRefusedWithTheNearestKey() {
+		assertThatThrownBy(() -> this.all.check(commandLine("--rowlif.job.partitions=4")))
+			.hasMessageContaining("unknown setting rowlif.job.partitions (set by the command line (--rowlif.job.partitions)); "
+					+ "the nearest known key is rowlift.job.partitions");
+		assertThatThrownBy(() -> this.all.check(commandLine("--rowlfit.target.table=people")))
+			.hasMessageContaining("the nearest known key is rowlift.target.table");
+		assertThatThrownBy(() -> this.all.check(commandLine("--spring.datasorce.url=jdbc:mysql://h/db")))
+			.hasMessageContaining("the nearest known key is spring.datasource.url");
+		assertThatThrownBy(() -> this.all.check(commandLine("--spring.profile.active=mysql")))
+			.hasMessageContaining("the nearest known key is spring.profiles.active");
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources().replace("systemEnvironment", new org.springframework.core.env.SystemEnvironmentPropertySource("systemEnvironment",
+				Map.of("ROWLIF_JOB_PARTITIONS", "4")));
+		assertThatThrownBy(() -> this.all.check(environment))
+			.hasMessageContaining("unknown setting rowlif.job.partitions (set by ")
+			.hasMessageContaining("(ROWLIF_JOB_PARTITIONS)); the nearest known key is rowlift.job.partitions");
+	}
+
+	@Test
+	void everyKeyBootBindsUnderThosePrefixesPassesFromAnySource() {
+		this.all.check(commandLine("--spring.datasource.url=jdbc:mysql://h/db", "--spring.datasource.username=u",
+				"--spring.datasource.password=p", "--spring.datasource.driver-class-name=org.mariadb.jdbc.Driver",
+				"--spring.datasource.hikari.maximum-pool-size=30", "--spring.datasource.hikari.minimum-idle=1",
+				"--spring.datasource.hikari.data-source-properties.cachePrepStmts=true", "--spring.flyway.locations=filesystem:x",
+				"--spring.flyway.enabled=false", "--spring.flyway.baseline-on-migrate=true", "--spring.flyway.placeholders.owner=me",
+				"--spring.batch.job.enabled=false", "--spring.batch.jdbc.initialize-schema=never",
+				"--spring.batch.jdbc.table-prefix=BATCH_", "--spring.batch.jdbc.isolation-level-for-create=read-committed",
+				"--spring.profiles.active=mysql", "--spring.profiles.group.prod=mysql", "--spring.main.banner-mode=off",
+				"--spring.config.additional-location=x/", "--logging.level.root=WARN", "--management.server.port=8081",
+				"--server.port=0", "--rowlift.target.table=t"));
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources().replace("systemEnvironment", new org.springframework.core.env.SystemEnvironmentPropertySource("systemEnvironment",
+				Map.of("SPRING_DATASOURCE_URL", "jdbc:mysql://h/db", "SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE", "30",
+						"SPRING_FLYWAY_LOCATIONS", "filesystem:x", "SPRING_PROFILES_ACTIVE", "mysql", "ROWLIFT_JOB_SKIPLIMIT", "3")));
+		this.all.check(environment);
+	}
+
+	@Test
+	void noGroupOfBootsOwnKeysIsANearMissOfACheckedPrefix() {
+		List<KnownKeys> checked = KnownKeys.fromClasspath(List.of("rowlift", "spring.datasource", "spring.flyway", "spring.batch",
+				"spring.profiles"), getClass().getClassLoader());
+		List<String> everyKey = KnownKeys.fromClasspath(List.of("spring", "management", "server", "logging", "info", "debug", "trace"),
+				getClass().getClassLoader()).stream().flatMap(k -> k.all().stream()).toList();
+		assertThat(everyKey).hasSizeGreaterThan(1000).contains("spring.datasource.hikari.maximum-pool-size");
+		for (String key : everyKey) {
+			ConfigurationPropertyName name = name(key.replace("<key>", "x").replace("[]", ""));
+			for (KnownKeys keys : checked) {
+				assertThat(keys.isNearMiss(name)).as("%s near %s", key, keys.prefix()).isFalse();
+			}
+		}
+	}
+
 }

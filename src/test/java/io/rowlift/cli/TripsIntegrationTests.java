@@ -91,6 +91,45 @@ class TripsIntegrationTests {
 	// a) unknown keys
 
 	@Test
+	void aMisspeltDataSourceKeyOrANearMissOfTheRowliftPrefixExitsTwoAndCreatesNoDefaultDatabase() throws Exception {
+		// issue #20 item 5: these loaded into a new SQLite data/rowlift.db, exit 0
+		Path csv = csv("people.csv", 1, 10);
+		List<String> common = List.of("--spring.flyway.locations=filesystem:" + this.dir.resolve("migrations") + "/{vendor}",
+				"--rowlift.source.path=" + csv, "--rowlift.target.table=people");
+		Path defaultDb = this.dir.resolve("data/rowlift.db");
+		for (String[] trip : new String[][] {
+				{ "--spring.datasource.ulr=jdbc:mysql://127.0.0.1:1/nowhere", "rowlift: unknown setting spring.datasource.ulr (set "
+						+ "by the command line (--spring.datasource.ulr)); the nearest known key is spring.datasource.url" },
+				{ "--rowlif.job.partitions=4", "rowlift: unknown setting rowlif.job.partitions (set by the command line "
+						+ "(--rowlif.job.partitions)); the nearest known key is rowlift.job.partitions" },
+				{ "--datasource.url=jdbc:mysql://127.0.0.1:1/nowhere", "rowlift: spring.datasource.url is not set, so this load "
+						+ "would go to Rowlift's default database jdbc:sqlite:data/rowlift.db (sqlite), but datasource.url (set by the "
+						+ "command line (--datasource.url)) holds a mysql URL, jdbc:mysql://127.0.0.1:1/nowhere" } }) {
+			List<String> args = new ArrayList<>(common);
+			args.add(trip[0]);
+			RowliftJar.Attempt run = run(trip[0], args);
+			assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
+			assertThat(run.output()).contains(trip[1]);
+			assertThat(defaultDb).as(trip[0]).doesNotExist();
+		}
+	}
+
+	@Test
+	void aBadNumberIsExitTwoEvenWhenTheFileIsAlreadyLoaded() throws Exception {
+		// issue #20 item 7: these were exit 3 "already loaded" (and accepted on a new load)
+		Path csv = csv("people.csv", 1, 10);
+		assertThat(run("loaded", load(csv)).exitCode()).isZero();
+		for (String[] bad : new String[][] { { "--rowlift.job.partitions=0", "rowlift.job.partitions is 0; it must be between 1 and 4096" },
+				{ "--rowlift.job.chunk-size=-5", "rowlift.job.chunk-size is -5; it must be at least 1" },
+				{ "--rowlift.job.skip-limit=-1", "rowlift.job.skip-limit is -1; it must be 0 or more" } }) {
+			RowliftJar.Attempt run = run(bad[0], load(csv, bad[0]));
+			assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
+			assertThat(run.output()).contains("rowlift: " + bad[1]).doesNotContain("already loaded");
+		}
+		assertThat(run("the same command", load(csv)).output()).contains("already loaded");
+	}
+
+	@Test
 	void anUnknownKeyOnTheCommandLineExitsTwoNamingItWhereItCameFromAndTheNearestKnownKeyBeforeAnythingIsWritten() throws Exception {
 		Path csv = csv("people.csv", 1, 10);
 		RowliftJar.Attempt typo = run("typo", load(csv, "--rowlift.job.partition=4"));
@@ -202,13 +241,25 @@ class TripsIntegrationTests {
 					+ " bytes now \\(fingerprint " + sizeNow + ":\\d+:\\p{XDigit}+\\)")
 			.contains("rowlift: Rowlift loads a file as it was when the load started, so the file must be complete and left "
 					+ "alone during the load: write it under another name and rename it into place when it is complete")
-			.contains("run the same command with --rowlift.job.start-over=true (the 20000 rows committed so far stay in "
-					+ "people: remove them first, or they are loaded twice); the same command alone is refused (exit 3) "
-					+ "because the file changed since run 1")
+			.contains("To load the file as it is now: run 1 committed 20,000 rows to people, which Rowlift cannot tell apart "
+					+ "from its other rows, so set rowlift.job.start-over=true with one of: --rowlift.job.start-over=true "
+					+ "--rowlift.target.mode=truncate (empties people, also of the rows it held before run 1, then loads the file); ")
+			.contains("; the same command alone is refused (exit 3) because the file changed since run 1")
 			.doesNotContain("run the same command again to resume");
-		// as said: the same command is refused, start-over loads the file as it is now
+		// as said: the same command is refused, start-over alone too (nothing written), the printed choice loads the
+		// file as it is now, each row once (issue #20 item 3: start-over alone used to load it on top of run 1's rows)
 		RowliftJar.Attempt again = run("the same command", load(csv));
 		assertThat(again.exitCode()).as(again.output()).isEqualTo(3);
+		RowliftJar.Attempt alone = run("start-over alone", load(csv, "--rowlift.job.start-over=true"));
+		assertThat(alone.exitCode()).as(alone.output()).isEqualTo(3);
+		assertThat(alone.output()).contains("rowlift: start-over refused: run 1 (FAILED) committed 20,000 rows to people");
+		assertThat(ids()).hasSize(20_000);
+		RowliftJar.Attempt followed = run("start-over, truncate", load(csv, "--rowlift.job.start-over=true",
+				"--rowlift.target.mode=truncate"));
+		assertThat(followed.exitCode()).as(followed.output()).isZero();
+		Map<Long, Integer> ids = ids();
+		assertThat(ids).hasSize(20_100).containsOnlyKeys(java.util.stream.LongStream.rangeClosed(1, 20_100).boxed().toList());
+		assertThat(ids.values()).containsOnly(1);
 	}
 
 	@Test

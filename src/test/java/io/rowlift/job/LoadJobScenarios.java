@@ -189,24 +189,66 @@ abstract class LoadJobScenarios extends ScenarioSupport {
 				List.of("1", "x"), List.of("1", "x"), List.of("2", "<null>"), List.of("2", "<null>"));
 	}
 
+	/**
+	 * Issue #20 item 3: after "file changed since run N" every printed way on is followed literally, and none
+	 * doubles rows. Start-over alone in append mode is refused (nothing written) while run N's rows are in the
+	 * table; each of the three choices the refusal prints is run as printed, each after a run of its own that
+	 * failed half-way: truncate and replace leave exactly the new file, keep-abandoned-rows exactly the rows
+	 * before plus the abandoned run's plus the new file's.
+	 */
 	@Test
-	void refusesAFileChangedSinceAnUnfinishedRunUnlessToldToStartOver() throws Exception {
-		Path csv = GenCsv.write(dir.resolve("changing-" + target().id() + ".csv"), "ints", 4_000, 3);
-		assertThat(rowlift(csv, "ints", "--rowlift.job.chunk-size=100", "--rowlift.test.fail-at-byte=" + Files.size(csv) / 2)
-			.exitCode()).isEqualTo(1);
-		GenCsv.write(csv, "ints", 4_100, 3);
+	void refusesAFileChangedSinceAnUnfinishedRunAndEveryPrintedWayOnLoadsItExactly() throws Exception {
+		Path csv = dir.resolve("changing-" + target().id() + ".csv");
+		List<String> choices = null;
+		List<String> before = List.of(); // the table's rows before the failed run
+		for (int round = 0; round < 3; round++) {
+			int rows = 4_000 + 200 * round;
+			GenCsv.write(csv, "ints", rows, 3 + round);
+			RowliftRun failed = rowlift(csv, "ints", "--rowlift.job.chunk-size=100", "--rowlift.test.fail-at-byte=" + Files.size(csv) / 2);
+			assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+			long run = 1 + 2L * round;
+			long committed = count("SELECT COUNT(*) FROM ints") - before.size();
+			assertThat(committed).isBetween(100L, rows - 100L);
+			GenCsv.write(csv, "ints", rows + 100, 13 + round); // other rows: ints has a unique index over both columns
 
-		RowliftRun refused = rowlift(csv, "ints");
-		assertThat(refused.exitCode()).isEqualTo(3);
-		assertThat(refused.err()).contains("file changed since run 1, which did not finish (FAILED)")
-			.contains("rowlift.job.start-over=true");
+			RowliftRun refused = rowlift(csv, "ints");
+			assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(3);
+			String rowsText = String.format(java.util.Locale.ROOT, "%,d rows", committed);
+			assertThat(refused.err()).contains("rowlift: file changed since run " + run + ", which did not finish (FAILED): resuming "
+					+ "it would load a different file; to abandon run " + run + " and load the file as it is now, run " + run
+					+ " committed " + rowsText + " to ints, which Rowlift cannot tell apart from its other rows, so set "
+					+ "rowlift.job.start-over=true with one of: ");
+			List<String> printed = java.util.regex.Pattern.compile("--rowlift\\.job\\.start-over=true --rowlift\\.[a-z.-]+=[a-z]+")
+				.matcher(refused.err()).results().map(java.util.regex.MatchResult::group).toList();
+			assertThat(printed).containsExactly("--rowlift.job.start-over=true --rowlift.target.mode=truncate",
+					"--rowlift.job.start-over=true --rowlift.target.mode=replace",
+					"--rowlift.job.start-over=true --rowlift.job.keep-abandoned-rows=true");
+			choices = choices == null ? printed : choices;
 
-		execute("DELETE FROM ints"); // the abandoned run's committed rows stay; clear them so the new load is exact
-		RowliftRun startOver = rowlift(csv, "ints", "--rowlift.job.start-over=true");
-		assertThat(startOver.exitCode()).as(startOver.toString()).isZero();
-		assertThat(startOver.out()).contains("rowlift: run 2 completed: 4,100 rows");
-		assertThat(intsInTable()).isEqualTo(intsInFile(csv));
-		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+			// start-over alone, as the old message said: refused, nothing written
+			RowliftRun alone = rowlift(csv, "ints", "--rowlift.job.start-over=true");
+			assertThat(alone.exitCode()).as(alone.toString()).isEqualTo(3);
+			assertThat(alone.err()).contains("rowlift: start-over refused: run " + run + " (FAILED) committed " + rowsText
+					+ " to ints in rowlift.target.mode=append").contains("Nothing was written");
+			assertThat(count("SELECT COUNT(*) FROM ints")).isEqualTo(before.size() + committed);
+
+			// the printed choice of this round, as printed
+			RowliftRun followed = rowlift(csv, "ints", printed.get(round).split(" "));
+			assertThat(followed.exitCode()).as(followed.toString()).isZero();
+			assertThat(followed.out()).contains("rowlift: run " + (run + 1) + " completed: " + String.format(java.util.Locale.ROOT,
+					"%,d rows", rows + 100));
+			List<String> expected = new ArrayList<>(intsInFile(csv));
+			if (round == 2) { // keep-abandoned-rows: what was there, the abandoned run's rows, the file
+				assertThat(count("SELECT COUNT(*) FROM ints")).isEqualTo(before.size() + committed + rows + 100);
+				assertThat(intsInTable()).containsAll(before).containsAll(expected);
+			}
+			else {
+				assertThat(intsInTable()).as(printed.get(round)).isEqualTo(expected);
+			}
+			assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+			before = intsInTable();
+		}
+		assertThat(choices).hasSize(3);
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.batch.core.BatchStatus;
 
+import io.rowlift.database.TargetMode;
 import io.rowlift.job.LoadStatus.Outlook;
 import io.rowlift.job.LoadStatus.State;
 import io.rowlift.job.RunDecision.LastRun;
@@ -50,6 +51,10 @@ class LoadStatusTests {
 			.isEqualTo("refuse (exit 3): file changed since run 7");
 		assertThat(outlook(BatchStatus.STOPPED, "f", Optional.of("g"), Optional.empty(), false, true).label())
 			.isEqualTo("start over: abandon run 7 (rowlift.job.start-over=true)");
+		Outlook doubling = LoadStatus.outlook(new LastRun(7, BatchStatus.STOPPED, "f", END, TargetMode.APPEND, 500), Optional.of("g"),
+				Optional.empty(), false, true, "people", "data/people.csv");
+		assertThat(doubling.label()).as("append: the 500 rows would stay under the new load").isEqualTo("refuse (exit 3): start-over refused");
+		assertThat(doubling.message()).startsWith("start-over refused: run 7 (STOPPED) committed 500 rows to people");
 	}
 
 	@Test
@@ -74,7 +79,7 @@ class LoadStatusTests {
 
 	private static Outlook outlook(BatchStatus status, String lastFingerprint, Optional<String> now, Optional<String> lock,
 			boolean reload, boolean startOver) {
-		return LoadStatus.outlook(new LastRun(7, status, lastFingerprint, END), now, lock, reload, startOver, "people",
+		return LoadStatus.outlook(new LastRun(7, status, lastFingerprint, END, TargetMode.APPEND, 0), now, lock, reload, startOver, "people",
 				"data/people.csv");
 	}
 

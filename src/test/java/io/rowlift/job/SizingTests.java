@@ -53,8 +53,8 @@ class SizingTests {
 		}
 		List<Bad> bad = List.of(new Bad(0, null, null, "rowlift.job.partitions is 0; it must be between 1 and 4096"),
 				new Bad(4097, null, null, "rowlift.job.partitions is 4097; it must be between 1 and 4096"),
-				new Bad(null, 0, null, "rowlift.job.threads is 0; it must be between 1 and 21 "
-						+ "(spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)"),
+				new Bad(null, 0, null, "rowlift.job.threads is 0; it must be between 1 and "
+						+ "spring.datasource.hikari.maximum-pool-size minus 3"),
 				new Bad(64, 22, null, "rowlift.job.threads is 22; it must be between 1 and 21 "
 						+ "(spring.datasource.hikari.maximum-pool-size minus 3; raise that to run more threads)"),
 				new Bad(null, null, 0, "rowlift.job.chunk-size is 0; it must be at least 1"),
@@ -79,7 +79,7 @@ class SizingTests {
 	}
 
 	private static JobProperties settings(Integer partitions, Integer threads, Integer chunkSize) {
-		return new JobProperties(partitions, threads, chunkSize, 0, 2, false, false, null);
+		return new JobProperties(partitions, threads, chunkSize, 0, 2, false, false, null, false);
 	}
 
 }

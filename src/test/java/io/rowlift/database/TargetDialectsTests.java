@@ -1,0 +1,59 @@
+package io.rowlift.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+
+import io.rowlift.RowliftException;
+
+/** The default SQLite database is never used when the operator's settings clearly meant another database (issue #20 item 5). */
+class TargetDialectsTests {
+
+	/** Boot's name of the property source of Rowlift's built-in application-sqlite.yml. */
+	private static final String BUILT_IN = "Config resource 'class path resource [application-sqlite.yml]' via location "
+			+ "'optional:classpath:/'";
+
+	private static StandardEnvironment environment(String... args) {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources().addLast(new MapPropertySource(BUILT_IN,
+				Map.of("spring.datasource.url", "jdbc:sqlite:data/rowlift.db")));
+		environment.getPropertySources().addFirst(new SimpleCommandLinePropertySource(args));
+		org.springframework.boot.context.properties.source.ConfigurationPropertySources.attach(environment); // as Boot does
+		return environment;
+	}
+
+	@Test
+	void aMySqlUrlUnderAnotherKeyRefusesTheDefaultDatabase() {
+		StandardEnvironment environment = environment("--datasource.url=jdbc:mysql://db.example:3306/sales?password=secret",
+				"--rowlift.target.table=people");
+		assertThatThrownBy(() -> TargetDialects.forEnvironment(environment))
+			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
+			.hasMessageStartingWith("spring.datasource.url is not set, so this load would go to Rowlift's default database "
+					+ "jdbc:sqlite:data/rowlift.db (sqlite), but datasource.url (set by the command line (--datasource.url)) holds a "
+					+ "mysql URL, jdbc:mysql://db.example:3306/sales")
+			.hasMessageEndingWith(": to load into mysql, set it as spring.datasource.url (--spring.datasource.url=...); to load "
+					+ "into the default database, remove datasource.url or set spring.datasource.url yourself. Nothing was written")
+			.message().doesNotContain("secret");
+	}
+
+	@Test
+	void theDefaultDatabaseStaysTheDefaultOtherwise() {
+		assertThat(TargetDialects.forEnvironment(environment("--rowlift.target.table=people")).id()).isEqualTo("sqlite");
+		// a URL the operator set is what they meant, whatever else holds a URL
+		assertThat(TargetDialects.forEnvironment(environment("--spring.datasource.url=jdbc:sqlite:mine.db",
+				"--other.url=jdbc:mysql://h/db")).id()).isEqualTo("sqlite");
+		// environment variables hold URLs for other programs; the test hooks their own
+		StandardEnvironment withVariables = environment("--rowlift.test.mysql-url=jdbc:mysql://h/db");
+		withVariables.getPropertySources().replace("systemEnvironment", new SystemEnvironmentPropertySource("systemEnvironment",
+				Map.of("MYSQL_URL", "jdbc:mysql://h/db", "ROWLIFT_TEST_MYSQL_URL", "jdbc:mysql://h/db")));
+		assertThat(TargetDialects.forEnvironment(withVariables).id()).isEqualTo("sqlite");
+	}
+
+}
