@@ -26,6 +26,7 @@ import io.rowlift.report.LoadSummary;
 import io.rowlift.report.RejectFiles;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.database.RejectTable;
+import io.rowlift.schema.IndexLedger;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.source.SourceProperties;
@@ -123,37 +124,67 @@ public final class RowliftCommand implements Verb {
 				return new Outcome(0, summary, false, null);
 			}
 			boolean stopped = run.execution().getStatus() == BatchStatus.STOPPED;
-			Optional<String> cause = stopped ? Optional.empty() : databaseFailure(run.execution().getAllFailureExceptions());
+			String table = run.plan().load().table();
+			List<Throwable> failures = run.execution().getAllFailureExceptions();
+			Optional<String> cause = stopped ? Optional.empty() : databaseFailure(failures);
 			if (cause.isPresent()) {
 				this.err.println("rowlift: " + cause.get());
-				return new Outcome(1, summary, false, cause.get());
+				return endsWithIndexes(new Outcome(1, summary, false, cause.get()), table);
 			}
+			Optional<Throwable> bug = stopped ? Optional.empty() : InternalFailure.among(failures);
 			String problem = "run " + summary.run() + " " + summary.status().toLowerCase() + ": "
 					+ (stopped ? "stopped by a signal at a chunk boundary"
+							: bug.isPresent() ? InternalFailure.describe(bug.get(), run.execution(), run.plan().load().displayName(),
+									run.plan().chunkSize())
 							: summary.failure() != null ? summary.failure() : "see the log");
 			this.err.println("rowlift: " + problem);
 			Optional<List<String>> next = stopped ? Optional.empty()
-					: NextStep.after(run.execution().getAllFailureExceptions(), run.plan().file(), run.plan().fingerprint(),
-							summary.run(), summary.rowsTotal(), run.plan().load().table(), run.plan().load().displayName(),
+					: NextStep.after(failures, run.plan().file(), run.plan().fingerprint(),
+							summary.run(), summary.rowsTotal(), table, run.plan().load().displayName(),
 							rejectFile(run));
 			if (next.isPresent()) {
 				String failure = summary.failure();
 				next.get().stream().filter(line -> !line.equals(failure)).forEach(line -> this.err.println("rowlift: " + line));
-				return new Outcome(1, summary, false, problem);
+				return endsWithIndexes(new Outcome(1, summary, false, problem), table);
 			}
 			this.err.println("rowlift: run the same command again to resume from the last commit (" + summary.rowsTotal()
 					+ " rows committed so far)");
-			return new Outcome(1, summary, stopped, problem);
+			return endsWithIndexes(new Outcome(1, summary, stopped, problem), table);
 		}
 		catch (RowliftException ex) {
 			this.err.println("rowlift: " + ex.getMessage());
-			return new Outcome(ex.exitCode(), null, false, ex.getMessage());
+			Outcome outcome = new Outcome(ex.exitCode(), null, false, ex.getMessage());
+			return ex.exitCode() == 1 ? endsWithIndexes(outcome, this.target.table()) : outcome;
 		}
 		catch (Exception ex) {
-			String problem = databaseFailure(List.of(ex)).orElse("the load failed: " + ex);
+			Optional<Throwable> bug = InternalFailure.among(List.of(ex));
+			String problem = databaseFailure(List.of(ex))
+				.orElse(bug.isPresent() ? InternalFailure.describe(bug.get(), null, String.valueOf(this.source.path()), 0)
+						: "the load failed: " + ex);
 			this.err.println("rowlift: " + problem);
-			return new Outcome(1, null, false, problem);
+			return endsWithIndexes(new Outcome(1, null, false, problem), this.target.table());
 		}
+	}
+
+	/**
+	 * Ends a failed or stopped load's output with the indexes of {@code table} that a load dropped and
+	 * that are not back ({@link NextStep#indexesStillDropped}), when there are any.
+	 */
+	private Outcome endsWithIndexes(Outcome outcome, String table) {
+		if (table == null || table.isBlank()) {
+			return outcome;
+		}
+		List<String> dropped;
+		try {
+			dropped = new IndexLedger(new JdbcTemplate(this.dataSource)).waitingIndexes(table);
+		}
+		catch (RuntimeException ex) {
+			return outcome; // the database cannot be asked (the failure may be that): the problem above says so
+		}
+		if (!dropped.isEmpty()) {
+			this.err.println("rowlift: " + NextStep.indexesStillDropped(table, dropped));
+		}
+		return outcome;
 	}
 
 	/**

@@ -248,6 +248,9 @@ public interface TargetDialect {
 	 * data/rowlift.db; free space, then run the same command}. Looks through {@code failure}'s causes.
 	 * @param failure what ended the load (a step's failure, or what the launcher threw)
 	 * @param jdbcUrl the database's URL, possibly with parameters and credentials
+	 * A bug in Rowlift's own code ({@link io.rowlift.model.CodeFault}) is never one of these, whatever
+	 * exception the driver wrapped it in (Connector/J reports an exception thrown by a LOAD DATA stream as
+	 * a communications failure).
 	 * @return the line, or empty for any other failure (which keeps its own message)
 	 */
 	default Optional<String> describeFailure(Throwable failure, String jdbcUrl) {

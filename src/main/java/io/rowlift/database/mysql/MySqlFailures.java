@@ -4,6 +4,8 @@ import java.sql.SQLException;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import io.rowlift.model.CodeFault;
+
 /**
  * Names, in one line, the MySQL/MariaDB failures a re-run resumes after once their cause is gone:
  * a full table or disk (1114 "The table is full", 1021 disk full, an error carrying errno 28,
@@ -40,6 +42,9 @@ final class MySqlFailures {
 	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
 		String where = place(jdbcUrl);
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty(); // Rowlift's own code failed inside the driver's call: not the database's doing
+		}
 		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
 			String line = null;
 			if (t instanceof SQLException error) {

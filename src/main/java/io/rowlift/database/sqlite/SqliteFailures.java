@@ -6,6 +6,8 @@ import org.sqlite.SQLiteException;
 
 import io.rowlift.database.JdbcUrl;
 
+import io.rowlift.model.CodeFault;
+
 /**
  * Names, in one line, the SQLite failures a re-run resumes after once their cause is gone: a full
  * database or disk ({@code SQLITE_FULL}, also a {@code max_page_count} reached), an I/O error
@@ -28,6 +30,9 @@ final class SqliteFailures {
 
 	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty(); // Rowlift's own code failed inside the driver's call: not the database's doing
+		}
 		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
 			if (t instanceof SQLiteException error) {
 				Optional<String> line = describe(error.getErrorCode() & 0xff, place(jdbcUrl));
