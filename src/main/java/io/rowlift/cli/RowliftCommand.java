@@ -44,6 +44,8 @@ import io.rowlift.database.TargetProperties;
  */
 public final class RowliftCommand implements Verb {
 
+	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(RowliftCommand.class);
+
 	/** The checkpoint announced after the job, before the summary. */
 	public static final String CHECKPOINT = "summary";
 
@@ -152,11 +154,25 @@ public final class RowliftCommand implements Verb {
 			return endsWithIndexes(new Outcome(1, summary, stopped, problem), table);
 		}
 		catch (RowliftException ex) {
+			Optional<String> fault = ex.exitCode() == RowliftException.BAD_INPUT && ex.getCause() != null
+					? this.dialect.describeEnvironmentFault(ex.getCause(), jdbcUrl()) : Optional.empty();
+			if (fault.isPresent()) { // a database that cannot be written, found while preparing: nothing was written
+				this.err.println("rowlift: " + fault.get());
+				return new Outcome(RowliftException.BAD_INPUT, null, false, fault.get());
+			}
 			this.err.println("rowlift: " + ex.getMessage());
 			Outcome outcome = new Outcome(ex.exitCode(), null, false, ex.getMessage());
 			return ex.exitCode() == 1 ? endsWithIndexes(outcome, this.target.table()) : outcome;
 		}
 		catch (Exception ex) {
+			// whole in a log file (logging.file.name) and with --debug; one line on the terminal (ConsoleTraces)
+			log.info("the load failed before or around its job; the stack trace:", ex);
+			Optional<String> fault = this.monitor.jobStarted() ? Optional.empty()
+					: this.dialect.describeEnvironmentFault(ex, jdbcUrl());
+			if (fault.isPresent()) { // before the job: the database cannot be reached or written, and nothing was
+				this.err.println("rowlift: " + fault.get());
+				return new Outcome(RowliftException.BAD_INPUT, null, false, fault.get());
+			}
 			Optional<Throwable> bug = InternalFailure.among(List.of(ex));
 			String problem = databaseFailure(List.of(ex))
 				.orElse(bug.isPresent() ? InternalFailure.describe(bug.get(), null, String.valueOf(this.source.path()), 0)
@@ -203,13 +219,7 @@ public final class RowliftCommand implements Verb {
 	 * a lost connection, a lock timeout): cause, database and fix; empty for any other failure.
 	 */
 	private Optional<String> databaseFailure(List<Throwable> failures) {
-		String url;
-		try {
-			url = this.dataSource.unwrap(HikariDataSource.class).getJdbcUrl();
-		}
-		catch (SQLException | RuntimeException ex) {
-			url = null; // the dialect then names the database in general terms
-		}
+		String url = jdbcUrl();
 		for (Throwable failure : failures) {
 			Optional<String> line = this.dialect.describeFailure(failure, url);
 			if (line.isPresent()) {
@@ -217,6 +227,16 @@ public final class RowliftCommand implements Verb {
 			}
 		}
 		return Optional.empty();
+	}
+
+	/** The database's URL as the pool has it, or null (the dialect then names the database in general terms). */
+	private String jdbcUrl() {
+		try {
+			return this.dataSource.unwrap(HikariDataSource.class).getJdbcUrl();
+		}
+		catch (SQLException | RuntimeException ex) {
+			return null;
+		}
 	}
 
 	private Path rejectFile(LoadLauncher.LoadRun run) {

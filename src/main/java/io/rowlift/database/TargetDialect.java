@@ -257,6 +257,18 @@ public interface TargetDialect {
 		return Optional.empty();
 	}
 
+	/**
+	 * One sentence for a fault of the environment that keeps Rowlift from writing to the database at all,
+	 * found before anything was written (exit 2): the server cannot be reached or logged into, the database
+	 * does not exist, the database file or its folder cannot be written, the disk is full. It says what is
+	 * wrong, where ({@code jdbcUrl}'s file or server, never a user's password) and the fix. Looks through
+	 * {@code failure}'s causes; a bug in Rowlift's code ({@link io.rowlift.model.CodeFault}) is never one.
+	 * @return the sentence, or empty for any other failure
+	 */
+	default Optional<String> describeEnvironmentFault(Throwable failure, String jdbcUrl) {
+		return Optional.empty();
+	}
+
 	/** After a load, outside any transaction: hands the database back in its normal state. */
 	default void afterLoad(DataSource dataSource) throws SQLException {
 	}
