@@ -63,7 +63,7 @@ final class InternalFailure {
 				PartitionProgress progress = PartitionProgress.readFrom(step.getExecutionContext(), range.start());
 				String from = range.firstLine() < 0 ? "byte " + progress.offset()
 						: "line " + (range.firstLine() + progress.line()) + " (byte " + progress.offset() + ")";
-				places.add(String.format(Locale.ROOT, "partition %d (bytes %d-%d), records %,d to %,d of it, from %s", range.index(),
+				places.add(String.format(Locale.ROOT, "partition %d (bytes %d-%d), records %,d to at most %,d of it, from %s", range.index(),
 						range.start(), range.end(), progress.read() + 1, progress.read() + chunkSize, from));
 			}
 		}

@@ -128,12 +128,14 @@ public final class RowliftCommand implements Verb {
 			boolean stopped = run.execution().getStatus() == BatchStatus.STOPPED;
 			String table = run.plan().load().table();
 			List<Throwable> failures = run.execution().getAllFailureExceptions();
-			Optional<String> cause = stopped ? Optional.empty() : databaseFailure(failures);
+			// a bug first: the driver may report what follows it (a connection it closed, a failed rollback)
+			// as a database failure, but that is not the cause
+			Optional<Throwable> bug = stopped ? Optional.empty() : InternalFailure.among(failures);
+			Optional<String> cause = stopped || bug.isPresent() ? Optional.empty() : databaseFailure(failures);
 			if (cause.isPresent()) {
 				this.err.println("rowlift: " + cause.get());
 				return endsWithIndexes(new Outcome(1, summary, false, cause.get()), table);
 			}
-			Optional<Throwable> bug = stopped ? Optional.empty() : InternalFailure.among(failures);
 			String problem = "run " + summary.run() + " " + summary.status().toLowerCase() + ": "
 					+ (stopped ? "stopped by a signal at a chunk boundary"
 							: bug.isPresent() ? InternalFailure.describe(bug.get(), run.execution(), run.plan().load().displayName(),
@@ -174,7 +176,7 @@ public final class RowliftCommand implements Verb {
 				return new Outcome(RowliftException.BAD_INPUT, null, false, fault.get());
 			}
 			Optional<Throwable> bug = InternalFailure.among(List.of(ex));
-			String problem = databaseFailure(List.of(ex))
+			String problem = (bug.isPresent() ? Optional.<String>empty() : databaseFailure(List.of(ex)))
 				.orElse(bug.isPresent() ? InternalFailure.describe(bug.get(), null, String.valueOf(this.source.path()), 0)
 						: "the load failed: " + ex);
 			this.err.println("rowlift: " + problem);

@@ -6,7 +6,7 @@ import java.util.Optional;
  * Tells a bug in Rowlift's own code from the failures a database, a disk or a file cause: an
  * unchecked JDK exception ({@code IllegalStateException}, {@code ArrayIndexOutOfBoundsException},
  * {@code NullPointerException}, an {@code AssertionError} ...) whose first frame outside the JDK is
- * Rowlift's ({@code io.rowlift.}), wherever it sits in a failure's causes. A driver that wraps such an
+ * Rowlift's ({@code io.rowlift.}), at the root of a failure's causes. A driver that wraps such an
  * exception thrown by Rowlift's code inside its call (a LOAD DATA stream read by Connector/J, which then
  * reports a communications failure) does not make it a lost connection: the failure is Rowlift's.
  * Out-of-memory and other virtual machine errors are not bugs of code. Stateless.
@@ -16,15 +16,16 @@ public final class CodeFault {
 	private CodeFault() {
 	}
 
-	/** The first of {@code failure}'s causes (itself included) that is a bug in Rowlift's code, if any. */
+	/**
+	 * The root cause of {@code failure} when it is a bug in Rowlift's code, if so. Only the root counts: a
+	 * JDK exception that carries a cause is a wrapper (ours or a library's) around what went wrong.
+	 */
 	public static Optional<Throwable> find(Throwable failure) {
-		int depth = 0;
-		for (Throwable t = failure; t != null && depth < 64; t = t.getCause() == t ? null : t.getCause(), depth++) {
-			if (isOurs(t)) {
-				return Optional.of(t);
-			}
+		Throwable root = failure;
+		for (int depth = 0; root != null && root.getCause() != null && root.getCause() != root && depth < 64; depth++) {
+			root = root.getCause();
 		}
-		return Optional.empty();
+		return root != null && isOurs(root) ? Optional.of(root) : Optional.empty();
 	}
 
 	/** Whether {@code t} itself (not its causes) is a bug in Rowlift's code. */
