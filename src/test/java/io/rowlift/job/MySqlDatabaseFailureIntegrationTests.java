@@ -54,7 +54,7 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
 		assertThat(failed.problems()).as(failed.toString())
 			.isEqualTo("rowlift: lost the connection to the database: " + place() + "; check that the server is up and "
-					+ "reachable, then run the same command");
+					+ "reachable, then run the same command\n" + INTS_STILL_DROPPED);
 		assertThat(count("SELECT COUNT(*) FROM ints")).isLessThan(300_000L);
 
 		RowliftRun again = RowliftRun.of(command);
@@ -129,7 +129,7 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
 		assertThat(failed.problems()).as(failed.toString())
 			.isEqualTo("rowlift: timed out waiting for a lock: " + place() + " (another session holds a lock on the table or "
-					+ "its rows); end that session or let it finish, then run the same command");
+					+ "its rows); end that session or let it finish, then run the same command\n" + INTS_STILL_DROPPED);
 
 		RowliftRun again = RowliftRun.of(command);
 
