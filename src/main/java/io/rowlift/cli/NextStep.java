@@ -18,7 +18,7 @@ import io.rowlift.source.FileChange;
  * again (a bad record over {@code rowlift.job.skip-limit}, a quote that is never closed). Empty for
  * the failures a rerun resumes past (a lost connection, a full disk, a kill). Stateless.
  */
-final class NextStep {
+public final class NextStep {
 
 	/** The parser's words for a quote that is never closed (CsvRecordParser, RecordTokenizer, SpringRangeReader). */
 	static final String UNCLOSED = "is never closed";
@@ -72,6 +72,19 @@ final class NextStep {
 					+ "the file, one record, so that one rejected record holds all of it"));
 		}
 		return Optional.of(List.of("this is an error in " + display + " that the same command meets again: " + fix + "; or " + skip));
+	}
+
+	/**
+	 * The line a failed or stopped load ends with while indexes it dropped are not back: which, and the two
+	 * ways back (the same command, which resumes and rebuilds them at its end, or {@code rebuild-indexes}).
+	 * @param indexes the names of the indexes of {@code table} in the ledger, not empty
+	 */
+	public static String indexesStillDropped(String table, List<String> indexes) {
+		return "the load dropped " + indexes.size() + " index(es) of " + table + " that are not back yet: "
+				+ String.join(", ", indexes) + " (queries on " + table + " run without them, unique keys go unchecked); "
+				+ "run the same command again to resume (once the cause above is gone): it rebuilds them at its end; "
+				+ "or put them back now with: rowlift rebuild-indexes --rowlift.target.table=" + table
+				+ " (with the same database settings)";
 	}
 
 	private static Optional<BadRecordException> badRecord(List<Throwable> failures) {

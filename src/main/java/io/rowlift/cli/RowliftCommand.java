@@ -26,6 +26,7 @@ import io.rowlift.report.LoadSummary;
 import io.rowlift.report.RejectFiles;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.database.RejectTable;
+import io.rowlift.schema.IndexLedger;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.source.SourceProperties;
@@ -42,6 +43,8 @@ import io.rowlift.database.TargetProperties;
  * checkpoint {@value #CHECKPOINT} once the job has ended, before anything is printed.
  */
 public final class RowliftCommand implements Verb {
+
+	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(RowliftCommand.class);
 
 	/** The checkpoint announced after the job, before the summary. */
 	public static final String CHECKPOINT = "summary";
@@ -123,37 +126,83 @@ public final class RowliftCommand implements Verb {
 				return new Outcome(0, summary, false, null);
 			}
 			boolean stopped = run.execution().getStatus() == BatchStatus.STOPPED;
-			Optional<String> cause = stopped ? Optional.empty() : databaseFailure(run.execution().getAllFailureExceptions());
+			String table = run.plan().load().table();
+			List<Throwable> failures = run.execution().getAllFailureExceptions();
+			// a bug first: the driver may report what follows it (a connection it closed, a failed rollback)
+			// as a database failure, but that is not the cause
+			Optional<Throwable> bug = stopped ? Optional.empty() : InternalFailure.among(failures);
+			Optional<String> cause = stopped || bug.isPresent() ? Optional.empty() : databaseFailure(failures);
 			if (cause.isPresent()) {
 				this.err.println("rowlift: " + cause.get());
-				return new Outcome(1, summary, false, cause.get());
+				return endsWithIndexes(new Outcome(1, summary, false, cause.get()), table);
 			}
 			String problem = "run " + summary.run() + " " + summary.status().toLowerCase() + ": "
 					+ (stopped ? "stopped by a signal at a chunk boundary"
+							: bug.isPresent() ? InternalFailure.describe(bug.get(), run.execution(), run.plan().load().displayName(),
+									run.plan().chunkSize())
 							: summary.failure() != null ? summary.failure() : "see the log");
 			this.err.println("rowlift: " + problem);
 			Optional<List<String>> next = stopped ? Optional.empty()
-					: NextStep.after(run.execution().getAllFailureExceptions(), run.plan().file(), run.plan().fingerprint(),
-							summary.run(), summary.rowsTotal(), run.plan().load().table(), run.plan().load().displayName(),
+					: NextStep.after(failures, run.plan().file(), run.plan().fingerprint(),
+							summary.run(), summary.rowsTotal(), table, run.plan().load().displayName(),
 							rejectFile(run), run.plan().target());
 			if (next.isPresent()) {
 				String failure = summary.failure();
 				next.get().stream().filter(line -> !line.equals(failure)).forEach(line -> this.err.println("rowlift: " + line));
-				return new Outcome(1, summary, false, problem);
+				return endsWithIndexes(new Outcome(1, summary, false, problem), table);
 			}
 			this.err.println("rowlift: run the same command again to resume from the last commit (" + summary.rowsTotal()
 					+ " rows committed so far)");
-			return new Outcome(1, summary, stopped, problem);
+			return endsWithIndexes(new Outcome(1, summary, stopped, problem), table);
 		}
 		catch (RowliftException ex) {
+			Optional<String> fault = ex.exitCode() == RowliftException.BAD_INPUT && ex.getCause() != null
+					? this.dialect.describeEnvironmentFault(ex.getCause(), jdbcUrl()) : Optional.empty();
+			if (fault.isPresent()) { // a database that cannot be written, found while preparing: nothing was written
+				this.err.println("rowlift: " + fault.get());
+				return new Outcome(RowliftException.BAD_INPUT, null, false, fault.get());
+			}
 			this.err.println("rowlift: " + ex.getMessage());
-			return new Outcome(ex.exitCode(), null, false, ex.getMessage());
+			Outcome outcome = new Outcome(ex.exitCode(), null, false, ex.getMessage());
+			return ex.exitCode() == 1 ? endsWithIndexes(outcome, this.target.table()) : outcome;
 		}
 		catch (Exception ex) {
-			String problem = databaseFailure(List.of(ex)).orElse("the load failed: " + ex);
+			// whole in a log file (logging.file.name) and with --debug; one line on the terminal (ConsoleTraces)
+			log.info("the load failed before or around its job; the stack trace:", ex);
+			Optional<String> fault = this.monitor.jobStarted() ? Optional.empty()
+					: this.dialect.describeEnvironmentFault(ex, jdbcUrl());
+			if (fault.isPresent()) { // before the job: the database cannot be reached or written, and nothing was
+				this.err.println("rowlift: " + fault.get());
+				return new Outcome(RowliftException.BAD_INPUT, null, false, fault.get());
+			}
+			Optional<Throwable> bug = InternalFailure.among(List.of(ex));
+			String problem = (bug.isPresent() ? Optional.<String>empty() : databaseFailure(List.of(ex)))
+				.orElse(bug.isPresent() ? InternalFailure.describe(bug.get(), null, String.valueOf(this.source.path()), 0)
+						: "the load failed: " + ex);
 			this.err.println("rowlift: " + problem);
-			return new Outcome(1, null, false, problem);
+			return endsWithIndexes(new Outcome(1, null, false, problem), this.target.table());
 		}
+	}
+
+	/**
+	 * Ends a failed or stopped load's output with the indexes of {@code table} that a load dropped and
+	 * that are not back ({@link NextStep#indexesStillDropped}), when there are any.
+	 */
+	private Outcome endsWithIndexes(Outcome outcome, String table) {
+		if (table == null || table.isBlank()) {
+			return outcome;
+		}
+		List<String> dropped;
+		try {
+			dropped = new IndexLedger(new JdbcTemplate(this.dataSource)).waitingIndexes(table);
+		}
+		catch (RuntimeException ex) {
+			return outcome; // the database cannot be asked (the failure may be that): the problem above says so
+		}
+		if (!dropped.isEmpty()) {
+			this.err.println("rowlift: " + NextStep.indexesStillDropped(table, dropped));
+		}
+		return outcome;
 	}
 
 	/**
@@ -172,13 +221,7 @@ public final class RowliftCommand implements Verb {
 	 * a lost connection, a lock timeout): cause, database and fix; empty for any other failure.
 	 */
 	private Optional<String> databaseFailure(List<Throwable> failures) {
-		String url;
-		try {
-			url = this.dataSource.unwrap(HikariDataSource.class).getJdbcUrl();
-		}
-		catch (SQLException | RuntimeException ex) {
-			url = null; // the dialect then names the database in general terms
-		}
+		String url = jdbcUrl();
 		for (Throwable failure : failures) {
 			Optional<String> line = this.dialect.describeFailure(failure, url);
 			if (line.isPresent()) {
@@ -186,6 +229,16 @@ public final class RowliftCommand implements Verb {
 			}
 		}
 		return Optional.empty();
+	}
+
+	/** The database's URL as the pool has it, or null (the dialect then names the database in general terms). */
+	private String jdbcUrl() {
+		try {
+			return this.dataSource.unwrap(HikariDataSource.class).getJdbcUrl();
+		}
+		catch (SQLException | RuntimeException ex) {
+			return null;
+		}
 	}
 
 	private Path rejectFile(LoadLauncher.LoadRun run) {

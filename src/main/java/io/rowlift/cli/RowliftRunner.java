@@ -10,8 +10,10 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.ExitCodeGenerator;
 import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.core.env.Environment;
 
 import io.rowlift.RowliftException;
+import io.rowlift.database.TargetDialect;
 
 /**
  * The command line, {@code rowlift [VERB] --key=value ...}: picks the {@link Verb} (the first argument
@@ -106,10 +108,30 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 			verb = this.beans.getBean(Verb.beanName(name), Verb.class);
 		}
 		catch (RuntimeException ex) {
+			java.util.Optional<String> fault = environmentFault(ex);
+			if (fault.isPresent()) { // the database cannot be reached or written: nothing was
+				err.println("rowlift: " + fault.get());
+				return RowliftException.BAD_INPUT;
+			}
 			err.println("rowlift: " + describe(ex));
 			return RowliftException.exitCodeOf(ex);
 		}
 		return verb.run();
+	}
+
+	/**
+	 * The target dialect's sentence for a fault of the environment behind {@code failure} (a refused login,
+	 * an unknown host, a missing database, a read-only database file), or empty.
+	 */
+	private java.util.Optional<String> environmentFault(Throwable failure) {
+		try {
+			TargetDialect dialect = this.beans.getBean(TargetDialect.class);
+			String url = this.beans.getBean(Environment.class).getProperty("spring.datasource.url");
+			return dialect.describeEnvironmentFault(failure, url);
+		}
+		catch (RuntimeException ex) {
+			return java.util.Optional.empty(); // no dialect to ask: the failure keeps its own message
+		}
 	}
 
 	/** The verbs there are, as {@code 'load' (the default), 'x'}. */

@@ -248,9 +248,24 @@ public interface TargetDialect {
 	 * data/rowlift.db; free space, then run the same command}. Looks through {@code failure}'s causes.
 	 * @param failure what ended the load (a step's failure, or what the launcher threw)
 	 * @param jdbcUrl the database's URL, possibly with parameters and credentials
+	 * A bug in Rowlift's own code ({@link io.rowlift.model.CodeFault}) is never one of these, whatever
+	 * exception the driver wrapped it in (Connector/J reports an exception thrown by a LOAD DATA stream as
+	 * a communications failure).
 	 * @return the line, or empty for any other failure (which keeps its own message)
 	 */
 	default Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
+		return Optional.empty();
+	}
+
+	/**
+	 * One sentence for a fault of the environment that keeps Rowlift from writing to the database at all,
+	 * found before anything was written (exit 2): the server cannot be reached or logged into, the database
+	 * does not exist, the database file or its folder cannot be written, the disk is full. It says what is
+	 * wrong, where ({@code jdbcUrl}'s file or server, never a user's password) and the fix. Looks through
+	 * {@code failure}'s causes; a bug in Rowlift's code ({@link io.rowlift.model.CodeFault}) is never one.
+	 * @return the sentence, or empty for any other failure
+	 */
+	default Optional<String> describeEnvironmentFault(Throwable failure, String jdbcUrl) {
 		return Optional.empty();
 	}
 

@@ -76,6 +76,8 @@ public final class LoadMonitor implements JobExecutionListener {
 	 * @param settings the report settings, read when a job starts
 	 * @param terminal whether standard output and error are a terminal (for {@link ProgressMode#AUTO})
 	 */
+	private volatile boolean jobStarted;
+
 	public LoadMonitor(RunningPartitions running, PhaseTracker phases, LoadPlanner planner, JobRepository repository,
 			Supplier<ReportProperties> settings, Supplier<Boolean> terminal) {
 		this.running = running;
@@ -92,6 +94,15 @@ public final class LoadMonitor implements JobExecutionListener {
 		this.runStartedNanos = System.nanoTime();
 		this.phases.reset();
 		this.watch = null;
+		this.jobStarted = false;
+	}
+
+	/**
+	 * Whether the job of the run that {@link #begin} marked has started (its execution exists); a failure
+	 * before that wrote no row of the load.
+	 */
+	public boolean jobStarted() {
+		return this.jobStarted;
 	}
 
 	/** When the run started: {@link #begin}, or the job's start when nobody called it. */
@@ -124,6 +135,7 @@ public final class LoadMonitor implements JobExecutionListener {
 	@Override
 	public void beforeJob(JobExecution execution) {
 		RunTimes.started(execution, Instant.now());
+		this.jobStarted = true;
 		if (this.runStartedAt == null || this.watch != null) {
 			begin(); // a job started without the command (tests), or a second job in this process
 		}

@@ -10,6 +10,7 @@ import org.springframework.batch.infrastructure.item.ItemStream;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 
+import io.rowlift.model.CodeFault;
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.CommittedContext;
 
@@ -95,9 +96,22 @@ final class PartitionStreams {
 			this.current.set(writer);
 		}
 
+		/**
+		 * A bug in Rowlift's code while writing ({@link CodeFault}, perhaps inside the driver's call, as a LOAD
+		 * DATA stream is read) is kept among the step's failures at once: the driver may close the connection
+		 * over it, and a rollback that then fails replaces it as the step's failure.
+		 */
 		@Override
 		public void write(Chunk<? extends RawRecord> chunk) throws Exception {
-			this.current.get().write(chunk);
+			try {
+				this.current.get().write(chunk);
+			}
+			catch (Exception | Error ex) {
+				if (CodeFault.find(ex).isPresent()) {
+					currentStep().addFailureException(ex);
+				}
+				throw ex;
+			}
 		}
 
 		@Override

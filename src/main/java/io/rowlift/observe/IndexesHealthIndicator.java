@@ -13,7 +13,8 @@ import io.rowlift.schema.IndexLedger;
  * (rows of Rowlift's index ledger). Waiting indexes make it OUT_OF_SERVICE, not DOWN: the process is
  * fine, the data is not fully in service (queries run without those indexes, unique keys go unchecked),
  * and restarting the container, which platforms do on DOWN, would not bring an index back; the next run
- * of that load does (a failed file is resumed at the next tick). When the database cannot be asked this
+ * of that load does (a failed file is resumed at the next tick), and the service rebuilds them itself when it
+ * gives a file up (moves it to {@code failed/}), so they do not wait for good. When the database cannot be asked this
  * is UNKNOWN: the {@code db} component reports the database itself. Thread-safe.
  */
 public final class IndexesHealthIndicator implements HealthIndicator {
@@ -38,7 +39,9 @@ public final class IndexesHealthIndicator implements HealthIndicator {
 		}
 		return Health.status(Status.OUT_OF_SERVICE)
 			.withDetail("waiting", waiting)
-			.withDetail("action", "indexes dropped by an unfinished load; the next run of that load (the file's resume) rebuilds them")
+			.withDetail("action", "indexes dropped by an unfinished load; the next run of that load (the file's resume) rebuilds them,"
+					+ " and so does rowlift rebuild-indexes --rowlift.target.table=T (the service runs it itself for a file it moves to"
+					+ " failed/; when that failed, its log says why)")
 			.build();
 	}
 

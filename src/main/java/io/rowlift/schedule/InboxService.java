@@ -80,6 +80,8 @@ public final class InboxService implements Verb {
 
 	private final Clock clock;
 
+	private final GivenUpLoads givenUp;
+
 	private final PrintStream err = System.err;
 
 	private final Object wake = new Object();
@@ -116,10 +118,13 @@ public final class InboxService implements Verb {
 	 * {@code rowlift.source.path} and the table as {@code rowlift.target.table})
 	 * @param refusedSettings settings that make no sense in service mode and are set (exit 2 at start)
 	 * @param signals SIGTERM and SIGINT, installed already ({@link ServiceSignals}) or when the service runs
+	 * @param givenUp puts back the indexes of a load whose file moves to {@code failed/}
 	 */
 	InboxService(ScheduleProperties schedule, String sourcePath, String targetTable, JobProperties job,
 			BiFunction<Path, String, RowliftCommand> perFile, LoadLauncher launcher, InboxLedger ledger,
-			ApplicationEventPublisher events, List<String> refusedSettings, GracefulStop signals, Clock clock) {
+			ApplicationEventPublisher events, List<String> refusedSettings, GracefulStop signals, Clock clock,
+			GivenUpLoads givenUp) {
+		this.givenUp = givenUp;
 		this.schedule = schedule;
 		this.sourcePath = sourcePath;
 		this.targetTable = targetTable;
@@ -447,8 +452,30 @@ public final class InboxService implements Verb {
 		this.ledger.save(row.at(moved.toString(), row.stamp()).with(InboxLedger.State.FAILED, attempt, row.run(), row.reasons()));
 		log.error(file.getFileName() + ": attempt " + attempt + " of " + this.schedule.maxAttempts() + " failed; moved to "
 				+ moved + ", reasons in " + reasons + ": " + problem);
+		restoreIndexes(file, table);
 		this.events.publishEvent(new InboxEvent.FileFailed(file, table, attempt, this.schedule.maxAttempts(), true, problem));
 		tally.failed(file, problem);
+	}
+
+	/**
+	 * After a load was given up on: the indexes it dropped go back now, not at a resume that may never come;
+	 * when that fails, the log says why and how to put them back (the health component shows them waiting).
+	 */
+	private void restoreIndexes(Path file, String table) {
+		try {
+			List<String> rebuilt = this.givenUp.restoreIndexes(table);
+			if (!rebuilt.isEmpty()) {
+				log.info(file.getFileName() + ": the given-up load had dropped " + rebuilt.size() + " index(es) of " + table
+						+ "; rebuilt them: " + String.join(", ", rebuilt) + " (moving the file back into the inbox resumes its run,"
+						+ " with the indexes in place)");
+			}
+		}
+		catch (Exception ex) {
+			log.error(file.getFileName() + ": the indexes of " + table + " that its load dropped could not be rebuilt: "
+					+ (ex instanceof RowliftException ? ex.getMessage() : ex.toString()) + "; fix that, then run rowlift rebuild-indexes "
+					+ "--rowlift.target.table=" + table + " with the service's database settings (or move the file back into the "
+					+ "inbox: its resume rebuilds them at its end)");
+		}
 	}
 
 	private void skipRedelivered(Path file, Settle.Sighting sighting, InboxLedger.Row row, Tally tally) throws IOException {

@@ -69,7 +69,8 @@ public class ScheduleConfiguration {
 						bind(environment, "rowlift.target", Map.of("rowlift.target.table", table), TargetProperties.class)),
 				launcher, new InboxLedger(dataSource, dialect, migrations), events, refused,
 				// installed before the refresh by ServiceSignals; made here when the context was built without it
-				signals.getIfAvailable(() -> GracefulStop.beforeStart(System.err)), Clock.systemUTC());
+				signals.getIfAvailable(() -> GracefulStop.beforeStart(System.err)), Clock.systemUTC(),
+				new GivenUpLoads(dataSource, dialect, checkpoints));
 	}
 
 	/**

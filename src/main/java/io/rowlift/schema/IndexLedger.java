@@ -71,6 +71,20 @@ public final class IndexLedger {
 		return waiting;
 	}
 
+	/**
+	 * The names of {@code table}'s indexes still to rebuild, in order; empty when none is, or when the ledger
+	 * does not exist yet. For the line a failed load ends with.
+	 */
+	public List<String> waitingIndexes(String table) {
+		Boolean exists = this.jdbc
+			.execute((ConnectionCallback<Boolean>) connection -> TableInfo.read(connection, RowliftSchema.LEDGER).isPresent());
+		if (!Boolean.TRUE.equals(exists)) {
+			return List.of();
+		}
+		return this.jdbc.queryForList("SELECT INDEX_NAME FROM " + RowliftSchema.LEDGER + " WHERE TABLE_NAME = ? ORDER BY INDEX_NAME",
+				String.class, table);
+	}
+
 	/** Forgets {@code index} of {@code table}: it exists again. */
 	public void forget(String table, String index) {
 		this.jdbc.update("DELETE FROM " + RowliftSchema.LEDGER + " WHERE TABLE_NAME = ? AND INDEX_NAME = ?", table, index);

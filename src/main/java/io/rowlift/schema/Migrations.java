@@ -43,9 +43,10 @@ public final class Migrations {
 			migrations.migrate();
 		}
 		catch (FlywayException ex) {
-			throw RowliftException.badInput("the migrations in " + locations(migrations) + " cannot be applied: "
+			// the cause stays: a database that cannot be written (full, read-only) is said as such by the command
+			throw new RowliftException(RowliftException.BAD_INPUT, "the migrations in " + locations(migrations) + " cannot be applied: "
 					+ ex.getMessage().strip() + "\nIf the tables were made without Flyway, set spring.flyway.enabled=false "
-					+ "or spring.flyway.baseline-on-migrate=true");
+					+ "or spring.flyway.baseline-on-migrate=true", ex);
 		}
 	}
 

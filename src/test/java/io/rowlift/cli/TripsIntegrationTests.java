@@ -363,4 +363,115 @@ class TripsIntegrationTests {
 		assertThat(run("the original again", load(csv, "--rowlift.job.skip-limit=10")).exitCode()).isEqualTo(3);
 	}
 
+	// issue #20, item 2: a bad record's failure is a few lines on the terminal; the stack trace goes to a log file
+
+	@Test
+	void aBadRecordWithSkipLimitZeroIsAFewLinesOnTheTerminalAndTheStackTraceGoesToTheLogFile() throws Exception {
+		Path csv = this.dir.resolve("people.csv");
+		Files.writeString(csv, "id,name,age\n1,one,20\n2,two,twenty\n3,three,22\n");
+		Path logFile = this.dir.resolve("rowlift-app.log");
+
+		RowliftJar.Attempt failed = run("one bad record", load(csv, "--logging.file.name=" + logFile));
+
+		assertThat(failed.exitCode()).as(failed.output()).isEqualTo(1);
+		assertThat(failed.output()).contains("rowlift: run 1 failed: " + csv + ":3:3 (byte ")
+			.doesNotContain("\tat ").doesNotContain("Caused by");
+		assertThat(failed.output().lines().count()).as("the terminal: the log's lines, the report, the reasons").isLessThan(30);
+		assertThat(Files.readString(logFile)).as("the stack trace, in the log file").contains("\tat io.rowlift.")
+			.contains("Caused by: io.rowlift.model.BadRecordException");
+
+		RowliftJar.Attempt debug = run("the same with --debug", load(csv, "--debug"));
+		assertThat(debug.exitCode()).as(debug.output()).isEqualTo(1);
+		assertThat(debug.output()).as("--debug puts the stack trace on the terminal").contains("\tat io.rowlift.");
+	}
+
+	// issue #20, item 6: a database that cannot be written is exit 2 with one sentence and the fix
+
+	@Test
+	void aReadOnlyDatabaseFileOrFolderIsExit2WithTheFixAndTheFixWorks() throws Exception {
+		Path csv = csv("people.csv", 1, 10);
+		assertThat(run("creates the database", load(csv)).exitCode()).isZero();
+		Path more = csv("more.csv", 11, 20);
+		String file = this.db.toString();
+
+		ReadOnly readOnlyFile = ReadOnly.make(this.db);
+		RowliftJar.Attempt refused;
+		try {
+			refused = run("read-only file", load(more));
+		}
+		finally {
+			readOnlyFile.undo(); // as the message says
+		}
+		assertThat(refused.exitCode()).as(refused.output()).isEqualTo(2);
+		assertThat(refused.lastLine()).isEqualTo("rowlift: the SQLite database " + file + " is read-only for this user; make it"
+				+ " writable (chmod u+w " + file + ", as its owner, or chattr -i when it is immutable), or point"
+				+ " spring.datasource.url at another file; nothing was written");
+		assertThat(ids()).hasSize(10);
+
+		ReadOnly readOnlyFolder = ReadOnly.make(this.db.getParent());
+		try {
+			refused = run("read-only folder", load(more));
+		}
+		finally {
+			readOnlyFolder.undo();
+		}
+		assertThat(refused.exitCode()).as(refused.output()).isEqualTo(2);
+		assertThat(refused.lastLine()).as(refused.output()).containsAnyOf(
+				"rowlift: cannot write the SQLite database " + file + ": its folder " + this.db.getParent() + " is read-only for this user",
+				"rowlift: cannot open the SQLite database " + file + " for writing: the file or its folder " + this.db.getParent()
+						+ " cannot be written")
+			.endsWith("nothing was written");
+		assertThat(ids()).hasSize(10);
+
+		RowliftJar.Attempt fixed = run("writable again", load(more));
+		assertThat(fixed.exitCode()).as(fixed.output()).isZero();
+		assertThat(ids()).hasSize(20);
+	}
+
+	@Test
+	void aDatabaseFullBeforeTheFirstRowIsExit2WithTheFix() throws Exception {
+		Path csv = csv("people.csv", 1, 10);
+		List<String> args = new ArrayList<>(load(csv));
+		args.set(0, "--spring.datasource.url=jdbc:sqlite:" + this.db + "?max_page_count=3"); // room for no table
+
+		RowliftJar.Attempt full = run("full at once", args);
+
+		assertThat(full.exitCode()).as(full.output()).isEqualTo(2);
+		assertThat(full.lastLine()).isEqualTo("rowlift: database or disk is full: " + this.db
+				+ "; free space, then run the same command; nothing was written");
+		assertThat(run("room again", load(csv)).exitCode()).isZero();
+		assertThat(ids()).hasSize(10);
+	}
+
+	/**
+	 * Makes a file or folder read-only for this process: {@code chmod a-w} for a user, {@code chattr +i}
+	 * for root, whom permissions do not stop; the test is aborted where neither can make it so.
+	 */
+	private record ReadOnly(Path path, boolean immutable) {
+
+		static ReadOnly make(Path path) throws Exception {
+			if (!"root".equals(System.getProperty("user.name"))) {
+				Files.setPosixFilePermissions(path, java.nio.file.attribute.PosixFilePermissions.fromString(
+						Files.isDirectory(path) ? "r-xr-xr-x" : "r--r--r--"));
+				return new ReadOnly(path, false);
+			}
+			Process chattr = new ProcessBuilder("chattr", "+i", path.toString()).redirectErrorStream(true).start();
+			String said = new String(chattr.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			org.junit.jupiter.api.Assumptions.assumeTrue(chattr.waitFor() == 0,
+					"root ignores file permissions and chattr +i does not work here: " + said);
+			return new ReadOnly(path, true);
+		}
+
+		void undo() throws Exception {
+			if (this.immutable) {
+				new ProcessBuilder("chattr", "-i", this.path.toString()).start().waitFor();
+			}
+			else {
+				Files.setPosixFilePermissions(this.path, java.nio.file.attribute.PosixFilePermissions.fromString(
+						Files.isDirectory(this.path) ? "rwxr-xr-x" : "rw-r--r--"));
+			}
+		}
+
+	}
+
 }

@@ -54,7 +54,7 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
 		assertThat(failed.problems()).as(failed.toString())
 			.isEqualTo("rowlift: lost the connection to the database: " + place() + "; check that the server is up and "
-					+ "reachable, then run the same command");
+					+ "reachable, then run the same command\n" + INTS_STILL_DROPPED);
 		assertThat(count("SELECT COUNT(*) FROM ints")).isLessThan(300_000L);
 
 		RowliftRun again = RowliftRun.of(command);
@@ -129,7 +129,7 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
 		assertThat(failed.problems()).as(failed.toString())
 			.isEqualTo("rowlift: timed out waiting for a lock: " + place() + " (another session holds a lock on the table or "
-					+ "its rows); end that session or let it finish, then run the same command");
+					+ "its rows); end that session or let it finish, then run the same command\n" + INTS_STILL_DROPPED);
 
 		RowliftRun again = RowliftRun.of(command);
 
@@ -139,6 +139,105 @@ class MySqlDatabaseFailureIntegrationTests extends ScenarioSupport {
 	}
 
 	/** {@code host:port/database} as the one-line messages name it. */
+	/**
+	 * Issue #20, item 2: Rowlift's own code throws inside the driver's call (the LOAD DATA stream, as
+	 * {@code TsvRows} once did: {@code FailingLoadDataStream}), which Connector/J reports as a communications
+	 * failure. Not a lost connection: an internal error naming file, partition and records, asking for a
+	 * report, exit 1, and the line about the dropped indexes last; with the bug gone the same load resumes.
+	 */
+	@Test
+	void anExceptionOfRowliftsCodeInsideTheDriversCallIsAnInternalErrorNotALostConnection() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-20000.csv"), "ints", 20_000, 53);
+		List<String> buggy = command(csv, "ints", "queryInterceptors=io.rowlift.testsupport.faults.FailingLoadDataStream",
+				"--rowlift.target.write-method=load-data", "--rowlift.job.partitions=1", "--rowlift.job.chunk-size=5000");
+
+		RowliftRun failed = RowliftRun.of(buggy);
+
+		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+		assertThat(failed.err()).as(failed.toString())
+			.contains("rowlift: run 1 failed: internal error in Rowlift (java.lang.ArrayIndexOutOfBoundsException: ")
+			.contains("while loading " + csv + ", partition 0 (bytes ")
+			.contains("records 1 to at most 5,000 of it, from line 2 (byte ")
+			.contains("this is a bug in Rowlift, not a problem of the file or the database; please report it")
+			.doesNotContain("lost the connection");
+		List<String> lines = failed.err().lines().filter(l -> l.startsWith("rowlift: ")).toList();
+		assertThat(lines.get(lines.size() - 1)).as(failed.toString())
+			.startsWith("rowlift: the load dropped 3 index(es) of ints that are not back yet: ints_value_1, ints_value_1_value_2, ints_value_2");
+
+		RowliftRun fixed = RowliftRun.of(command(csv, "ints", null, "--rowlift.target.write-method=load-data",
+				"--rowlift.job.partitions=1", "--rowlift.job.chunk-size=5000"));
+
+		assertThat(fixed.exitCode()).as(fixed.toString()).isZero();
+		assertThat(fixed.out()).contains("run 1 resumed and completed").contains("read 20,000 = written 20,000 + rejected 0");
+		assertIntsEqualTo(csv);
+	}
+
+	/**
+	 * Issue #20, item 6: a refused login, a missing database and an unknown host are exit 2 with one
+	 * sentence and the fix, never the password; following the fix for the missing database (create it, run
+	 * the same command) loads the file.
+	 */
+	@Test
+	void environmentFaultsAreExit2InOneSentenceWithTheFixAndNeverThePassword() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-100.csv"), "ints", 100, 59);
+		String secret = "s3cret-Pw-" + System.nanoTime();
+		String missing = this.target.database() + "_missing";
+		List<RowliftRun> runs = new ArrayList<>();
+		try {
+			RowliftRun password = RowliftRun.of(replace(command(csv, "ints", null), "--spring.datasource.password=", secret));
+			runs.add(password);
+			assertThat(password.exitCode()).as(password.toString()).isEqualTo(2);
+			assertThat(password.problems()).as(password.toString()).startsWith("rowlift: the MySQL server " + place()
+					+ " refused the login: wrong user or password (the server says: Access denied for user ")
+				.endsWith("; fix spring.datasource.username and spring.datasource.password (environment: MYSQL_USER, MYSQL_PASSWORD);"
+						+ " nothing was written");
+
+			List<String> nobody = replace(command(csv, "ints", null), "--spring.datasource.username=", "rowlift_nosuchuser");
+			RowliftRun user = RowliftRun.of(replace(nobody, "--spring.datasource.password=", secret));
+			runs.add(user);
+			assertThat(user.exitCode()).as(user.toString()).isEqualTo(2);
+			assertThat(user.problems()).as(user.toString()).contains("refused the login: wrong user or password")
+				.contains("'rowlift_nosuchuser'@");
+
+			String server = place().substring(0, place().indexOf('/'));
+			List<String> noDatabase = replace(command(csv, "ints", null), "--spring.datasource.url=",
+					"jdbc:mysql://" + server + "/" + missing);
+			RowliftRun database = RowliftRun.of(noDatabase);
+			runs.add(database);
+			assertThat(database.exitCode()).as(database.toString()).isEqualTo(2);
+			assertThat(database.problems()).as(database.toString()).isEqualTo("rowlift: the database " + server + "/" + missing
+					+ " does not exist (the server says: Unknown database '" + missing + "'); create it (CREATE DATABASE " + missing
+					+ ") or fix the database name in spring.datasource.url; nothing was written");
+
+			RowliftRun host = RowliftRun.of(replace(command(csv, "ints", null), "--spring.datasource.url=",
+					"jdbc:mysql://rowlift-no-such-host.invalid:3306/" + missing));
+			runs.add(host);
+			assertThat(host.exitCode()).as(host.toString()).isEqualTo(2);
+			assertThat(host.problems()).as(host.toString()).isEqualTo("rowlift: unknown host: the MySQL server "
+					+ "rowlift-no-such-host.invalid:3306/" + missing + " in spring.datasource.url cannot be found by name; "
+					+ "fix the host name in spring.datasource.url (or the name service); nothing was written");
+
+			for (RowliftRun run : runs) {
+				assertThat(run.out() + run.err()).as("no password anywhere").doesNotContain(secret);
+			}
+			assertThat(count("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()"))
+				.as("nothing was written").isZero();
+
+			execute("CREATE DATABASE " + missing); // as the message says
+			RowliftRun created = RowliftRun.of(noDatabase);
+			assertThat(created.exitCode()).as(created.toString()).isZero();
+			assertThat(created.out()).contains("read 100 = written 100 + rejected 0");
+		}
+		finally {
+			execute("DROP DATABASE IF EXISTS " + missing);
+		}
+	}
+
+	/** {@code args} with the value of the option that starts with {@code key} replaced. */
+	private static List<String> replace(List<String> args, String key, String value) {
+		return args.stream().map(a -> a.startsWith(key) ? key + value : a).toList();
+	}
+
 	private String place() {
 		String url = this.target.options().stream().filter(o -> o.startsWith("--spring.datasource.url=")).findFirst().orElseThrow();
 		return url.substring(url.indexOf("//") + 2);

@@ -48,7 +48,8 @@ class SqliteFullDatabaseIntegrationTests extends ScenarioSupport {
 
 		assertThat(full.exitCode()).as(full.toString()).isEqualTo(1);
 		assertThat(full.problems()).as(full.toString())
-			.isEqualTo("rowlift: database or disk is full: " + this.target.file() + "; free space, then run the same command");
+			.isEqualTo("rowlift: database or disk is full: " + this.target.file() + "; free space, then run the same command\n"
+					+ INTS_STILL_DROPPED);
 		long committed = count("SELECT COUNT(*) FROM ints");
 		assertThat(committed).as("more than one chunk committed before the database was full").isGreaterThan(10_000L)
 			.isLessThan(200_000L);
@@ -73,7 +74,9 @@ class SqliteFullDatabaseIntegrationTests extends ScenarioSupport {
 
 		assertThat(full.exitCode()).as(full.toString()).isEqualTo(1);
 		assertThat(full.problems()).as(full.toString())
-			.isEqualTo("rowlift: database or disk is full: " + this.target.file() + "; free space, then run the same command");
+			.startsWith("rowlift: database or disk is full: " + this.target.file() + "; free space, then run the same command\n"
+					+ "rowlift: the load dropped ")
+			.endsWith("or put them back now with: rowlift rebuild-indexes --rowlift.target.table=ints (with the same database settings)");
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("every row committed before the rebuild").isEqualTo(100_000L);
 		assertThat(this.target.indexes("ints")).as("not all indexes built").isNotEqualTo(INTS_INDEXES);
 

@@ -176,6 +176,11 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	@Override
+	public Optional<String> describeEnvironmentFault(Throwable failure, String jdbcUrl) {
+		return MySqlFailures.environment(failure, jdbcUrl);
+	}
+
+	@Override
 	public Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
 		return MySqlFailures.describe(failure, jdbcUrl);
 	}

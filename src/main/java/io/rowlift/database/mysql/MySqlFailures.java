@@ -4,6 +4,8 @@ import java.sql.SQLException;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import io.rowlift.model.CodeFault;
+
 /**
  * Names, in one line, the MySQL/MariaDB failures a re-run resumes after once their cause is gone:
  * a full table or disk (1114 "The table is full", 1021 disk full, an error carrying errno 28,
@@ -40,6 +42,9 @@ final class MySqlFailures {
 	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
 		String where = place(jdbcUrl);
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty(); // Rowlift's own code failed inside the driver's call: not the database's doing
+		}
 		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
 			String line = null;
 			if (t instanceof SQLException error) {
@@ -54,6 +59,66 @@ final class MySqlFailures {
 			}
 		}
 		return Optional.empty();
+	}
+
+	static final int ER_DBACCESS_DENIED = 1044;
+
+	static final int ER_ACCESS_DENIED = 1045;
+
+	static final int ER_BAD_DB = 1049;
+
+	/** See {@link io.rowlift.database.TargetDialect#describeEnvironmentFault}. */
+	static Optional<String> environment(Throwable failure, String jdbcUrl) {
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty();
+		}
+		String where = place(jdbcUrl);
+		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+			String line = null;
+			if (t instanceof SQLException error) {
+				line = environment(error.getErrorCode(), error.getMessage(), where);
+			}
+			else if (t instanceof java.net.UnknownHostException) {
+				line = "unknown host: the MySQL server " + where + " in spring.datasource.url cannot be found by name; "
+						+ "fix the host name in spring.datasource.url (or the name service); nothing was written";
+			}
+			else if (t instanceof java.net.ConnectException) {
+				line = "nothing answers at " + hostAndPort(where) + " (connection refused): start the MySQL server, or fix the host and "
+						+ "port in spring.datasource.url; nothing was written";
+			}
+			if (line != null) {
+				return Optional.of(line);
+			}
+		}
+		return Optional.empty();
+	}
+
+	/** The server's own text names the user (never the password); quoted so the operator sees which. */
+	static String environment(int code, String message, String where) {
+		String server = message == null ? "" : " (the server says: " + message.strip() + ")";
+		return switch (code) {
+			case ER_ACCESS_DENIED -> "the MySQL server " + where + " refused the login: wrong user or password" + server
+					+ "; fix spring.datasource.username and spring.datasource.password (environment: MYSQL_USER, MYSQL_PASSWORD);"
+					+ " nothing was written";
+			case ER_DBACCESS_DENIED -> "the MySQL user may not use the database " + where + server
+					+ "; grant it access (GRANT ALL ON db.* TO user), or name another database in spring.datasource.url;"
+					+ " nothing was written";
+			case ER_BAD_DB -> "the database " + where + " does not exist" + server + "; create it (CREATE DATABASE "
+					+ database(where) + ") or fix the database name in spring.datasource.url; nothing was written";
+			case ER_RECORD_FILE_FULL, ER_DISK_FULL -> "database or disk is full: " + where
+					+ " (the server's disk or the table's size limit); free space, then run the same command; nothing was written";
+			default -> null;
+		};
+	}
+
+	private static String hostAndPort(String where) {
+		int slash = where.indexOf('/');
+		return slash < 0 ? where : where.substring(0, slash);
+	}
+
+	private static String database(String where) {
+		int slash = where.indexOf('/');
+		return slash < 0 || slash == where.length() - 1 ? "..." : where.substring(slash + 1);
 	}
 
 	static String describe(int code, String state, String message, String where) {

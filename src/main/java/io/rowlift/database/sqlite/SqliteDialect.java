@@ -136,7 +136,9 @@ public final class SqliteDialect implements TargetDialect {
 					+ TargetProperties.PAGE_SIZE + " sets it)");
 		}
 		catch (IOException | SQLException ex) {
-			throw RowliftException.badInput("cannot create the SQLite database " + file + ": " + ex.getMessage());
+			throw RowliftException.badInput(SqliteFailures.environment(ex, baseUrl)
+				.map(line -> line.replace("cannot open the SQLite database", "cannot create the SQLite database"))
+				.orElse("cannot create the SQLite database " + file + ": " + ex.getMessage()));
 		}
 	}
 
@@ -251,6 +253,11 @@ public final class SqliteDialect implements TargetDialect {
 	public boolean isRowError(SQLException error) {
 		int code = error.getErrorCode() & 0xff;
 		return code == 19 || code == 20;
+	}
+
+	@Override
+	public Optional<String> describeEnvironmentFault(Throwable failure, String jdbcUrl) {
+		return SqliteFailures.environment(failure, jdbcUrl);
 	}
 
 	@Override

@@ -6,6 +6,8 @@ import org.sqlite.SQLiteException;
 
 import io.rowlift.database.JdbcUrl;
 
+import io.rowlift.model.CodeFault;
+
 /**
  * Names, in one line, the SQLite failures a re-run resumes after once their cause is gone: a full
  * database or disk ({@code SQLITE_FULL}, also a {@code max_page_count} reached), an I/O error
@@ -28,6 +30,9 @@ final class SqliteFailures {
 
 	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty(); // Rowlift's own code failed inside the driver's call: not the database's doing
+		}
 		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
 			if (t instanceof SQLiteException error) {
 				Optional<String> line = describe(error.getErrorCode() & 0xff, place(jdbcUrl));
@@ -37,6 +42,53 @@ final class SqliteFailures {
 			}
 		}
 		return Optional.empty();
+	}
+
+	static final int SQLITE_PERM = 3;
+
+	static final int SQLITE_READONLY = 8;
+
+	static final int SQLITE_CANTOPEN = 14;
+
+	/** SQLITE_READONLY_DIRECTORY: the folder does not let SQLite create its journal. */
+	static final int SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8);
+
+	/** See {@link io.rowlift.database.TargetDialect#describeEnvironmentFault}. */
+	static Optional<String> environment(Throwable failure, String jdbcUrl) {
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty();
+		}
+		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+			if (t instanceof SQLiteException error) {
+				int code = error.getResultCode() != null ? error.getResultCode().code : error.getErrorCode(); // extended, where known
+				Optional<String> line = environment(code, place(jdbcUrl));
+				if (line.isPresent()) {
+					return line;
+				}
+			}
+		}
+		return Optional.empty();
+	}
+
+	/** @param code sqlite-jdbc's result code, extended where the driver gives it */
+	static Optional<String> environment(int code, String where) {
+		java.nio.file.Path file = java.nio.file.Path.of(where);
+		String folder = file.toAbsolutePath().getParent() == null ? "." : String.valueOf(file.toAbsolutePath().getParent());
+		if (code == SQLITE_READONLY_DIRECTORY) {
+			return Optional.of("cannot write the SQLite database " + where + ": its folder " + folder + " is read-only for this "
+					+ "user, and SQLite creates its journal files (" + file.getFileName() + "-wal, -shm) there; make the folder "
+					+ "writable, or point spring.datasource.url at a file in a writable folder; nothing was written");
+		}
+		return Optional.ofNullable(switch (code & 0xff) {
+			case SQLITE_READONLY, SQLITE_PERM -> "the SQLite database " + where + " is read-only for this user; make it writable "
+					+ "(chmod u+w " + where + ", as its owner, or chattr -i when it is immutable), or point spring.datasource.url "
+					+ "at another file; nothing was written";
+			case SQLITE_CANTOPEN -> "cannot open the SQLite database " + where + " for writing: the file or its folder " + folder
+					+ " cannot be written (SQLite creates " + file.getFileName() + "-wal and -shm beside it); make both writable, "
+					+ "or point spring.datasource.url at a file in a writable folder; nothing was written";
+			case SQLITE_FULL -> "database or disk is full: " + where + "; free space, then run the same command; nothing was written";
+			default -> null;
+		});
 	}
 
 	static Optional<String> describe(int primaryCode, String where) {

@@ -74,4 +74,48 @@ class MySqlFailuresTests {
 		assertThat(this.dialect.describeFailure(new IllegalStateException("no"), URL)).isEmpty();
 	}
 
+	/** An exception Rowlift's own code throws (here, as TsvRows once did, an arraycopy past a buffer's end). */
+	static RuntimeException thrownByRowlift() {
+		try {
+			System.arraycopy(new byte[4], 0, new byte[2], 0, 4);
+			throw new AssertionError("unreachable");
+		}
+		catch (ArrayIndexOutOfBoundsException ex) {
+			return ex;
+		}
+	}
+
+	@Test
+	void anExceptionOfRowliftsOwnCodeInsideTheDriversCallIsNotALostConnection() {
+		RuntimeException bug = thrownByRowlift();
+		// what Connector/J makes of an exception its LOAD DATA stream throws: a communications failure around it
+		SQLException wrapped = new SQLException(bug.getMessage(), "08S01", 0, bug);
+		assertThat(this.dialect.describeFailure(new DataAccessResourceFailureException("LOAD DATA", wrapped), URL)).isEmpty();
+		assertThat(this.dialect.describeFailure(new CommunicationsException(bug.getMessage(), bug), URL)).isEmpty();
+		assertThat(this.dialect.describeEnvironmentFault(wrapped, URL)).isEmpty();
+		assertThat(this.dialect.describeFailure(new SQLException("Communications link failure", "08S01", 0,
+				new java.net.SocketException("Connection reset")), URL))
+			.as("the driver's own failure stays one").isPresent();
+	}
+
+	@Test
+	void environmentFaultsAreOneSentenceWithTheFixAndNeverThePassword() {
+		assertThat(this.dialect.describeEnvironmentFault(new DataAccessResourceFailureException("pool",
+				new SQLException("Access denied for user 'loader'@'10.0.0.7' (using password: YES)", "28000", 1045)), URL))
+			.hasValueSatisfying(line -> assertThat(line)
+				.startsWith("the MySQL server db.example:3306/sales refused the login: wrong user or password")
+				.contains("fix spring.datasource.username and spring.datasource.password").endsWith("nothing was written")
+				.doesNotContain("s3cret"));
+		assertThat(this.dialect.describeEnvironmentFault(new SQLException("Unknown database 'sales'", "42000", 1049), URL))
+			.contains("the database db.example:3306/sales does not exist (the server says: Unknown database 'sales'); "
+					+ "create it (CREATE DATABASE sales) or fix the database name in spring.datasource.url; nothing was written");
+		assertThat(this.dialect.describeEnvironmentFault(new SQLException("x", "08001", 0,
+				new java.net.UnknownHostException("db.example: Name or service not known")), URL))
+			.hasValueSatisfying(line -> assertThat(line).startsWith("unknown host: the MySQL server db.example:3306/sales"));
+		assertThat(this.dialect.describeEnvironmentFault(new SQLException("x", "08001", 0,
+				new java.net.ConnectException("Connection refused")), URL))
+			.hasValueSatisfying(line -> assertThat(line).startsWith("nothing answers at db.example:3306 (connection refused)"));
+		assertThat(this.dialect.describeEnvironmentFault(new SQLException("Duplicate entry", "23000", 1062), URL)).isEmpty();
+	}
+
 }

@@ -53,4 +53,41 @@ class SqliteFailuresTests {
 		assertThat(this.dialect.describeFailure(new IllegalStateException("no"), URL)).isEmpty();
 	}
 
+	@Test
+	void anExceptionOfRowliftsOwnCodeIsNeverADatabaseFailure() {
+		RuntimeException bug;
+		try {
+			System.arraycopy(new byte[4], 0, new byte[2], 0, 4);
+			throw new AssertionError("unreachable");
+		}
+		catch (ArrayIndexOutOfBoundsException ex) {
+			bug = ex;
+		}
+		var io = new SQLiteException("[SQLITE_IOERR] disk I/O error", SQLiteErrorCode.SQLITE_IOERR);
+		io.initCause(bug);
+		assertThat(this.dialect.describeFailure(io, URL)).isEmpty();
+		assertThat(this.dialect.describeFailure(new IllegalStateException("wrapper", io), URL)).isEmpty();
+	}
+
+	@Test
+	void aDatabaseThatCannotBeWrittenIsAnEnvironmentFaultWithTheFix() {
+		assertThat(this.dialect.describeEnvironmentFault(new org.springframework.dao.DataAccessResourceFailureException(
+				"Could not obtain rowid", new SQLiteException("[SQLITE_READONLY] Attempt to write a readonly database",
+						SQLiteErrorCode.SQLITE_READONLY)), URL))
+			.contains("the SQLite database data/rowlift.db is read-only for this user; make it writable (chmod u+w data/rowlift.db,"
+					+ " as its owner, or chattr -i when it is immutable), or point spring.datasource.url at another file;"
+					+ " nothing was written");
+		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_READONLY_DIRECTORY] Process does not have "
+				+ "permission to create a journal file", SQLiteErrorCode.SQLITE_READONLY_DIRECTORY), URL))
+			.hasValueSatisfying(line -> assertThat(line).startsWith("cannot write the SQLite database data/rowlift.db: its folder ")
+				.contains("is read-only for this user, and SQLite creates its journal files (rowlift.db-wal, -shm) there"));
+		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_CANTOPEN] Unable to open the database file",
+				SQLiteErrorCode.SQLITE_CANTOPEN), URL))
+			.hasValueSatisfying(line -> assertThat(line).startsWith("cannot open the SQLite database data/rowlift.db for writing"));
+		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_FULL] full", SQLiteErrorCode.SQLITE_FULL), URL))
+			.contains("database or disk is full: data/rowlift.db; free space, then run the same command; nothing was written");
+		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_CONSTRAINT_UNIQUE] UNIQUE constraint failed",
+				SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE), URL)).isEmpty();
+	}
+
 }
