@@ -45,11 +45,16 @@ public final class RejectTable {
 	public static void ensure(Connection connection, TargetDialect dialect) throws SQLException {
 		if (TableInfo.read(connection, NAME).isEmpty()) {
 			try (Statement st = connection.createStatement()) {
-				st.execute("CREATE TABLE " + NAME + " (RUN_ID BIGINT NOT NULL, BYTE_OFFSET BIGINT NOT NULL,"
-						+ " LINE BIGINT NOT NULL, FIELD_NO INT NOT NULL, FIELD_OFFSET BIGINT NOT NULL, REASON "
-						+ dialect.textType() + " NOT NULL, RAW " + dialect.blobType() + " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))");
+				st.execute(ddl(dialect));
 			}
 		}
+	}
+
+	/** The table's DDL ({@code io.rowlift.schema.RowliftSchema} creates it when missing). */
+	public static String ddl(TargetDialect dialect) {
+		return "CREATE TABLE " + NAME + " (RUN_ID BIGINT NOT NULL, BYTE_OFFSET BIGINT NOT NULL,"
+				+ " LINE BIGINT NOT NULL, FIELD_NO INT NOT NULL, FIELD_OFFSET BIGINT NOT NULL, REASON "
+				+ dialect.textType() + " NOT NULL, RAW " + dialect.blobType() + " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))";
 	}
 
 	/** Inserts one reject, on the chunk's connection. */

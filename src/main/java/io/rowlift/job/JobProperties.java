@@ -26,9 +26,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * default) or {@link Pipeline#SPRING} (Spring Batch's FlatFileItemReader, the user's mapper and processor,
  * JdbcBatchItemWriter); null when not set, so that a user's processor or mapper bean can choose SPRING;
  * fixed by the first run of a load
+ * @param lockWait how long a load waits for the run lock that another load holds before it is refused
+ * (default 0: refused at once, exit 3); on SQLite the lock is one per database file, so this lets loads
+ * into other tables of the same file queue up instead of being refused
  */
 @ConfigurationProperties("rowlift.job")
 public record JobProperties(Integer partitions, Integer threads, Integer chunkSize,
 		@DefaultValue("0") long skipLimit, @DefaultValue("2") int readAhead,
-		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload, Pipeline pipeline) {
+		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload, Pipeline pipeline,
+		@DefaultValue("0s") java.time.Duration lockWait) {
 }

@@ -79,7 +79,7 @@ class SizingTests {
 	}
 
 	private static JobProperties settings(Integer partitions, Integer threads, Integer chunkSize) {
-		return new JobProperties(partitions, threads, chunkSize, 0, 2, false, false, null);
+		return new JobProperties(partitions, threads, chunkSize, 0, 2, false, false, null, java.time.Duration.ZERO);
 	}
 
 }
