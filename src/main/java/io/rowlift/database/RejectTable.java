@@ -34,11 +34,22 @@ public final class RejectTable {
 	public record Reject(long line, long offset, int field, String reason, byte[] raw) {
 	}
 
+	/**
+	 * How the reason of a row moved here after the load begins: a row that repeated the key of a unique
+	 * index the load had dropped ({@link UniqueDuplicates}). Counted apart: it was written, then removed.
+	 */
+	public static final String DUPLICATE = "duplicate of ";
+
 	private final long run;
 
 	/** @param run the load's run (job instance id) */
 	public RejectTable(long run) {
 		this.run = run;
+	}
+
+	/** The load's run (job instance id). */
+	public long run() {
+		return this.run;
 	}
 
 	/** Creates the table when missing; left alone when present. */
@@ -75,6 +86,13 @@ public final class RejectTable {
 	/** The rejects this load committed. */
 	public long count(JdbcTemplate jdbc) {
 		Long count = jdbc.queryForObject("SELECT COUNT(*) FROM " + NAME + " WHERE RUN_ID = ?", Long.class, this.run);
+		return count == null ? 0 : count;
+	}
+
+	/** The rejects of this load that were written first and then removed as duplicates ({@link #DUPLICATE}). */
+	public long countDuplicates(JdbcTemplate jdbc) {
+		Long count = jdbc.queryForObject("SELECT COUNT(*) FROM " + NAME + " WHERE RUN_ID = ? AND REASON LIKE ?", Long.class,
+				this.run, DUPLICATE + "%");
 		return count == null ? 0 : count;
 	}
 
