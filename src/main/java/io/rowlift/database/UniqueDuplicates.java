@@ -385,23 +385,29 @@ public final class UniqueDuplicates {
 			else if (value instanceof byte[] bytes) {
 				sb.append(HexFormat.of().formatHex(bytes));
 			}
+			else if (value instanceof Long || value instanceof Integer) {
+				sb.append(value); // the common key: no parsing
+			}
 			else {
 				String text = value.toString().strip();
-				try {
-					sb.append(new BigDecimal(text).stripTrailingZeros().toPlainString());
-					continue;
+				if (!text.isEmpty() && (Character.isDigit(text.charAt(0)) || "+-.".indexOf(text.charAt(0)) >= 0)) {
+					try {
+						sb.append(new BigDecimal(text).stripTrailingZeros().toPlainString());
+						continue;
+					}
+					catch (NumberFormatException ex) {
+						// text
+					}
 				}
-				catch (NumberFormatException ex) {
-					// text
+				if (text.length() > 10 && text.charAt(4) == '-' && text.charAt(10) == 'T') {
+					text = text.substring(0, 10) + " " + text.substring(11); // a date-time as ISO writes it
 				}
-				if (text.matches("\\d{4}-\\d\\d-\\d\\dT.*")) {
-					text = text.replaceFirst("T", " ");
+				if (text.indexOf(':') > 0) {
+					text = text.replaceFirst("(\\d\\d:\\d\\d:\\d\\d)\\.0+$", "$1");
 				}
-				text = text.replaceFirst("(\\d\\d:\\d\\d:\\d\\d)\\.0+$", "$1");
-				String plain = Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}", "");
-				StringBuilder kept = new StringBuilder();
-				plain.codePoints().filter(Character::isLetterOrDigit).map(Character::toLowerCase).forEach(kept::appendCodePoint);
-				sb.append(kept);
+				boolean ascii = text.chars().allMatch(c -> c < 128);
+				String plain = ascii ? text : Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}", "");
+				plain.codePoints().filter(Character::isLetterOrDigit).map(Character::toLowerCase).forEach(sb::appendCodePoint);
 			}
 		}
 		return sb.toString();
