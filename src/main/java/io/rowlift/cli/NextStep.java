@@ -50,6 +50,13 @@ public final class NextStep {
 		catch (IOException | RuntimeException ex) {
 			// cannot tell: say nothing about a change
 		}
+		for (Throwable failure : failures) {
+			for (Throwable t = failure; t != null; t = t.getCause()) {
+				if (t instanceof io.rowlift.ExplainedFailure) {
+					return Optional.of(List.of()); // its message says what to do
+				}
+			}
+		}
 		Optional<BadRecordException> bad = badRecord(failures);
 		if (bad.isEmpty()) {
 			return Optional.empty();

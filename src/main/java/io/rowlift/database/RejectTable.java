@@ -34,6 +34,12 @@ public final class RejectTable {
 	public record Reject(long line, long offset, int field, String reason, byte[] raw) {
 	}
 
+	/**
+	 * How the reason of a row moved here after the load begins: a row that repeated the key of a unique
+	 * index the load had dropped ({@link UniqueDuplicates}). Counted apart: it was written, then removed.
+	 */
+	public static final String DUPLICATE = "duplicate of ";
+
 	private final long run;
 
 	/** @param run the load's run (job instance id) */
@@ -41,15 +47,25 @@ public final class RejectTable {
 		this.run = run;
 	}
 
+	/** The load's run (job instance id). */
+	public long run() {
+		return this.run;
+	}
+
 	/** Creates the table when missing; left alone when present. */
 	public static void ensure(Connection connection, TargetDialect dialect) throws SQLException {
 		if (TableInfo.read(connection, NAME).isEmpty()) {
 			try (Statement st = connection.createStatement()) {
-				st.execute("CREATE TABLE " + NAME + " (RUN_ID BIGINT NOT NULL, BYTE_OFFSET BIGINT NOT NULL,"
-						+ " LINE BIGINT NOT NULL, FIELD_NO INT NOT NULL, FIELD_OFFSET BIGINT NOT NULL, REASON "
-						+ dialect.textType() + " NOT NULL, RAW " + dialect.blobType() + " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))");
+				st.execute(ddl(dialect));
 			}
 		}
+	}
+
+	/** The table's DDL ({@code io.rowlift.schema.RowliftSchema} creates it when missing). */
+	public static String ddl(TargetDialect dialect) {
+		return "CREATE TABLE " + NAME + " (RUN_ID BIGINT NOT NULL, BYTE_OFFSET BIGINT NOT NULL,"
+				+ " LINE BIGINT NOT NULL, FIELD_NO INT NOT NULL, FIELD_OFFSET BIGINT NOT NULL, REASON "
+				+ dialect.textType() + " NOT NULL, RAW " + dialect.blobType() + " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))";
 	}
 
 	/** Inserts one reject, on the chunk's connection. */
@@ -70,6 +86,13 @@ public final class RejectTable {
 	/** The rejects this load committed. */
 	public long count(JdbcTemplate jdbc) {
 		Long count = jdbc.queryForObject("SELECT COUNT(*) FROM " + NAME + " WHERE RUN_ID = ?", Long.class, this.run);
+		return count == null ? 0 : count;
+	}
+
+	/** The rejects of this load that were written first and then removed as duplicates ({@link #DUPLICATE}). */
+	public long countDuplicates(JdbcTemplate jdbc) {
+		Long count = jdbc.queryForObject("SELECT COUNT(*) FROM " + NAME + " WHERE RUN_ID = ? AND REASON LIKE ?", Long.class,
+				this.run, DUPLICATE + "%");
 		return count == null ? 0 : count;
 	}
 

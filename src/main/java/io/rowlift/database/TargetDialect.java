@@ -111,6 +111,24 @@ public interface TargetDialect {
 	/** {@code identifier} quoted for SQL, any quote inside doubled. */
 	String quote(String identifier);
 
+	/**
+	 * A condition that {@code column} (quoted) holds the value of the next parameter, NULL matching NULL
+	 * (standard SQL's {@code IS NOT DISTINCT FROM}).
+	 */
+	default String nullSafeEquals(String column) {
+		return column + " IS NOT DISTINCT FROM ?";
+	}
+
+	/** Drops the temporary table {@code name} if it exists, without ending the transaction. */
+	default String dropTemporaryTable(String name) {
+		return "DROP TABLE IF EXISTS " + name;
+	}
+
+	/** A DELETE of one row of {@code table} (quoted) among those that meet {@code condition}. */
+	default String deleteOneRow(String table, String condition) {
+		return "DELETE FROM " + table + " WHERE " + condition + " LIMIT 1";
+	}
+
 	/** Classpath location of Spring Batch's schema script for this database. */
 	String batchSchemaScript();
 

@@ -59,9 +59,10 @@ public class JobConfiguration {
 	@Bean
 	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
-			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions) {
+			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions,
+			io.rowlift.model.Checkpoints checkpoints) {
 		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob,
-				jobRepository, running, sorting, extensions.selectsSpring());
+				jobRepository, running, sorting, extensions.selectsSpring(), checkpoints);
 	}
 
 }

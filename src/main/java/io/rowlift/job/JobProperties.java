@@ -32,6 +32,9 @@ import io.rowlift.RowliftException;
  * default) or {@link Pipeline#SPRING} (Spring Batch's FlatFileItemReader, the user's mapper and processor,
  * JdbcBatchItemWriter); null when not set, so that a user's processor or mapper bean can choose SPRING;
  * fixed by the first run of a load
+ * @param lockWait how long a load waits for the run lock that another load holds before it is refused
+ * (default 0: refused at once, exit 3); on SQLite the lock is one per database file, so this lets loads
+ * into other tables of the same file queue up instead of being refused
  * @throws RowliftException (exit 2) for a number out of its range, naming the key, the value and the
  * range: settings are refused when they bind, before any run is decided (an "already loaded" never hides a
  * bad value)
@@ -40,7 +43,7 @@ import io.rowlift.RowliftException;
 public record JobProperties(Integer partitions, Integer threads, Integer chunkSize,
 		@DefaultValue("0") long skipLimit, @DefaultValue("2") int readAhead,
 		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload, Pipeline pipeline,
-		@DefaultValue("false") boolean keepAbandonedRows) {
+		@DefaultValue("false") boolean keepAbandonedRows, @DefaultValue("0s") java.time.Duration lockWait) {
 
 	public JobProperties {
 		if (partitions != null && (partitions < 1 || partitions > Sizing.MAX_PARTITIONS)) {
@@ -56,6 +59,9 @@ public record JobProperties(Integer partitions, Integer threads, Integer chunkSi
 		if (skipLimit < 0) {
 			throw RowliftException.badSetting("rowlift.job.skip-limit", skipLimit,
 					"0 or more (0: the first bad record fails the load)");
+		}
+		if (lockWait != null && lockWait.isNegative()) {
+			throw RowliftException.badSetting("rowlift.job.lock-wait", lockWait, "0s or more (0s: refused at once)");
 		}
 		if (readAhead < 0) {
 			throw RowliftException.badSetting("rowlift.job.read-ahead", readAhead, "0 or more (0: parse on the writing thread)");

@@ -164,16 +164,24 @@ public class LoadJobConfiguration {
 	@StepScope
 	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan,
 			Checkpoints checkpoints) {
-		// the unique index upsert and ignore match on stays in force (the primary key is never dropped)
-		String keep = plan.target().mode().matchesKeys() ? plan.target().upsertKey() : null;
-		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints, keep);
+		// the unique index upsert and ignore match on stays in force (the primary key is never dropped), and so
+		// do their other unique indexes: the database applies the mode's rule to a row that repeats one of
+		// their keys as it writes it (refused, so rejected), which the file cannot tell after the load
+		boolean matches = plan.target().mode().matchesKeys();
+		String keep = matches ? plan.target().upsertKey() : null;
+		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints, keep,
+				matches);
 	}
 
 	@Bean
 	@StepScope
 	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
-			PhaseTracker phases) {
-		return new IndexRebuildTasklet(dataSource, dialect, plan.writeTable(dialect), checkpoints, phases);
+			PhaseTracker phases, JobProperties settings, SourceProperties source, SpringExtensions extensions,
+			@Value("#{stepExecution.jobExecution.jobInstance.instanceId}") long run) {
+		// rows that repeat a key of a unique index the load dropped are rejected, told apart by the file
+		DuplicateRejects duplicates = new DuplicateRejects(dataSource, dialect, plan, run, settings.skipLimit(),
+				extensions.selectsSpring(), checkpoints, (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
+		return new IndexRebuildTasklet(dataSource, dialect, plan.writeTable(dialect), checkpoints, phases, duplicates);
 	}
 
 	/**

@@ -58,6 +58,9 @@ public final class LoadLauncher {
 
 	private static final Log log = LogFactory.getLog(LoadLauncher.class);
 
+	/** The checkpoint announced under the run lock, once the run is decided, before the job (its instance) is created. */
+	public static final String JOB_START = "job-start";
+
 	private final DataSource dataSource;
 
 	private final TargetDialect dialect;
@@ -87,6 +90,8 @@ public final class LoadLauncher {
 
 	private final SortProperties sorting;
 
+	private final io.rowlift.model.Checkpoints checkpoints;
+
 	/** Why user code needs the spring pipeline, or null (see {@link PipelineChoice}). */
 	private final String userCode;
 
@@ -97,7 +102,8 @@ public final class LoadLauncher {
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
-			SortProperties sorting, String userCode) {
+			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints) {
+		this.checkpoints = checkpoints;
 		this.sorting = sorting;
 		this.userCode = userCode;
 		this.dataSource = dataSource;
@@ -131,7 +137,7 @@ public final class LoadLauncher {
 		String url = this.environment.getProperty("spring.datasource.url");
 		this.loading = true;
 		this.running.reset();
-		try (RunLock lock = lock(url, table)) {
+		try (RunLock lock = lock(url, table, settings.lockWait())) {
 			log.debug("holding " + lock.description());
 			this.dialect.endOrphanedStatements(this.dataSource, table);
 			// and those of a replace, which writes into its staging table (its statements carry that name)
@@ -149,6 +155,7 @@ public final class LoadLauncher {
 			this.planner.handOver(key, plan);
 			this.active = key;
 			JobExecution execution;
+			this.checkpoints.reached(JOB_START);
 			try {
 				execution = this.jobOperator.start(this.job, start.parameters());
 			}
@@ -217,7 +224,7 @@ public final class LoadLauncher {
 		return held;
 	}
 
-	private RunLock lock(String url, String table) throws SQLException {
+	private RunLock lock(String url, String table, java.time.Duration wait) throws SQLException, InterruptedException {
 		HeldLock held = this.held;
 		if (held != null && held.table.equalsIgnoreCase(table)) {
 			return new RunLock() { // the caller's: it releases it, not this load
@@ -231,12 +238,30 @@ public final class LoadLauncher {
 				}
 			};
 		}
-		RunLock lock = this.dialect.tryLock(this.dataSource, url, table);
-		if (lock == null) {
-			throw RowliftException.refused("another run is active: a load into " + table
-					+ " is running now (it holds the run lock); wait for it to end, nothing was written");
+		long deadline = System.nanoTime() + (wait == null || wait.isNegative() ? 0 : wait.toNanos());
+		boolean told = false;
+		int freed = 0;
+		while (true) {
+			RunLock lock = this.dialect.tryLock(this.dataSource, url, table);
+			if (lock != null) {
+				return lock;
+			}
+			// who holds it: on SQLite the lock is one per database file, so it may be a load into another table
+			Optional<String> holding = this.dialect.runLockHolder(this.dataSource, url, table);
+			if (holding.isEmpty() && freed++ < 3) {
+				continue; // released in between: take it now
+			}
+			String holder = holding.orElse("");
+			if (System.nanoTime() - deadline >= 0) {
+				throw RowliftException.refused(RunLockRefusal.message(table, holder, this.dialect.id(), wait));
+			}
+			if (!told) {
+				log.info("waiting up to " + RunLockRefusal.duration(wait) + " (rowlift.job.lock-wait) for the run lock, held by "
+						+ RunLockRefusal.holder(holder));
+				told = true;
+			}
+			Thread.sleep(200);
 		}
-		return lock;
 	}
 
 	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */

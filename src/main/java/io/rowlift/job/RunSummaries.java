@@ -47,11 +47,14 @@ public final class RunSummaries {
 			steps.add(new LoadSummary.StepRow(step.getStepName(), step.getStatus().toString(), step.getReadCount(),
 					step.getWriteCount(), between(step.getStartTime(), step.getEndTime())));
 		}
+		// rows written, then rejected as duplicates of a unique index before it was rebuilt
+		StepExecution rebuild = repository.getLastStepExecution(instance, LoadJobNames.INDEX_REBUILD);
+		long duplicates = rebuild == null ? 0 : rebuild.getExecutionContext().getLong(IndexRebuildTasklet.DUPLICATES, 0L);
 		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
-				plan.displayName(), plan.table(), database, load.read(), load.written(),
-				load.rejected(), rowsThisRun, RunTimes.elapsed(execution), partitions,
+				plan.displayName(), plan.table(), database, load.read(), load.written() - duplicates,
+				load.rejected() + duplicates, rowsThisRun, RunTimes.elapsed(execution), partitions,
 				plan.sizing().partitionsReason()
 						+ emptyPartitions(load.empty(), partitions, load.read(), execution.getStatus() == BatchStatus.COMPLETED),
 				plan.threads(),

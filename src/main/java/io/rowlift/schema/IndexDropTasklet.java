@@ -28,7 +28,8 @@ import io.rowlift.model.Checkpoints;
  *
  * <p>The index a load in mode {@code upsert} or {@code ignore} matches rows on is kept: the database needs
  * it to find the matching row, and without it the matches would not be detected at all. The other
- * secondary indexes are dropped and rebuilt as in {@code append}.
+ * secondary indexes are dropped and rebuilt as in {@code append}, except the other unique ones: the database
+ * applies the mode to a row that repeats one of their keys when it writes it (it refuses it: a reject).
  *
  * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes are dropped and the step is not yet
  * committed.
@@ -53,6 +54,9 @@ public final class IndexDropTasklet implements Tasklet {
 
 	private final Checkpoints checkpoints;
 
+	/** Whether every unique index stays in force. */
+	private final boolean keepUnique;
+
 	/** The index kept in force (case-insensitive), or null. */
 	private final String keep;
 
@@ -64,6 +68,13 @@ public final class IndexDropTasklet implements Tasklet {
 	/** @param keep an index not to drop (the unique key a load matches rows on), or null */
 	public IndexDropTasklet(DataSource dataSource, TargetDialect dialect, String table, boolean enabled,
 			Checkpoints checkpoints, String keep) {
+		this(dataSource, dialect, table, enabled, checkpoints, keep, false);
+	}
+
+	/** @param keepUnique whether every unique index stays (modes upsert and ignore) */
+	public IndexDropTasklet(DataSource dataSource, TargetDialect dialect, String table, boolean enabled,
+			Checkpoints checkpoints, String keep, boolean keepUnique) {
+		this.keepUnique = keepUnique;
 		this.keep = keep;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
@@ -81,7 +92,7 @@ public final class IndexDropTasklet implements Tasklet {
 		try {
 			List<IndexDefinition> indexes = this.dialect.secondaryIndexes(connection, this.table)
 				.stream()
-				.filter(index -> !index.name().equalsIgnoreCase(this.keep))
+				.filter(index -> !index.name().equalsIgnoreCase(this.keep) && !(this.keepUnique && index.unique()))
 				.toList();
 			IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
 			for (IndexDefinition index : indexes) {

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import javax.sql.DataSource;
@@ -58,6 +59,37 @@ public final class IndexRebuildTasklet implements Tasklet {
 
 	private final PhaseTracker phases;
 
+	private final Repair repair;
+
+	/** Indexes the last {@link #rebuild} built (also when it then failed on another). */
+	private int built;
+
+	/**
+	 * What the load does with rows that repeat a key of a unique index before the index is built: moves
+	 * them to its rejects ({@code io.rowlift.database.UniqueDuplicates}). {@link #NONE} outside a load
+	 * ({@code rebuild-indexes}), where there is no file to tell the rows apart by.
+	 */
+	@FunctionalInterface
+	public interface Repair {
+
+		/**
+		 * @return empty when {@code index} can be built now; else why not, and what to do
+		 */
+		Optional<String> repair(IndexDefinition index) throws Exception;
+
+		/** The rows of the table this load removed as duplicates so far, for the summary. */
+		default long removed() {
+			return 0;
+		}
+
+	}
+
+	/** No repair: a repeated key is reported, with how to find the rows. */
+	public static final Repair NONE = index -> Optional.empty();
+
+	/** Step context key: rows removed as duplicates of a unique index (and rejected), for the summary. */
+	public static final String DUPLICATES = "indexes.duplicates";
+
 	/** The phase the build announces to its {@link PhaseTracker}: the indexes to build, then done. */
 	public static final String PHASE = "index-rebuild";
 
@@ -68,6 +100,13 @@ public final class IndexRebuildTasklet implements Tasklet {
 	/** As above, announcing the build (and the statistics the dialect refreshes with it) to {@code phases}. */
 	public IndexRebuildTasklet(DataSource dataSource, TargetDialect dialect, String table, Checkpoints checkpoints,
 			PhaseTracker phases) {
+		this(dataSource, dialect, table, checkpoints, phases, NONE);
+	}
+
+	/** As above, with the load's {@link Repair} for unique indexes whose key the loaded rows repeat. */
+	public IndexRebuildTasklet(DataSource dataSource, TargetDialect dialect, String table, Checkpoints checkpoints,
+			PhaseTracker phases, Repair repair) {
+		this.repair = repair;
 		this.phases = phases;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
@@ -77,8 +116,14 @@ public final class IndexRebuildTasklet implements Tasklet {
 
 	@Override
 	public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) throws Exception {
-		List<IndexDefinition> missing = rebuild();
-		chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(REBUILT, missing.size());
+		var context = chunkContext.getStepContext().getStepExecution().getExecutionContext();
+		try {
+			rebuild();
+		}
+		finally {
+			context.putInt(REBUILT, this.built);
+			context.putLong(DUPLICATES, this.repair.removed());
+		}
 		return RepeatStatus.FINISHED;
 	}
 
@@ -103,11 +148,33 @@ public final class IndexRebuildTasklet implements Tasklet {
 				missing.add(index);
 			}
 		}
+		// a unique index whose key the rows repeat: the load moves the repeats to its rejects; what cannot be
+		// built stays in the ledger, and every other index is built all the same
+		java.util.Map<IndexDefinition, String> blocked = new java.util.LinkedHashMap<>();
+		for (IndexDefinition index : missing) {
+			if (index.unique() && repeats(index)) {
+				if (this.repair == NONE) {
+					blocked.put(index, duplicate(List.of(index)));
+					continue;
+				}
+				try {
+					this.repair.repair(index).ifPresent(problem -> blocked.put(index, problem));
+				}
+				catch (SQLException | RuntimeException ex) {
+					throw ex;
+				}
+				catch (Exception ex) {
+					throw new IllegalStateException(ex);
+				}
+			}
+		}
+		List<IndexDefinition> build = new ArrayList<>(missing);
+		build.removeAll(blocked.keySet());
 		long started = System.nanoTime();
-		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, "indexes", missing.size())) {
+		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, "indexes", build.size())) {
 			try {
-				this.dialect.rebuildIndexes(this.dataSource, this.table, missing, this.checkpoints);
-				phase.advance(missing.size());
+				this.dialect.rebuildIndexes(this.dataSource, this.table, build, this.checkpoints);
+				phase.advance(build.size());
 			}
 			catch (SQLException | RuntimeException ex) {
 				phase.failed();
@@ -115,23 +182,59 @@ public final class IndexRebuildTasklet implements Tasklet {
 			}
 		}
 		catch (SQLException ex) {
-			String duplicate = duplicate(missing);
-			throw new RowliftException(1, duplicate != null ? duplicate
-					: "cannot rebuild index(es) " + names(missing) + " of " + this.table + ": " + ex.getMessage()
-							+ "; their definitions stay in " + RowliftSchema.LEDGER
-							+ ", and running the same command again rebuilds them",
-					ex);
+			String duplicate = duplicate(build);
+			if (duplicate == null) {
+				throw new RowliftException(1, "cannot rebuild index(es) " + names(build) + " of " + this.table + ": "
+						+ ex.getMessage() + "; their definitions stay in " + RowliftSchema.LEDGER
+						+ ", and running the same command again rebuilds them", ex);
+			}
+			// a unique index over repeats the check above could not see (over expressions): the others one by one
+			blocked.put(build.stream().filter(i -> duplicate.contains("unique index " + i.name() + " ")).findFirst()
+				.orElse(build.get(0)), duplicate);
+			build.removeAll(blocked.keySet());
+			buildEach(build, blocked);
 		}
 		this.checkpoints.reached(CHECKPOINT);
 		IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
 		for (IndexDefinition index : pending) {
-			ledger.forget(this.table, index.name());
+			if (!blocked.containsKey(index)) {
+				ledger.forget(this.table, index.name());
+			}
 		}
-		if (!missing.isEmpty()) {
-			log.info(String.format("rebuilt %d index(es) of %s in %.1f s: %s", missing.size(), this.table,
-					(System.nanoTime() - started) / 1e9, names(missing)));
+		this.built = build.size();
+		if (!build.isEmpty()) {
+			log.info(String.format("rebuilt %d index(es) of %s in %.1f s: %s", build.size(), this.table,
+					(System.nanoTime() - started) / 1e9, names(build)));
 		}
-		return missing;
+		if (!blocked.isEmpty()) {
+			List<IndexDefinition> built = new ArrayList<>(build);
+			throw new io.rowlift.ExplainedFailure(String.join("\n", blocked.values())
+					+ (built.isEmpty() ? "" : "\nThe other index(es) of " + this.table + " were rebuilt: " + names(built))
+					+ "\nThe definition of " + names(new ArrayList<>(blocked.keySet())) + " stays in " + RowliftSchema.LEDGER
+					+ " until it is built");
+		}
+		return build;
+	}
+
+	/** Builds each index on its own; one that fails joins {@code blocked} with the reason. */
+	private void buildEach(List<IndexDefinition> indexes, java.util.Map<IndexDefinition, String> blocked) {
+		for (IndexDefinition index : List.copyOf(indexes)) {
+			try {
+				this.dialect.rebuildIndexes(this.dataSource, this.table, List.of(index), this.checkpoints);
+			}
+			catch (SQLException | RuntimeException ex) {
+				String duplicate = duplicate(List.of(index));
+				blocked.put(index, duplicate != null ? duplicate : "cannot rebuild index " + index.name() + " of " + this.table
+						+ ": " + ex.getMessage() + "; running the same command again rebuilds it");
+				indexes.remove(index);
+			}
+		}
+	}
+
+	private boolean repeats(IndexDefinition index) throws SQLException {
+		try (Connection connection = this.dataSource.getConnection()) {
+			return io.rowlift.database.UniqueDuplicates.repeats(connection, this.dialect, this.table, index);
+		}
 	}
 
 	/**
@@ -157,8 +260,9 @@ public final class IndexRebuildTasklet implements Tasklet {
 			if (!found.isEmpty()) {
 				return "unique index " + index.name() + " of " + this.table + " cannot be rebuilt: the table holds duplicates, "
 						+ "for example (" + String.join(", ", index.columns()) + ") = " + found.get(0)
-						+ "; remove the duplicates, then run the same command again: the index definition stays in "
-						+ RowliftSchema.LEDGER + " and is rebuilt then";
+						+ "; remove the duplicates (SELECT " + String.join(", ", index.columns()) + ", COUNT(*) FROM " + this.table
+						+ " GROUP BY " + String.join(", ", index.columns()) + " HAVING COUNT(*) > 1 lists them), then run the "
+						+ "same command again: the index definition stays in " + RowliftSchema.LEDGER + " and is rebuilt then";
 			}
 		}
 		return null;

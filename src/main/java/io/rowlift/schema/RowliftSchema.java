@@ -61,6 +61,25 @@ public final class RowliftSchema {
 		}
 	}
 
+	/**
+	 * Creates {@code table} with {@code ddl} unless it exists. Safe from two processes at once (on MySQL the
+	 * run lock is one per table, so loads into two tables of a new database make these tables together):
+	 * a {@code CREATE TABLE} that loses the race fails, and the table is checked again.
+	 */
+	private static void createIfMissing(Connection connection, String table, String ddl) throws SQLException {
+		if (TableInfo.read(connection, table).isPresent()) {
+			return;
+		}
+		try (Statement st = connection.createStatement()) {
+			st.execute(ddl);
+		}
+		catch (SQLException ex) {
+			if (TableInfo.read(connection, table).isEmpty()) {
+				throw ex;
+			}
+		}
+	}
+
 	/** A sequence table made but not yet given its row (MySQL's script inserts one after each CREATE). */
 	private static boolean emptySequence(Connection connection) throws SQLException {
 		try (Statement st = connection.createStatement()) {
@@ -93,7 +112,8 @@ public final class RowliftSchema {
 			"BATCH_JOB_EXECUTION_SEQ", "BATCH_JOB_INSTANCE_SEQ");
 
 	/**
-	 * Creates whatever of Rowlift's tables is missing. Run under the run lock. Safe to repeat after a
+	 * Creates whatever of Rowlift's tables is missing. Run under the run lock, which on MySQL is one per
+	 * table: loads into other tables may run it at the same time, and that is safe. Safe to repeat after a
 	 * kill at any point: on MySQL, DDL is not transactional, so a killed first run can leave some of
 	 * Spring Batch's tables made and others not; every table is checked, Spring Batch's script is run
 	 * again for the missing ones (statements for tables that exist fail and are skipped; its sequence
@@ -111,14 +131,10 @@ public final class RowliftSchema {
 							+ dialect.batchSchemaScript() + "; check the user's rights to create tables");
 				}
 			}
-			if (TableInfo.read(connection, LEDGER).isEmpty()) {
-				try (Statement st = connection.createStatement()) {
-					st.execute("CREATE TABLE " + LEDGER + " (TABLE_NAME VARCHAR(200) NOT NULL, INDEX_NAME VARCHAR(200) NOT NULL,"
-							+ " DEFINITION " + dialect.textType() + " NOT NULL, IS_UNIQUE INT NOT NULL, COLUMN_LIST "
-							+ dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
-				}
-			}
-			RejectTable.ensure(connection, dialect);
+			createIfMissing(connection, LEDGER, "CREATE TABLE " + LEDGER + " (TABLE_NAME VARCHAR(200) NOT NULL, INDEX_NAME VARCHAR(200) NOT NULL,"
+					+ " DEFINITION " + dialect.textType() + " NOT NULL, IS_UNIQUE INT NOT NULL, COLUMN_LIST "
+					+ dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
+			createIfMissing(connection, RejectTable.NAME, RejectTable.ddl(dialect));
 			if (!connection.getAutoCommit()) {
 				connection.commit();
 			}

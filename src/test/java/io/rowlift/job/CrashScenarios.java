@@ -86,6 +86,36 @@ abstract class CrashScenarios extends ScenarioSupport {
 		assertExactAndIntact(csv);
 	}
 
+	/**
+	 * Issue #20 item 9: rows that repeat a key of the unique index are moved to the rejects before the
+	 * index is built; killed inside that (rejects staged, rows deleted, not committed) or right after it
+	 * (indexes built, ledger not yet cleared), the same command ends exact: one row per key, the repeats
+	 * rejected once each with their lines, every index back.
+	 */
+	@ParameterizedTest(name = "killed in {0}")
+	@ValueSource(strings = { "duplicate-rejects", "index-rebuild" })
+	void killedWhileRejectingRepeatedKeysTheSameCommandEndsExact(String point) throws Exception {
+		io.rowlift.testsupport.RepeatedKeys file = io.rowlift.testsupport.RepeatedKeys.write(this.dir, 20_000, 60, 29);
+		List<String> command = command(file.file(), "--rowlift.job.skip-limit=100");
+
+		List<String> paused = new ArrayList<>(command);
+		paused.add("--rowlift.test.pause-at=" + point);
+		RowliftJar.Attempt first = this.jar.start("paused at " + point, paused);
+		awaitOutput(first, "rowlift-test: paused at " + point);
+		first.kill();
+
+		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in " + point, command, TIMEOUT);
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed").contains("read 20,060 = written 20,000 + rejected 60");
+		assertThat(io.rowlift.testsupport.RepeatedKeys.rejectedLines(Path.of(file.file() + ".rejects.csv")))
+			.isEqualTo(file.repeatLines());
+		assertThat(count("SELECT COUNT(*) FROM ints")).isEqualTo(20_000);
+		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).isEqualTo(20_000);
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+		assertThat(integrity()).isEqualTo("ok");
+	}
+
 	@Test
 	void aSecondStartWhileOneRunsIsRefusedAtOnce() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints-30000.csv"), "ints", 30_000, 3);

@@ -200,6 +200,18 @@ public final class MySqlDialect implements TargetDialect {
 		return "LONGTEXT";
 	}
 
+	/** MySQL's null-safe {@code <=>}: it has no {@code IS NOT DISTINCT FROM}. */
+	@Override
+	public String nullSafeEquals(String column) {
+		return column + " <=> ?";
+	}
+
+	/** With TEMPORARY: a plain DROP TABLE would commit the transaction. */
+	@Override
+	public String dropTemporaryTable(String name) {
+		return "DROP TEMPORARY TABLE IF EXISTS " + name;
+	}
+
 	@Override
 	public RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) throws SQLException {
 		Connection connection = dataSource.getConnection();

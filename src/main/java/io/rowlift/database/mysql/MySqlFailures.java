@@ -48,7 +48,8 @@ final class MySqlFailures {
 		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
 			String line = null;
 			if (t instanceof SQLException error) {
-				line = describe(error.getErrorCode(), error.getSQLState(), error.getMessage(), where);
+				line = error.getErrorCode() == ER_LOCK_DEADLOCK ? deadlock(where, failure)
+						: describe(error.getErrorCode(), error.getSQLState(), error.getMessage(), where);
 			}
 			if (line == null && t.getClass().getName().startsWith("com.mysql.cj.")
 					&& t.getClass().getSimpleName().endsWith("CommunicationsException")) {
@@ -133,14 +134,30 @@ final class MySqlFailures {
 					+ "then run the same command";
 		}
 		if (code == ER_LOCK_DEADLOCK) {
-			return "deadlock with another session on " + where
-					+ "; the server rolled the chunk back: run the same command (once that session is done)";
+			return deadlock(where, null);
 		}
 		if (code == ER_CONNECTION_KILLED || code == ER_SERVER_SHUTDOWN || code == CR_SERVER_GONE_ERROR
 				|| code == CR_SERVER_LOST || (state != null && state.startsWith("08"))) {
 			return lostConnection(where);
 		}
 		return null;
+	}
+
+	/**
+	 * A deadlock, named by what lost it: a statement on Spring Batch's tables (Spring's exception
+	 * around the driver's names the SQL) is the run's bookkeeping, such as creating the job instance
+	 * before any chunk, not a chunk of rows.
+	 */
+	private static String deadlock(String where, Throwable failure) {
+		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+			if (t.getMessage() != null && t.getMessage().contains("BATCH_")) {
+				return "deadlock with another session on " + where + " while Rowlift recorded the run in Spring Batch's "
+						+ "job tables (not while writing rows); the server rolled that transaction back: run the same command "
+						+ "(once that session is done)";
+			}
+		}
+		return "deadlock with another session on " + where
+				+ "; the server rolled back the transaction that lost it: run the same command (once that session is done)";
 	}
 
 	private static String lostConnection(String where) {

@@ -337,6 +337,18 @@ public final class SqliteDialect implements TargetDialect {
 		}
 	}
 
+	/** SQLite's {@code IS} compares NULL as a value. */
+	@Override
+	public String nullSafeEquals(String column) {
+		return column + " IS ?";
+	}
+
+	/** By rowid: SQLite's DELETE takes no LIMIT unless compiled with it. */
+	@Override
+	public String deleteOneRow(String table, String condition) {
+		return "DELETE FROM " + table + " WHERE rowid = (SELECT rowid FROM " + table + " WHERE " + condition + " LIMIT 1)";
+	}
+
 	@Override
 	public List<IndexDefinition> secondaryIndexes(Connection connection, String table) throws SQLException {
 		// sql IS NULL: indexes SQLite made for UNIQUE/PRIMARY KEY constraints; they cannot be dropped

@@ -62,8 +62,22 @@ class MySqlFailuresTests {
 					+ "rows); end that session or let it finish, then run the same command");
 		assertThat(this.dialect.describeFailure(new SQLTransactionRollbackException(
 				"Deadlock found when trying to get lock; try restarting transaction", "40001", 1213), URL))
-			.contains("deadlock with another session on db.example:3306/sales; the server rolled the chunk back: "
-					+ "run the same command (once that session is done)");
+			.contains("deadlock with another session on db.example:3306/sales; the server rolled back the transaction that "
+					+ "lost it: run the same command (once that session is done)");
+	}
+
+	/** Issue #20 item 8: two loads creating their job instances at once deadlocked before any chunk. */
+	@Test
+	void aDeadlockOnSpringBatchsTablesIsNotCalledAChunk() {
+		SQLException driver = new SQLTransactionRollbackException(
+				"Deadlock found when trying to get lock; try restarting transaction", "40001", 1213);
+		RuntimeException spring = new RuntimeException("PreparedStatementCallback; SQL [INSERT INTO BATCH_JOB_INSTANCE(JOB_INSTANCE_ID, "
+				+ "JOB_NAME, JOB_KEY, VERSION) VALUES (?, ?, ?, ?)]; Deadlock found", driver);
+		assertThat(this.dialect.describeFailure(spring, URL)).hasValueSatisfying(line -> assertThat(line)
+			.isEqualTo("deadlock with another session on db.example:3306/sales while Rowlift recorded the run in Spring "
+					+ "Batch's job tables (not while writing rows); the server rolled that transaction back: run the same "
+					+ "command (once that session is done)")
+			.doesNotContain("chunk back"));
 	}
 
 	@Test

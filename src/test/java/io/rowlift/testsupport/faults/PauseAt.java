@@ -43,7 +43,7 @@ public final class PauseAt implements Checkpoints {
 					Thread.sleep(Long.MAX_VALUE);
 				}
 				while (!java.nio.file.Files.exists(java.nio.file.Path.of(this.resumeWhen))) {
-					Thread.sleep(50);
+					Thread.sleep(5); // short: processes released by one file go on within milliseconds of each other
 				}
 				this.out.println("rowlift-test: resumed at " + point);
 				this.out.flush();

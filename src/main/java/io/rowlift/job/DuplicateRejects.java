@@ -1,0 +1,103 @@
+package io.rowlift.job;
+
+import java.nio.file.Files;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import io.rowlift.database.IndexDefinition;
+import io.rowlift.database.RejectTable;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.UniqueDuplicates;
+import io.rowlift.model.Checkpoints;
+import io.rowlift.model.RawRecord;
+import io.rowlift.schema.IndexRebuildTasklet;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.ByteRangeReader;
+import io.rowlift.source.SourceLocator;
+
+/**
+ * The load's answer to a unique index its rows cannot be built under: the rows that repeat a key are
+ * rejected like rows the database refuses ({@link UniqueDuplicates}), told apart by reading the file
+ * again in file order with the load's own parser. Where the values come from a user's processor or
+ * mapper (the spring pipeline with user code), Rowlift cannot compute a record's key from the file, and
+ * says so instead. Not thread-safe: one per run's rebuild step.
+ */
+final class DuplicateRejects implements IndexRebuildTasklet.Repair {
+
+	private final DataSource dataSource;
+
+	private final TargetDialect dialect;
+
+	private final RunPlan plan;
+
+	private final RejectTable rejects;
+
+	private final long skipLimit;
+
+	private final String userCode;
+
+	private final Checkpoints checkpoints;
+
+	private final int bufferSize;
+
+	private final int maxRecordSize;
+
+	/**
+	 * @param run the load's run (job instance id)
+	 * @param userCode why the user's beans make values (the spring pipeline with a processor or mapper), or null
+	 */
+	DuplicateRejects(DataSource dataSource, TargetDialect dialect, RunPlan plan, long run, long skipLimit, String userCode,
+			Checkpoints checkpoints, int bufferSize, int maxRecordSize) {
+		this.dataSource = dataSource;
+		this.dialect = dialect;
+		this.plan = plan;
+		this.rejects = new RejectTable(run);
+		this.skipLimit = skipLimit;
+		this.userCode = this.plan.pipeline().pipeline() == Pipeline.SPRING ? userCode : null;
+		this.checkpoints = checkpoints;
+		this.bufferSize = bufferSize;
+		this.maxRecordSize = maxRecordSize;
+	}
+
+	@Override
+	public Optional<String> repair(IndexDefinition index) throws Exception {
+		String table = this.plan.writeTable(this.dialect);
+		if (this.userCode != null) {
+			return Optional.of("unique index " + index.name() + " of " + table + " cannot be rebuilt: the loaded rows repeat "
+					+ "one of its keys, and Rowlift cannot tell which record made which row, since " + this.userCode
+					+ " makes the values; remove the repeated rows (SELECT " + String.join(", ", index.columns()) + ", COUNT(*) FROM "
+					+ table + " GROUP BY " + String.join(", ", index.columns()) + " HAVING COUNT(*) > 1 lists them), then run the "
+					+ "same command again");
+		}
+		LoadPlan load = this.plan.load();
+		ByteRange whole = new ByteRange(0, load.header().dataStart(), Files.size(load.file()), load.header().dataStartLine());
+		SourceLocator locator = new SourceLocator(load.file(), load.displayName(), load.format(), whole);
+		UniqueDuplicates duplicates = new UniqueDuplicates(this.dataSource, this.dialect, this.plan.writeMapping(this.dialect),
+				load.values(), this.rejects, this.skipLimit, this.checkpoints);
+		return duplicates.resolve(index, each -> {
+			ByteRangeReader reader = new ByteRangeReader(load.file(), load.displayName(), load.format(), this.bufferSize,
+					this.maxRecordSize);
+			ExecutionContext context = new ExecutionContext();
+			whole.writeTo(context);
+			reader.open(context);
+			try {
+				for (RawRecord record = reader.read(); record != null; record = reader.read()) {
+					each.accept(record);
+				}
+			}
+			finally {
+				reader.close();
+			}
+		}, locator);
+	}
+
+	@Override
+	public long removed() {
+		return this.rejects.countDuplicates(new JdbcTemplate(this.dataSource));
+	}
+
+}
