@@ -135,6 +135,7 @@ public final class LoadMonitor implements JobExecutionListener {
 	@Override
 	public void beforeJob(JobExecution execution) {
 		RunTimes.started(execution, Instant.now());
+		saveTimes(execution); // now: a resumed run's context holds the last run's times until it is saved
 		this.jobStarted = true;
 		if (this.runStartedAt == null || this.watch != null) {
 			begin(); // a job started without the command (tests), or a second job in this process
@@ -172,8 +173,13 @@ public final class LoadMonitor implements JobExecutionListener {
 			w.finish();
 		}
 		RunTimes.ended(execution, Instant.now());
+		saveTimes(execution);
+	}
+
+	/** Saves the job's context with the run's times ({@link RunTimes}), for status and summaries. */
+	private void saveTimes(JobExecution execution) {
 		try {
-			this.repository.updateExecutionContext(execution); // the run's times as they were, for status and summaries
+			this.repository.updateExecutionContext(execution);
 		}
 		catch (RuntimeException ex) {
 			log.warn("could not record the run's start and end time to the nanosecond (status falls back to the job tables'"

@@ -28,8 +28,12 @@ public final class RunTimes {
 	private RunTimes() {
 	}
 
-	/** Records now as the start of {@code execution} (saved with its context). */
+	/**
+	 * Records now as the start of {@code execution} (saved with its context). A resumed run's context
+	 * starts as a copy of the last run's: that run's end goes, so a run killed before its end has none.
+	 */
 	static void started(JobExecution execution, Instant now) {
+		execution.getExecutionContext().remove(ENDED);
 		execution.getExecutionContext().putString(STARTED, now.toString());
 	}
 
@@ -47,7 +51,10 @@ public final class RunTimes {
 	/** The end: Rowlift's own when recorded, else the job table's (null while it runs, or after a kill). */
 	public static LocalDateTime end(JobExecution execution) {
 		Instant own = read(execution.getExecutionContext(), ENDED);
-		return own != null ? LocalDateTime.ofInstant(own, ZoneId.systemDefault()) : execution.getEndTime();
+		if (own != null && read(execution.getExecutionContext(), STARTED) != null) {
+			return LocalDateTime.ofInstant(own, ZoneId.systemDefault());
+		}
+		return execution.getEndTime(); // an older Rowlift's run, or none recorded
 	}
 
 	/** From the start to the end (to now while it runs); zero when it never started. */
