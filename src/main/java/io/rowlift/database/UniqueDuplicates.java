@@ -130,6 +130,12 @@ public final class UniqueDuplicates {
 		}
 		try (Connection connection = this.dataSource.getConnection()) {
 			boolean autoCommit = connection.getAutoCommit();
+			// made and dropped outside the transaction (MySQL with GTIDs refuses temporary tables' DDL inside one)
+			try (Statement st = connection.createStatement()) {
+				st.execute(this.dialect.dropTemporaryTable(KEYS));
+				st.execute("CREATE TEMPORARY TABLE " + KEYS + " AS SELECT " + columns(this.dialect, index) + ", 0 AS rowlift_key FROM "
+						+ this.dialect.quote(this.mapping.table().name()) + " WHERE 1 = 0");
+			}
 			connection.setAutoCommit(false);
 			try {
 				Optional<String> problem = resolve(connection, index, described, keyColumns, records, locator);
@@ -148,9 +154,15 @@ public final class UniqueDuplicates {
 			}
 			finally {
 				connection.setAutoCommit(autoCommit);
+				try (Statement st = connection.createStatement()) {
+					st.execute(this.dialect.dropTemporaryTable(KEYS));
+				}
 			}
 		}
 	}
+
+	/** The repeated keys, in a temporary table of the key's own column types. */
+	private static final String KEYS = "rowlift_repeated_keys";
 
 	private Optional<String> resolve(Connection connection, IndexDefinition index, String described, int[] keyColumns,
 			RecordScan records, RecordLocator locator) throws Exception {
@@ -195,12 +207,7 @@ public final class UniqueDuplicates {
 		// the repeated keys again, in a small table of the same column types: the database compares a
 		// record's key with them as the index would (its types; on MySQL also its collation), without a
 		// scan of the whole table per record
-		String keysTable = "rowlift_repeated_keys";
-		try (Statement st = connection.createStatement()) {
-			st.execute(this.dialect.dropTemporaryTable(keysTable));
-			st.execute("CREATE TEMPORARY TABLE " + keysTable + " AS SELECT " + columns(this.dialect, index)
-					+ ", 0 AS rowlift_key FROM " + table + " WHERE 1 = 0");
-		}
+		String keysTable = KEYS;
 		try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + keysTable + " VALUES ("
 				+ "?, ".repeat(k) + "?)")) {
 			for (int g = 0; g < keys.size(); g++) {
@@ -240,11 +247,6 @@ public final class UniqueDuplicates {
 					throw new IllegalStateException(ex);
 				}
 			});
-		}
-		finally {
-			try (Statement st = connection.createStatement()) {
-				st.execute(this.dialect.dropTemporaryTable(keysTable));
-			}
 		}
 		// who keeps each key, who is rejected
 		List<RawRecord> rejects = new ArrayList<>();
