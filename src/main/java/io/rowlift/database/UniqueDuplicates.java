@@ -130,6 +130,12 @@ public final class UniqueDuplicates {
 		}
 		try (Connection connection = this.dataSource.getConnection()) {
 			boolean autoCommit = connection.getAutoCommit();
+			// made and dropped outside the transaction (MySQL with GTIDs refuses temporary tables' DDL inside one)
+			try (Statement st = connection.createStatement()) {
+				st.execute(this.dialect.dropTemporaryTable(KEYS));
+				st.execute("CREATE TEMPORARY TABLE " + KEYS + " AS SELECT " + columns(this.dialect, index) + ", 0 AS rowlift_key FROM "
+						+ this.dialect.quote(this.mapping.table().name()) + " WHERE 1 = 0");
+			}
 			connection.setAutoCommit(false);
 			try {
 				Optional<String> problem = resolve(connection, index, described, keyColumns, records, locator);
@@ -148,9 +154,15 @@ public final class UniqueDuplicates {
 			}
 			finally {
 				connection.setAutoCommit(autoCommit);
+				try (Statement st = connection.createStatement()) {
+					st.execute(this.dialect.dropTemporaryTable(KEYS));
+				}
 			}
 		}
 	}
+
+	/** The repeated keys, in a temporary table of the key's own column types. */
+	private static final String KEYS = "rowlift_repeated_keys";
 
 	private Optional<String> resolve(Connection connection, IndexDefinition index, String described, int[] keyColumns,
 			RecordScan records, RecordLocator locator) throws Exception {
@@ -195,12 +207,7 @@ public final class UniqueDuplicates {
 		// the repeated keys again, in a small table of the same column types: the database compares a
 		// record's key with them as the index would (its types; on MySQL also its collation), without a
 		// scan of the whole table per record
-		String keysTable = "rowlift_repeated_keys";
-		try (Statement st = connection.createStatement()) {
-			st.execute(this.dialect.dropTemporaryTable(keysTable));
-			st.execute("CREATE TEMPORARY TABLE " + keysTable + " AS SELECT " + columns(this.dialect, index)
-					+ ", 0 AS rowlift_key FROM " + table + " WHERE 1 = 0");
-		}
+		String keysTable = KEYS;
 		try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + keysTable + " VALUES ("
 				+ "?, ".repeat(k) + "?)")) {
 			for (int g = 0; g < keys.size(); g++) {
@@ -214,7 +221,7 @@ public final class UniqueDuplicates {
 		String sameKey = "SELECT rowlift_key FROM " + keysTable + " WHERE "
 				+ String.join(" AND ", index.columns().stream().map(c -> this.dialect.quote(c) + " = ?").toList());
 		try (PreparedStatement same = connection.prepareStatement(sameKey)) {
-			Captured captured = new Captured(k);
+			CapturedRow captured = new CapturedRow(k);
 			records.scan(record -> {
 				if (rejected.contains(record.offset()) || record.problem() != null) {
 					return; // never written
@@ -240,11 +247,6 @@ public final class UniqueDuplicates {
 					throw new IllegalStateException(ex);
 				}
 			});
-		}
-		finally {
-			try (Statement st = connection.createStatement()) {
-				st.execute(this.dialect.dropTemporaryTable(keysTable));
-			}
 		}
 		// who keeps each key, who is rejected
 		List<RawRecord> rejects = new ArrayList<>();
@@ -280,8 +282,8 @@ public final class UniqueDuplicates {
 		String byKey = String.join(" AND ", index.columns().stream().map(c -> this.dialect.quote(c) + " = ?").toList());
 		try (PreparedStatement delete = connection.prepareStatement(this.dialect.deleteOneRow(table, condition));
 				PreparedStatement deleteByKey = connection.prepareStatement(this.dialect.deleteOneRow(table, byKey))) {
-			Captured row = new Captured(this.mapping.columns().size());
-			Captured key = new Captured(k);
+			CapturedRow row = new CapturedRow(this.mapping.columns().size());
+			CapturedRow key = new CapturedRow(k);
 			for (RawRecord record : rejects) {
 				row.clear();
 				rowBinder.bind(row, 0, record);
@@ -411,80 +413,6 @@ public final class UniqueDuplicates {
 			}
 		}
 		return sb.toString();
-	}
-
-	/** The values a binder gives one record, kept to bind again. */
-	private static final class Captured implements ValueSink {
-
-		final Object[] values;
-
-		final int[] nullTypes;
-
-		Captured(int columns) {
-			this.values = new Object[columns];
-			this.nullTypes = new int[columns];
-		}
-
-		void clear() {
-			java.util.Arrays.fill(this.values, null);
-			java.util.Arrays.fill(this.nullTypes, java.sql.Types.NULL);
-		}
-
-		boolean hasNull() {
-			for (Object value : this.values) {
-				if (value == null) {
-					return true;
-				}
-			}
-			return false;
-		}
-
-		void bind(PreparedStatement statement, int parameter, int column) throws SQLException {
-			Object value = this.values[column];
-			if (value == null) {
-				statement.setNull(parameter, this.nullTypes[column]);
-			}
-			else {
-				statement.setObject(parameter, value);
-			}
-		}
-
-		@Override
-		public void setNull(int parameter, int sqlType) {
-			this.values[parameter - 1] = null;
-			this.nullTypes[parameter - 1] = sqlType;
-		}
-
-		@Override
-		public void setLong(int parameter, long value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setInt(int parameter, int value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setDouble(int parameter, double value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setString(int parameter, String value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setBigDecimal(int parameter, BigDecimal value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setBytes(int parameter, byte[] value) {
-			this.values[parameter - 1] = value;
-		}
-
 	}
 
 }

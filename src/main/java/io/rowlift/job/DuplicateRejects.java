@@ -78,6 +78,20 @@ final class DuplicateRejects implements IndexRebuildTasklet.Repair {
 		SourceLocator locator = new SourceLocator(load.file(), load.displayName(), load.format(), whole);
 		UniqueDuplicates duplicates = new UniqueDuplicates(this.dataSource, this.dialect, this.plan.writeMapping(this.dialect),
 				load.values(), this.rejects, this.skipLimit, this.checkpoints);
+		String list = "SELECT " + String.join(", ", index.columns()) + ", COUNT(*) FROM " + table + " GROUP BY "
+				+ String.join(", ", index.columns()) + " HAVING COUNT(*) > 1";
+		try {
+			return resolve(duplicates, index, load, whole, locator);
+		}
+		catch (io.rowlift.model.BadRecordException ex) { // a record the spring pipeline's reader skipped as a reject
+			return Optional.of("unique index " + index.name() + " of " + table + " cannot be rebuilt: the loaded rows repeat "
+					+ "one of its keys, and Rowlift cannot read " + load.displayName() + " again to tell them apart ("
+					+ ex.getMessage() + "); remove the repeated rows (" + list + " lists them), then run the same command again");
+		}
+	}
+
+	private Optional<String> resolve(UniqueDuplicates duplicates, IndexDefinition index, LoadPlan load, ByteRange whole,
+			SourceLocator locator) throws Exception {
 		return duplicates.resolve(index, each -> {
 			ByteRangeReader reader = new ByteRangeReader(load.file(), load.displayName(), load.format(), this.bufferSize,
 					this.maxRecordSize);

@@ -294,6 +294,28 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 	}
 
 	/**
+	 * Issue #20 item 9, the mode's rule: upsert matches on the primary key and keeps the table's other
+	 * unique index in force, so the database refuses the row that repeats its key as it writes it.
+	 */
+	@Test
+	void inUpsertARowRepeatingAnotherUniqueKeyIsRefusedAndRejected() throws Exception {
+		Path csv = write("upsert-dupes.csv", TYPED_HEADER + "1," + GOOD + "same,n\n2," + GOOD + "other,n\n3," + GOOD + "same,n\n");
+
+		RowliftRun run = rowlift(csv, "typed", "--rowlift.target.mode=upsert", "--rowlift.job.skip-limit=1");
+
+		if (target().id().equals("mysql")) { // ON DUPLICATE KEY UPDATE would match on either key: refused before any write
+			assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+			assertThat(run.err()).contains("table typed has another unique key whose columns all come from the file: typed_label");
+			return;
+		}
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("read 3 = written 2 + rejected 1");
+		assertThat(rows("SELECT id FROM typed ORDER BY id")).containsExactly(List.of("1"), List.of("2"));
+		assertThat(target().indexes("typed")).contains("typed_label");
+		assertThat(Files.readString(Path.of(csv + ".rejects.csv.reasons.csv"))).startsWith("line,byte,column,reason\n4,");
+	}
+
+	/**
 	 * Issue #20 item 9: 1,200 distinct records and 40 copies among them, both pipelines: the copies (every
 	 * occurrence after the first in file order) are the rejects, with their lines; the table keeps one row
 	 * per key and gets every index back.

@@ -343,10 +343,14 @@ public final class SqliteDialect implements TargetDialect {
 		return column + " IS ?";
 	}
 
-	/** By rowid: SQLite's DELETE takes no LIMIT unless compiled with it. */
+	/**
+	 * By rowid (SQLite's DELETE takes no LIMIT unless compiled with it), the newest of equal rows: a row
+	 * the table held before the load, or an earlier chunk's, keeps the values the file does not fill.
+	 */
 	@Override
 	public String deleteOneRow(String table, String condition) {
-		return "DELETE FROM " + table + " WHERE rowid = (SELECT rowid FROM " + table + " WHERE " + condition + " LIMIT 1)";
+		return "DELETE FROM " + table + " WHERE rowid = (SELECT rowid FROM " + table + " WHERE " + condition
+				+ " ORDER BY rowid DESC LIMIT 1)";
 	}
 
 	@Override

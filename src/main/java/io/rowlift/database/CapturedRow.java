@@ -1,0 +1,82 @@
+package io.rowlift.database;
+
+import java.math.BigDecimal;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/**
+ * The values a {@link ColumnBinder} gives one record, kept to bind again as statement parameters
+ * ({@link UniqueDuplicates}). Not thread-safe.
+ */
+final class CapturedRow implements ValueSink {
+
+	final Object[] values;
+
+	final int[] nullTypes;
+
+	CapturedRow(int columns) {
+		this.values = new Object[columns];
+		this.nullTypes = new int[columns];
+	}
+
+	void clear() {
+		java.util.Arrays.fill(this.values, null);
+		java.util.Arrays.fill(this.nullTypes, java.sql.Types.NULL);
+	}
+
+	boolean hasNull() {
+		for (Object value : this.values) {
+			if (value == null) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	void bind(PreparedStatement statement, int parameter, int column) throws SQLException {
+		Object value = this.values[column];
+		if (value == null) {
+			statement.setNull(parameter, this.nullTypes[column]);
+		}
+		else {
+			statement.setObject(parameter, value);
+		}
+	}
+
+	@Override
+	public void setNull(int parameter, int sqlType) {
+		this.values[parameter - 1] = null;
+		this.nullTypes[parameter - 1] = sqlType;
+	}
+
+	@Override
+	public void setLong(int parameter, long value) {
+		this.values[parameter - 1] = value;
+	}
+
+	@Override
+	public void setInt(int parameter, int value) {
+		this.values[parameter - 1] = value;
+	}
+
+	@Override
+	public void setDouble(int parameter, double value) {
+		this.values[parameter - 1] = value;
+	}
+
+	@Override
+	public void setString(int parameter, String value) {
+		this.values[parameter - 1] = value;
+	}
+
+	@Override
+	public void setBigDecimal(int parameter, BigDecimal value) {
+		this.values[parameter - 1] = value;
+	}
+
+	@Override
+	public void setBytes(int parameter, byte[] value) {
+		this.values[parameter - 1] = value;
+	}
+
+}
