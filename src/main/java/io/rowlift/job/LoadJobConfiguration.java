@@ -164,13 +164,15 @@ public class LoadJobConfiguration {
 	@StepScope
 	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan,
 			Checkpoints checkpoints) {
-		// the unique index upsert and ignore match on stays in force (the primary key is never dropped), and so
-		// do their other unique indexes: the database applies the mode's rule to a row that repeats one of
-		// their keys as it writes it (refused, so rejected), which the file cannot tell after the load
+		// the unique index upsert and ignore match on stays in force (the primary key is never dropped). Where the
+		// database matches on the named key alone (SQLite's ON CONFLICT (key)), so do the other unique indexes: it
+		// refuses a row that repeats one of their keys as it writes it (a reject). Where it matches on any unique
+		// key (MySQL's ON DUPLICATE KEY UPDATE, INSERT IGNORE), they are dropped, so that rows match on the named
+		// key alone; a row that repeats one of their keys is rejected when the index is rebuilt (DuplicateRejects)
 		boolean matches = plan.target().mode().matchesKeys();
 		String keep = matches ? plan.target().upsertKey() : null;
 		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints, keep,
-				matches);
+				matches && !dialect.matchesAnyUniqueKey());
 	}
 
 	@Bean

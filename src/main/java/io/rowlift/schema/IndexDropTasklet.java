@@ -28,8 +28,9 @@ import io.rowlift.model.Checkpoints;
  *
  * <p>The index a load in mode {@code upsert} or {@code ignore} matches rows on is kept: the database needs
  * it to find the matching row, and without it the matches would not be detected at all. The other
- * secondary indexes are dropped and rebuilt as in {@code append}, except the other unique ones: the database
- * applies the mode to a row that repeats one of their keys when it writes it (it refuses it: a reject).
+ * secondary indexes are dropped and rebuilt as in {@code append}; so are the other unique ones unless
+ * {@code keepUnique} (a database that matches on the named key alone: it refuses a row that repeats one of
+ * their keys as it writes it, a reject).
  *
  * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes are dropped and the step is not yet
  * committed.
