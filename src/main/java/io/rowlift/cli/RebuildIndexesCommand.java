@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 
 import javax.sql.DataSource;
@@ -39,7 +40,8 @@ import io.rowlift.schema.RowliftSchema;
  *
  * <p>Exit 0 when every index is back (or the ledger held none of T), 1 when one cannot be built (a
  * unique index over duplicated rows: the ledger keeps it, the message says which key), 2 when the
- * table is not set or does not exist, 3 when a load into T is running.
+ * table is not set or does not exist, or the database cannot be reached or written (a refused login, a read-only
+ * file: {@link TargetDialect#describeEnvironmentFault}), 3 when a load into T is running.
  */
 public final class RebuildIndexesCommand implements Verb {
 
@@ -88,6 +90,11 @@ public final class RebuildIndexesCommand implements Verb {
 			return ex.exitCode();
 		}
 		catch (Exception ex) {
+			Optional<String> fault = this.dialect.describeEnvironmentFault(ex, this.url);
+			if (fault.isPresent()) { // the database cannot be reached or written: nothing was done
+				this.err.println("rowlift: " + fault.get());
+				return RowliftException.BAD_INPUT;
+			}
 			String line = this.dialect.describeFailure(ex, this.url).orElse("rebuild-indexes failed: " + ex);
 			this.err.println("rowlift: " + line);
 			return 1;
