@@ -102,9 +102,9 @@ class TripsIntegrationTests {
 						+ "by the command line (--spring.datasource.ulr)); the nearest known key is spring.datasource.url" },
 				{ "--rowlif.job.partitions=4", "rowlift: unknown setting rowlif.job.partitions (set by the command line "
 						+ "(--rowlif.job.partitions)); the nearest known key is rowlift.job.partitions" },
-				{ "--datasource.url=jdbc:mysql://127.0.0.1:1/nowhere", "rowlift: spring.datasource.url is not set, so this load "
-						+ "would go to Rowlift's default database jdbc:sqlite:data/rowlift.db (sqlite), but datasource.url (set by the "
-						+ "command line (--datasource.url)) holds a mysql URL, jdbc:mysql://127.0.0.1:1/nowhere" } }) {
+				{ "--datasource.url=jdbc:mysql://127.0.0.1:1/nowhere", "rowlift: spring.datasource.url is Rowlift's default, "
+						+ "jdbc:sqlite:data/rowlift.db (a sqlite database, set by Rowlift's built-in defaults), but datasource.url (set by "
+						+ "the command line (--datasource.url)) holds a mysql URL, jdbc:mysql://127.0.0.1:1/nowhere" } }) {
 			List<String> args = new ArrayList<>(common);
 			args.add(trip[0]);
 			RowliftJar.Attempt run = run(trip[0], args);
