@@ -242,8 +242,8 @@ class TripsIntegrationTests {
 			.contains("rowlift: Rowlift loads a file as it was when the load started, so the file must be complete and left "
 					+ "alone during the load: write it under another name and rename it into place when it is complete")
 			.contains("To load the file as it is now: run 1 committed 20,000 rows to people, which Rowlift cannot tell apart "
-					+ "from its other rows, so set rowlift.job.start-over=true with one of: --rowlift.job.start-over=true "
-					+ "--rowlift.target.mode=truncate (empties people, also of the rows it held before run 1, then loads the file); ")
+					+ "from its other rows, so set rowlift.job.start-over=true and one of: rowlift.target.mode=truncate (empties "
+					+ "people, also of the rows it held before run 1, then loads the file); ")
 			.contains("; the same command alone is refused (exit 3) because the file changed since run 1")
 			.doesNotContain("run the same command again to resume");
 		// as said: the same command is refused, start-over alone too (nothing written), the printed choice loads the
