@@ -337,6 +337,11 @@ final class KnownKeys {
 		if (name.isEmpty() || name.endsWith("[]")) {
 			return null;
 		}
+		if (!name.startsWith("java.") && !name.startsWith("io.rowlift.")) {
+			// a library's type (Hikari's, Flyway's, ...): a plain leaf, as Boot's metadata lists its keys one by
+			// one; not loading it keeps the check of Boot's keys from loading those classes at every start
+			return null;
+		}
 		try {
 			return Class.forName(name, false, loader);
 		}

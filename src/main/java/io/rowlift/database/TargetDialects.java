@@ -44,7 +44,8 @@ public final class TargetDialects {
 
 	/**
 	 * Refuses the built-in default database (the {@code sqlite} profile's {@code jdbc:sqlite:data/rowlift.db},
-	 * which the load would create) when the operator's settings hold another dialect's URL under another key:
+	 * which the load would create; also when a config file repeats it, as the project's {@code config/} does)
+	 * when the operator's settings hold another dialect's URL under another key:
 	 * {@code --datasource.url=jdbc:mysql://...}, a key that the unknown-key check does not cover, clearly meant a
 	 * MySQL load. Only settings the operator made count (the command line, config files, property sources a
 	 * program added), not environment variables or Java system properties, which hold URLs for other programs,
@@ -55,15 +56,23 @@ public final class TargetDialects {
 		if (!(environment instanceof ConfigurableEnvironment configurable)) {
 			return;
 		}
-		PropertySource<?> urlSource = null;
+		Object builtInUrl = null;
+		String urlOrigin = null;
 		for (PropertySource<?> source : configurable.getPropertySources()) {
-			if (!ATTACHED.equals(source.getName()) && source.containsProperty(URL)) {
-				urlSource = source;
+			if (ATTACHED.equals(source.getName()) || !source.containsProperty(URL)) {
+				continue;
+			}
+			if (urlOrigin == null) {
+				urlOrigin = builtIn(source) ? "Rowlift's built-in defaults" : SettingOrigins.of(environment, URL);
+			}
+			if (builtIn(source)) {
+				builtInUrl = source.getProperty(URL);
 				break;
 			}
 		}
-		if (urlSource == null || !builtIn(urlSource)) {
-			return; // the operator named the database
+		String url = environment.getProperty(URL);
+		if (builtInUrl == null || !builtInUrl.toString().equals(url)) {
+			return; // the operator named another database
 		}
 		for (PropertySource<?> source : configurable.getPropertySources()) {
 			if (builtIn(source) || ATTACHED.equals(source.getName()) || !(source instanceof EnumerablePropertySource<?> names)
@@ -72,20 +81,20 @@ public final class TargetDialects {
 				continue;
 			}
 			for (String name : names.getPropertyNames()) {
-				Object value = source.getProperty(name);
-				if (name.startsWith("rowlift.test") || !(value instanceof CharSequence text)) {
+				Object raw = source.getProperty(name);
+				if (name.startsWith("rowlift.test") || !(raw instanceof CharSequence text)) {
 					continue;
 				}
-				String url = text.toString().trim();
+				String value = text.toString().trim();
 				for (TargetDialect other : ALL) {
-					if (!other.id().equals(dialect.id()) && other.handles(url)) {
+					if (!other.id().equals(dialect.id()) && other.handles(value)) {
 						String where = SettingOrigins.of(environment, name);
-						throw RowliftException.badInput(URL + " is not set, so this load would go to Rowlift's default database "
-								+ JdbcUrl.redacted(environment.getProperty(URL)) + " (" + dialect.id() + "), but " + name + " (set by "
-								+ ("(not set)".equals(where) ? "property source '" + source.getName() + "'" : where) + ") holds a "
-								+ other.id() + " URL, " + JdbcUrl.redacted(url) + ": to load into " + other.id() + ", set it as "
-								+ URL + " (--" + URL + "=...); to load into the default database, remove " + name
-								+ " or set " + URL + " yourself. Nothing was written");
+						throw RowliftException.badInput(URL + " is Rowlift's default, " + JdbcUrl.redacted(url) + " (a "
+								+ dialect.id() + " database, set by " + urlOrigin + "), but " + name
+								+ " (set by " + ("(not set)".equals(where) ? "property source '" + source.getName() + "'" : where)
+								+ ") holds a " + other.id() + " URL, " + JdbcUrl.redacted(value) + ": to load into " + other.id()
+								+ ", set it as " + URL + " (--" + URL + "=...); to load into the default database, remove " + name
+								+ ". Nothing was written");
 					}
 				}
 			}

@@ -132,7 +132,7 @@ public record RunDecision(Kind kind, long run, String message) {
 				return refuse(run, "start-over refused: run " + run + " (" + status + ") committed " + rows(found.committed())
 						+ " to " + table + " in " + describe(found.mode()) + ", and Rowlift cannot tell them apart from " + table
 						+ "'s other rows to remove them: a new load in " + describe(mode) + " would keep them under it, rows "
-						+ "that both loads hold twice. Nothing was written. Run the same command with one of: "
+						+ "that both loads hold twice. Nothing was written. Set one of these too (with rowlift.job.start-over=true): "
 						+ choices(found, table));
 			}
 			return new RunDecision(Kind.ABANDON_THEN_NEW, run, null);
@@ -168,7 +168,7 @@ public record RunDecision(Kind kind, long run, String message) {
 			return "set rowlift.job.start-over=true (" + afterAbandon(last, table) + ")";
 		}
 		return "run " + last.run() + " committed " + rows(last.committed()) + " to " + table
-				+ ", which Rowlift cannot tell apart from its other rows, so set rowlift.job.start-over=true with one of: "
+				+ ", which Rowlift cannot tell apart from its other rows, so set rowlift.job.start-over=true and one of: "
 				+ choices(last, table);
 	}
 
@@ -180,12 +180,15 @@ public record RunDecision(Kind kind, long run, String message) {
 		return mode.mode() == LoadMode.APPEND && last.mode().mode() != LoadMode.REPLACE && last.committed() != 0;
 	}
 
-	/** The explicit choices of a start-over that would otherwise keep {@code last}'s rows. */
+	/**
+	 * The explicit choices of a start-over that would otherwise keep {@code last}'s rows, as settings to set
+	 * (not options to add: a command that already has {@code --rowlift.target.mode=append} or
+	 * {@code --rowlift.job.start-over=true} would get the key twice, which Boot does not bind).
+	 */
 	private static String choices(LastRun last, String table) {
-		return "--rowlift.job.start-over=true --rowlift.target.mode=truncate (empties " + table + ", also of the rows it held "
-				+ "before run " + last.run() + ", then loads the file); --rowlift.job.start-over=true --rowlift.target.mode=replace "
-				+ "(loads the file beside " + table + " and swaps it in: " + table + " then holds the file's rows only); or "
-				+ "--rowlift.job.start-over=true --rowlift.job.keep-abandoned-rows=true (the " + rows(last.committed())
+		return "rowlift.target.mode=truncate (empties " + table + ", also of the rows it held before run " + last.run()
+				+ ", then loads the file); rowlift.target.mode=replace (loads the file beside " + table + " and swaps it in: "
+				+ table + " then holds the file's rows only); or rowlift.job.keep-abandoned-rows=true (the " + rows(last.committed())
 				+ " of run " + last.run() + " stay in " + table + " beside the new load: for when you have removed them yourself, "
 				+ "or want them kept)";
 	}

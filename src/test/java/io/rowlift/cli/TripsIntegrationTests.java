@@ -102,9 +102,9 @@ class TripsIntegrationTests {
 						+ "by the command line (--spring.datasource.ulr)); the nearest known key is spring.datasource.url" },
 				{ "--rowlif.job.partitions=4", "rowlift: unknown setting rowlif.job.partitions (set by the command line "
 						+ "(--rowlif.job.partitions)); the nearest known key is rowlift.job.partitions" },
-				{ "--datasource.url=jdbc:mysql://127.0.0.1:1/nowhere", "rowlift: spring.datasource.url is not set, so this load "
-						+ "would go to Rowlift's default database jdbc:sqlite:data/rowlift.db (sqlite), but datasource.url (set by the "
-						+ "command line (--datasource.url)) holds a mysql URL, jdbc:mysql://127.0.0.1:1/nowhere" } }) {
+				{ "--datasource.url=jdbc:mysql://127.0.0.1:1/nowhere", "rowlift: spring.datasource.url is Rowlift's default, "
+						+ "jdbc:sqlite:data/rowlift.db (a sqlite database, set by Rowlift's built-in defaults), but datasource.url (set by "
+						+ "the command line (--datasource.url)) holds a mysql URL, jdbc:mysql://127.0.0.1:1/nowhere" } }) {
 			List<String> args = new ArrayList<>(common);
 			args.add(trip[0]);
 			RowliftJar.Attempt run = run(trip[0], args);
@@ -242,8 +242,8 @@ class TripsIntegrationTests {
 			.contains("rowlift: Rowlift loads a file as it was when the load started, so the file must be complete and left "
 					+ "alone during the load: write it under another name and rename it into place when it is complete")
 			.contains("To load the file as it is now: run 1 committed 20,000 rows to people, which Rowlift cannot tell apart "
-					+ "from its other rows, so set rowlift.job.start-over=true with one of: --rowlift.job.start-over=true "
-					+ "--rowlift.target.mode=truncate (empties people, also of the rows it held before run 1, then loads the file); ")
+					+ "from its other rows, so set rowlift.job.start-over=true and one of: rowlift.target.mode=truncate (empties "
+					+ "people, also of the rows it held before run 1, then loads the file); ")
 			.contains("; the same command alone is refused (exit 3) because the file changed since run 1")
 			.doesNotContain("run the same command again to resume");
 		// as said: the same command is refused, start-over alone too (nothing written), the printed choice loads the

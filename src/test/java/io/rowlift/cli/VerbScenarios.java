@@ -221,7 +221,7 @@ abstract class VerbScenarios {
 		RowliftJar.Attempt refused = this.jar.run("start over", load(csv, "--rowlift.job.start-over=true"), TIMEOUT);
 		assertThat(refused.exitCode()).as(refused.output()).isEqualTo(3);
 		assertThat(refused.output()).contains("rowlift: start-over refused: run 1 (FAILED) committed ")
-			.contains("Run the same command with one of: --rowlift.job.start-over=true --rowlift.target.mode=truncate (");
+			.contains("Set one of these too (with rowlift.job.start-over=true): rowlift.target.mode=truncate (");
 		RowliftJar.Attempt over = this.jar.run("start over, truncate", load(csv, "--rowlift.job.start-over=true",
 				"--rowlift.target.mode=truncate"), TIMEOUT);
 		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();

@@ -35,12 +35,21 @@ class TargetDialectsTests {
 				"--rowlift.target.table=people");
 		assertThatThrownBy(() -> TargetDialects.forEnvironment(environment))
 			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
-			.hasMessageStartingWith("spring.datasource.url is not set, so this load would go to Rowlift's default database "
-					+ "jdbc:sqlite:data/rowlift.db (sqlite), but datasource.url (set by the command line (--datasource.url)) holds a "
+			.hasMessageStartingWith("spring.datasource.url is Rowlift's default, jdbc:sqlite:data/rowlift.db (a sqlite database, "
+					+ "set by Rowlift's built-in defaults), but datasource.url (set by the command line (--datasource.url)) holds a "
 					+ "mysql URL, jdbc:mysql://db.example:3306/sales")
 			.hasMessageEndingWith(": to load into mysql, set it as spring.datasource.url (--spring.datasource.url=...); to load "
-					+ "into the default database, remove datasource.url or set spring.datasource.url yourself. Nothing was written")
+					+ "into the default database, remove datasource.url. Nothing was written")
 			.message().doesNotContain("secret");
+	}
+
+	@Test
+	void aConfigFileThatRepeatsTheDefaultIsTheDefaultToo() {
+		StandardEnvironment environment = environment("--datasource.url=jdbc:mysql://db.example:3306/sales");
+		environment.getPropertySources().addAfter("commandLineArgs", new MapPropertySource(
+				"Config resource 'file [config/application-sqlite.yml]' via location 'optional:file:./config/'",
+				Map.of("spring.datasource.url", "jdbc:sqlite:data/rowlift.db")));
+		assertThatThrownBy(() -> TargetDialects.forEnvironment(environment)).hasMessageContaining("holds a mysql URL");
 	}
 
 	@Test

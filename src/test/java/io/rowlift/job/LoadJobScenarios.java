@@ -262,9 +262,10 @@ abstract class LoadJobScenarios extends ScenarioSupport {
 			assertThat(refused.err()).contains("rowlift: file changed since run " + run + ", which did not finish (FAILED): resuming "
 					+ "it would load a different file; to abandon run " + run + " and load the file as it is now, run " + run
 					+ " committed " + rowsText + " to ints, which Rowlift cannot tell apart from its other rows, so set "
-					+ "rowlift.job.start-over=true with one of: ");
-			List<String> printed = java.util.regex.Pattern.compile("--rowlift\\.job\\.start-over=true --rowlift\\.[a-z.-]+=[a-z]+")
-				.matcher(refused.err()).results().map(java.util.regex.MatchResult::group).toList();
+					+ "rowlift.job.start-over=true and one of: ");
+			// each printed setting, as options: start-over and the choice
+			List<String> printed = java.util.regex.Pattern.compile("(?:one of: |; |; or )(rowlift\\.[a-z.-]+=[a-z]+) \\(")
+				.matcher(refused.err()).results().map(m -> "--rowlift.job.start-over=true --" + m.group(1)).toList();
 			assertThat(printed).containsExactly("--rowlift.job.start-over=true --rowlift.target.mode=truncate",
 					"--rowlift.job.start-over=true --rowlift.target.mode=replace",
 					"--rowlift.job.start-over=true --rowlift.job.keep-abandoned-rows=true");
@@ -274,7 +275,8 @@ abstract class LoadJobScenarios extends ScenarioSupport {
 			RowliftRun alone = rowlift(csv, "ints", "--rowlift.job.start-over=true");
 			assertThat(alone.exitCode()).as(alone.toString()).isEqualTo(3);
 			assertThat(alone.err()).contains("rowlift: start-over refused: run " + run + " (FAILED) committed " + rowsText
-					+ " to ints in rowlift.target.mode=append").contains("Nothing was written");
+					+ " to ints in rowlift.target.mode=append").contains("Nothing was written. Set one of these too (with "
+							+ "rowlift.job.start-over=true): rowlift.target.mode=truncate (");
 			assertThat(count("SELECT COUNT(*) FROM ints")).isEqualTo(before.size() + committed);
 
 			// the printed choice of this round, as printed

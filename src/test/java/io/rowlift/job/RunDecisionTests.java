@@ -90,7 +90,7 @@ class RunDecisionTests {
 			assertThat(refused.message()).startsWith("start-over refused: run 7 (FAILED) committed 2,000 rows to people in "
 					+ "rowlift.target.mode=" + last.mode().mode().setting() + ", and Rowlift cannot tell them apart from people's other "
 					+ "rows to remove them: a new load in rowlift.target.mode=append would keep them under it, rows that both loads "
-					+ "hold twice. Nothing was written. Run the same command with one of: ")
+					+ "hold twice. Nothing was written. Set one of these too (with rowlift.job.start-over=true): ")
 				.endsWith(CHOICES);
 		}
 		assertThat(decide(last(BatchStatus.STOPPED, CHANGED), false, true).message())
@@ -104,7 +104,7 @@ class RunDecisionTests {
 		assertThat(decide(last(BatchStatus.FAILED, CHANGED, 2_000), false, false)).isEqualTo(new RunDecision(Kind.REFUSE, 7,
 				"file changed since run 7, which did not finish (FAILED): resuming it would load a different file; "
 						+ "to abandon run 7 and load the file as it is now, run 7 committed 2,000 rows to people, which Rowlift "
-						+ "cannot tell apart from its other rows, so set rowlift.job.start-over=true with one of: " + CHOICES));
+						+ "cannot tell apart from its other rows, so set rowlift.job.start-over=true and one of: " + CHOICES));
 		assertThat(decide(last(BatchStatus.FAILED, CHANGED, 0), false, false)).isEqualTo(new RunDecision(Kind.REFUSE, 7,
 				"file changed since run 7, which did not finish (FAILED): resuming it would load a different file; "
 						+ "set rowlift.job.start-over=true to abandon run 7 and load the file as it is now "
@@ -118,11 +118,10 @@ class RunDecisionTests {
 	}
 
 	/** The choices every refused or advised start-over in append mode names, for a run that committed 2,000 rows. */
-	private static final String CHOICES = "--rowlift.job.start-over=true --rowlift.target.mode=truncate (empties people, also "
-			+ "of the rows it held before run 7, then loads the file); --rowlift.job.start-over=true "
-			+ "--rowlift.target.mode=replace (loads the file beside people and swaps it in: people then holds the file's rows "
-			+ "only); or --rowlift.job.start-over=true --rowlift.job.keep-abandoned-rows=true (the 2,000 rows of run 7 stay in "
-			+ "people beside the new load: for when you have removed them yourself, or want them kept)";
+	private static final String CHOICES = "rowlift.target.mode=truncate (empties people, also of the rows it held before run 7, "
+			+ "then loads the file); rowlift.target.mode=replace (loads the file beside people and swaps it in: people then holds "
+			+ "the file's rows only); or rowlift.job.keep-abandoned-rows=true (the 2,000 rows of run 7 stay in people beside the "
+			+ "new load: for when you have removed them yourself, or want them kept)";
 
 	@Test
 	void aResumeInAnotherModeIsRefusedNamingBoth() {
@@ -136,7 +135,7 @@ class RunDecisionTests {
 		assertThat(RunDecision.decide(Optional.of(upsert), SAME, false, false, "people", TargetMode.APPEND).message())
 			.as("back to append over 2,000 upserted rows: only the choices").endsWith("to resume run 7, or, to abandon it and load "
 					+ "with rowlift.target.mode=append, run 7 committed 2,000 rows to people, which Rowlift cannot tell apart from "
-					+ "its other rows, so set rowlift.job.start-over=true with one of: " + CHOICES);
+					+ "its other rows, so set rowlift.job.start-over=true and one of: " + CHOICES);
 		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, false, "people", new TargetMode(LoadMode.REPLACE, null)))
 			.isEqualTo(new RunDecision(Kind.RESUME, 7, null));
 		assertThat(RunDecision.decide(Optional.of(replace), SAME, false, true, "people", TargetMode.APPEND).kind())
