@@ -5,21 +5,28 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
- * The values a {@link ColumnBinder} gives one record, kept to bind again as statement parameters
- * ({@link UniqueDuplicates}). Not thread-safe.
+ * The values a {@link ColumnBinder} gives one record, as the objects a JDBC driver takes (null for SQL
+ * NULL, with its type kept), to bind again as statement parameters ({@link UniqueDuplicates}) or to hand to
+ * a writer of Spring Batch's ({@code job.spring.ColumnValuesMapper}). Parameter {@code i} is
+ * {@code values()[i - 1]}. Not thread-safe.
  */
-final class CapturedRow implements ValueSink {
+public final class CapturedRow implements ValueSink {
 
 	final Object[] values;
 
 	final int[] nullTypes;
 
-	CapturedRow(int columns) {
+	public CapturedRow(int columns) {
 		this.values = new Object[columns];
 		this.nullTypes = new int[columns];
 	}
 
-	void clear() {
+	/** The captured values, the array itself (not a copy): a value stays until it is set again or {@link #clear}ed. */
+	public Object[] values() {
+		return this.values;
+	}
+
+	public void clear() {
 		java.util.Arrays.fill(this.values, null);
 		java.util.Arrays.fill(this.nullTypes, java.sql.Types.NULL);
 	}

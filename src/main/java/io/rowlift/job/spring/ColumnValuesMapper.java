@@ -1,6 +1,5 @@
 package io.rowlift.job.spring;
 
-import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,13 +8,13 @@ import java.util.Map;
 import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper;
 import org.springframework.batch.infrastructure.item.file.transform.FieldSet;
 
+import io.rowlift.database.CapturedRow;
 import io.rowlift.database.ColumnBinder;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.ValueException;
 import io.rowlift.database.ValueFormats;
-import io.rowlift.database.ValueSink;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -36,14 +35,14 @@ public final class ColumnValuesMapper implements FieldSetMapper<Map<String, Obje
 
 	private final ColumnBinder[] binders;
 
-	private final Capture capture;
+	private final CapturedRow capture;
 
 	public ColumnValuesMapper(TableMapping mapping, TargetDialect dialect, ValueFormats formats) {
 		this.mapping = mapping;
 		List<TableColumn> columns = mapping.columns();
 		this.names = columns.stream().map(TableColumn::name).toArray(String[]::new);
 		this.binders = columns.stream().map(c -> ColumnBinder.forColumn(c, dialect, formats)).toArray(ColumnBinder[]::new);
-		this.capture = new Capture(this.names.length);
+		this.capture = new CapturedRow(this.names.length);
 	}
 
 	@Override
@@ -59,7 +58,7 @@ public final class ColumnValuesMapper implements FieldSetMapper<Map<String, Obje
 					+ ", but the header has " + fieldCount + "; a field with a delimiter or a line break inside must be quoted");
 		}
 		int[] fields = this.mapping.fields();
-		Object[] values = this.capture.values;
+		Object[] values = this.capture.values();
 		for (int c = 0; c < this.binders.length; c++) {
 			try {
 				this.binders[c].bind(this.capture, c + 1, record, fields[c]);
@@ -77,52 +76,6 @@ public final class ColumnValuesMapper implements FieldSetMapper<Map<String, Obje
 			values[c] = null;
 		}
 		return row;
-	}
-
-	/** Keeps the values a binder gives, as the objects a JDBC driver takes. */
-	private static final class Capture implements ValueSink {
-
-		final Object[] values;
-
-		Capture(int columns) {
-			this.values = new Object[columns];
-		}
-
-		@Override
-		public void setNull(int parameter, int sqlType) {
-			this.values[parameter - 1] = null;
-		}
-
-		@Override
-		public void setLong(int parameter, long value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setInt(int parameter, int value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setDouble(int parameter, double value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setString(int parameter, String value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setBigDecimal(int parameter, BigDecimal value) {
-			this.values[parameter - 1] = value;
-		}
-
-		@Override
-		public void setBytes(int parameter, byte[] value) {
-			this.values[parameter - 1] = value;
-		}
-
 	}
 
 }
