@@ -150,9 +150,11 @@ public final class RebuildIndexesCommand implements Verb {
 				this.out.println("rowlift: run " + load.run() + " (" + load.file() + " into " + table + ", " + load.state().label()
 						+ ", " + String.format(Locale.ROOT, "%,d", load.rows()) + " rows committed) is still unfinished: the same load"
 						+ " command resumes it, exactly: its remaining rows load with these indexes in place (slower), unless the"
-						+ " run had not finished its index-drop step, which then drops them again for the run to rebuild at its end; or add"
-						+ " --rowlift.job.start-over=true to abandon it (its committed rows stay in " + table
-						+ ") and start a new load, which drops the indexes again and rebuilds them at its end");
+						+ " run had not finished its index-drop step, which then drops them again for the run to rebuild at its end; or set"
+						+ " rowlift.job.start-over=true to abandon it and start a new load, which drops the indexes again and rebuilds"
+						+ " them at its end (its committed rows stay in " + table + ": in mode append, set with it"
+						+ " rowlift.target.mode=truncate or replace, or rowlift.job.keep-abandoned-rows=true to keep them beside the"
+						+ " new load)");
 			}
 		}
 		return 0;

@@ -215,8 +215,9 @@ abstract class VerbScenarios {
 		paused.kill();
 		RowliftRun rebuilt = verb("rebuild-indexes", "--rowlift.target.table=ints");
 		assertThat(rebuilt.exitCode()).isZero();
-		assertThat(rebuilt.out()).contains("or add --rowlift.job.start-over=true to abandon it");
-		// as it says; in mode append over the killed run's committed rows that is refused, naming the choices
+		assertThat(rebuilt.out()).contains("or set rowlift.job.start-over=true to abandon it")
+			.contains("in mode append, set with it rowlift.target.mode=truncate or replace, or rowlift.job.keep-abandoned-rows=true");
+		// start-over alone, in mode append over the killed run's committed rows, is refused, naming the choices
 		// (issue #20 item 3: it used to load the file on top of them), and the operator takes the first as printed
 		RowliftJar.Attempt refused = this.jar.run("start over", load(csv, "--rowlift.job.start-over=true"), TIMEOUT);
 		assertThat(refused.exitCode()).as(refused.output()).isEqualTo(3);
