@@ -16,9 +16,10 @@ import net.jqwik.api.Tuple;
  * {@code db/property}), records of quoted and unquoted fields made of pieces that hit every special
  * case of the format and of the write paths (quotes, commas, LF, CRLF, lone CR, tabs, backslashes,
  * {@code \N} and {@code NULL} as text, 1- to 4-byte UTF-8, a control character) repeated from once to
- * past every buffer in the code (the LOAD DATA stream's 64 KiB block and buffer, the 4 KiB binding
- * scratch of {@code insert-direct}, the 1 MiB read buffer), records repeated past the INSERT
- * batches' 100 and 1,000 rows, and the settings that move the buffers' and chunks' edges.
+ * around every buffer size in the code (the LOAD DATA stream's 64 KiB block and buffer, the 4 KiB
+ * binding scratch of {@code insert-direct}, the 1 MiB read buffer), records repeated past the INSERT
+ * batches' 100 and 1,000 rows and the read-ahead's batches, and the settings that move the buffers'
+ * and chunks' edges (a 64-byte or 4 KiB read buffer, chunks of 1 to 40 rows, 1 to 3 partitions).
  *
  * <p>What each column should hold comes from {@link ReferenceCsv}'s parse of the rendered text, not
  * from the generator ({@link #expectedRows}); the contract's empty-field rules apply: an unquoted
@@ -41,11 +42,11 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 	private static final int MAX_BREAKS = 60_000;
 
 	private static final String[] QUOTED_ATOMS = { "a", "Zq7", " ", ",", "\"", "\n", "\r\n", "\r", "\t", "\\", "\\N", "NULL",
-			"é", "€", "😀", "\u0001", "'", "#" };
+			"é", "€", "😀", "\u0001", "'", "#", "line1\nline2", "a\r\n", "x\ty\\z" };
 
 	/** What an unquoted field may hold: no delimiter, no line feed; a quote only after its first character. */
 	private static final String[] UNQUOTED_ATOMS = { "a", "Zq7", " ", "\r", "\t", "\\", "\\N", "NULL", "é", "€", "😀", "\u0001",
-			"'", "\"" };
+			"'", "\"", "a\t", "x\\y\rz" };
 
 	/** One atom written {@code times} times in a row. */
 	public record Piece(String atom, int times) {
@@ -131,16 +132,36 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 		return Arbitraries.oneOf(unquoted, quoted);
 	}
 
+	/**
+	 * Pieces: mostly an atom once or a few times; now and then a run whose length in the database's
+	 * stream (UTF-8, the LOAD DATA escapes doubling LF, CR, tab and backslash) lands within 64 bytes of
+	 * a buffer's size (4 KiB, 64 KiB, 128 KiB), or whose length in the file lands within 4 KiB of the
+	 * 1 MiB read buffer. Lengths near the edges, not just long ones: a value whose escapes cross an
+	 * edge that its plain bytes do not is what broke the LOAD DATA stream (atoms mixing plain bytes and
+	 * escapes, as the issue's {@code line1\nline2}, hit it most).
+	 */
 	private static Arbitrary<Piece> piece(String[] atoms) {
-		Arbitrary<Integer> level = Arbitraries.frequency(Tuple.of(30, 0), Tuple.of(6, 1), Tuple.of(2, 2), Tuple.of(1, 3));
-		Arbitrary<Integer> offset = Arbitraries.integers().between(0, 1 << 20);
-		Arbitrary<Integer> times = Combinators.combine(level, offset).as((l, o) -> switch (l) {
+		Arbitrary<Integer> level = Arbitraries.frequency(Tuple.of(30, 0), Tuple.of(6, 1), Tuple.of(6, 2), Tuple.of(2, 3));
+		Arbitrary<Integer> edge = Arbitraries.of(4096, 65536, 131072);
+		Arbitrary<Integer> delta = Arbitraries.integers().between(-64, 64);
+		Arbitrary<Integer> few = Arbitraries.integers().between(0, 299);
+		return Combinators.combine(Arbitraries.of(atoms), level, edge, delta, few).as((atom, l, b, d, o) -> new Piece(atom, switch (l) {
 			case 0 -> 1 + o % 3;
-			case 1 -> 1 + o % 300;
-			case 2 -> 1 + o % 45_000; // past 64 KiB with 2-byte atoms or escapes, past 4 KiB with any
-			default -> 1 + o % 450_000; // "Zq7" or wider: past the 1 MiB read buffer, one time in five
-		});
-		return Combinators.combine(Arbitraries.of(atoms), times).as(Piece::new);
+			case 1 -> 1 + o;
+			case 2 -> Math.max(1, (b + d) / streamBytes(atom));
+			default -> Math.max(1, ((1 << 20) + 64 * d) / fileBytes(atom));
+		}));
+	}
+
+	/** Bytes of {@code atom} in a LOAD DATA stream: UTF-8, and a backslash before LF, CR, tab and backslash. */
+	static int streamBytes(String atom) {
+		return atom.getBytes(StandardCharsets.UTF_8).length
+				+ (int) atom.chars().filter(c -> c == '\n' || c == '\r' || c == '\t' || c == '\\').count();
+	}
+
+	/** Bytes of {@code atom} in the file, a quote written twice. */
+	static int fileBytes(String atom) {
+		return atom.getBytes(StandardCharsets.UTF_8).length + (int) atom.chars().filter(c -> c == '"').count();
 	}
 
 	private static Arbitrary<Integer> repeat() {
