@@ -50,12 +50,8 @@ public final class NextStep {
 		catch (IOException | RuntimeException ex) {
 			// cannot tell: say nothing about a change
 		}
-		for (Throwable failure : failures) {
-			for (Throwable t = failure; t != null; t = t.getCause()) {
-				if (t instanceof io.rowlift.ExplainedFailure) {
-					return Optional.of(List.of()); // its message says what to do
-				}
-			}
+		if (explained(failures)) {
+			return Optional.of(List.of()); // its message says what to do
 		}
 		Optional<BadRecordException> bad = badRecord(failures);
 		if (bad.isEmpty()) {
@@ -87,11 +83,34 @@ public final class NextStep {
 	 * @param indexes the names of the indexes of {@code table} in the ledger, not empty
 	 */
 	public static String indexesStillDropped(String table, List<String> indexes) {
-		return "the load dropped " + indexes.size() + " index(es) of " + table + " that are not back yet: "
-				+ String.join(", ", indexes) + " (queries on " + table + " run without them, unique keys go unchecked); "
-				+ "run the same command again to resume (once the cause above is gone): it rebuilds them at its end; "
-				+ "or put them back now with: rowlift rebuild-indexes --rowlift.target.table=" + table
-				+ " (with the same database settings)";
+		return indexesStillDropped(table, indexes, false);
+	}
+
+	/**
+	 * As {@link #indexesStillDropped(String, List)}; after a failure whose message already says what to run
+	 * ({@code explained}, an {@link io.rowlift.ExplainedFailure}: a unique index that repeated keys keep from
+	 * being built), the line points at that command instead: the same command alone, or rebuild-indexes,
+	 * would fail the same way.
+	 */
+	public static String indexesStillDropped(String table, List<String> indexes, boolean explained) {
+		String missing = "the load dropped " + indexes.size() + " index(es) of " + table + " that are not back yet: "
+				+ String.join(", ", indexes) + " (queries on " + table + " run without them, unique keys go unchecked); ";
+		return explained ? missing + "the command the message above gives rebuilds them at its end"
+				: missing + "run the same command again to resume (once the cause above is gone): it rebuilds them at its end; "
+						+ "or put them back now with: rowlift rebuild-indexes --rowlift.target.table=" + table
+						+ " (with the same database settings)";
+	}
+
+	/** Whether one of {@code failures} (or a cause) is an {@link io.rowlift.ExplainedFailure}. */
+	static boolean explained(List<Throwable> failures) {
+		for (Throwable failure : failures) {
+			for (Throwable t = failure; t != null; t = t.getCause()) {
+				if (t instanceof io.rowlift.ExplainedFailure) {
+					return true;
+				}
+			}
+		}
+		return false;
 	}
 
 	private static Optional<BadRecordException> badRecord(List<Throwable> failures) {

@@ -149,7 +149,7 @@ public final class RowliftCommand implements Verb {
 			if (next.isPresent()) {
 				String failure = summary.failure();
 				next.get().stream().filter(line -> !line.equals(failure)).forEach(line -> this.err.println("rowlift: " + line));
-				return endsWithIndexes(new Outcome(1, summary, false, problem), table);
+				return endsWithIndexes(new Outcome(1, summary, false, problem), table, NextStep.explained(failures));
 			}
 			this.err.println("rowlift: run the same command again to resume from the last commit (" + summary.rowsTotal()
 					+ " rows committed so far)");
@@ -189,6 +189,11 @@ public final class RowliftCommand implements Verb {
 	 * that are not back ({@link NextStep#indexesStillDropped}), when there are any.
 	 */
 	private Outcome endsWithIndexes(Outcome outcome, String table) {
+		return endsWithIndexes(outcome, table, false);
+	}
+
+	/** @param explained whether the failure's message says what to run ({@link NextStep#indexesStillDropped(String, List, boolean)}) */
+	private Outcome endsWithIndexes(Outcome outcome, String table, boolean explained) {
 		if (table == null || table.isBlank()) {
 			return outcome;
 		}
@@ -200,7 +205,7 @@ public final class RowliftCommand implements Verb {
 			return outcome; // the database cannot be asked (the failure may be that): the problem above says so
 		}
 		if (!dropped.isEmpty()) {
-			this.err.println("rowlift: " + NextStep.indexesStillDropped(table, dropped));
+			this.err.println("rowlift: " + NextStep.indexesStillDropped(table, dropped, explained));
 		}
 		return outcome;
 	}

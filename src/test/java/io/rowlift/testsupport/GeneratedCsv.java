@@ -176,7 +176,7 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 		Arbitrary<List<String>> chunk = Arbitraries.frequency(Tuple.of(3, 0), Tuple.of(1, 1))
 			.flatMap(l -> l == 0 ? Arbitraries.just(List.<String>of())
 					: Arbitraries.integers().between(1, 40).map(n -> List.of("--rowlift.job.chunk-size=" + n)));
-		Arbitrary<List<String>> buffer = Arbitraries.of(List.<String>of(), List.of("--rowlift.source.read-buffer=64B"),
+		Arbitrary<List<String>> buffer = Arbitraries.of(List.<String>of(), List.of("--rowlift.source.read-buffer=1KB"), // the smallest accepted
 				List.of("--rowlift.source.read-buffer=4KB"));
 		Arbitrary<List<String>> readAhead = Arbitraries.of(List.<String>of(), List.of("--rowlift.job.read-ahead=0"));
 		return Combinators.combine(partitions, chunk, buffer, readAhead).as((p, c, b, r) -> {
