@@ -40,7 +40,7 @@ import net.jqwik.api.lifecycle.BeforeProperty;
 abstract class CsvPropertyScenarios {
 
 	/** Tries per property in the default build: 6 properties (3 per database) of about a second each. */
-	static final int TRIES = 12;
+	static final int TRIES = 40;
 
 	private final AtomicInteger files = new AtomicInteger();
 
