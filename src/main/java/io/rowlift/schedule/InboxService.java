@@ -196,12 +196,14 @@ public final class InboxService implements Verb {
 	private boolean sleepUntil(Instant when) {
 		synchronized (this.wake) {
 			while (!this.stopping) {
-				long millis = Duration.between(this.clock.instant(), when).toMillis();
-				if (millis <= 0) {
+				long nanos = Duration.between(this.clock.instant(), when).toNanos();
+				if (nanos <= 0) {
 					return true;
 				}
 				try {
-					this.wake.wait(millis);
+					// rounded up: truncated, the last fraction of a millisecond woke the tick before its cron time,
+					// and the cron time after such a tick was the same second again (two ticks 1 ms apart)
+					this.wake.wait((nanos + 999_999) / 1_000_000);
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
