@@ -35,6 +35,10 @@ import io.rowlift.RowliftException;
  * @param lockWait how long a load waits for the run lock that another load holds before it is refused
  * (default 0: refused at once, exit 3); on SQLite the lock is one per database file, so this lets loads
  * into other tables of the same file queue up instead of being refused
+ * @param beforeSql SQL run once per load before its first row, in its own transaction: statements separated by
+ * {@code ;}, or {@code file:<path>} (see {@link LoadSql}); default none
+ * @param afterSql SQL run once per load after its last step (after a replace's swap), in its own transaction; a
+ * failure fails the run (exit 1) and the same command runs it again, and only it; default none
  * @throws RowliftException (exit 2) for a number out of its range, naming the key, the value and the
  * range: settings are refused when they bind, before any run is decided (an "already loaded" never hides a
  * bad value)
@@ -43,7 +47,8 @@ import io.rowlift.RowliftException;
 public record JobProperties(Integer partitions, Integer threads, Integer chunkSize,
 		@DefaultValue("0") long skipLimit, @DefaultValue("2") int readAhead,
 		@DefaultValue("false") boolean startOver, @DefaultValue("false") boolean reload, Pipeline pipeline,
-		@DefaultValue("false") boolean keepAbandonedRows, @DefaultValue("0s") java.time.Duration lockWait) {
+		@DefaultValue("false") boolean keepAbandonedRows, @DefaultValue("0s") java.time.Duration lockWait,
+		String beforeSql, String afterSql) {
 
 	public JobProperties {
 		if (partitions != null && (partitions < 1 || partitions > Sizing.MAX_PARTITIONS)) {

@@ -81,20 +81,53 @@ public class LoadJobConfiguration {
 	}
 
 	@Bean
-	Job loadJob(JobRepository jobRepository, Step prepareStep, Step indexDropStep, Step loadStep, Step indexRebuildStep,
-			Step accountingStep, Step swapStep, SpringExtensions extensions, LoadMonitor monitor) {
+	PlanHandover planHandover(JobRepository jobRepository) {
+		return new PlanHandover(jobRepository);
+	}
+
+	@Bean
+	Job loadJob(JobRepository jobRepository, Step beforeSqlStep, Step prepareStep, Step indexDropStep, Step loadStep,
+			Step indexRebuildStep, Step accountingStep, Step swapStep, Step afterSqlStep, SpringExtensions extensions,
+			LoadMonitor monitor, PlanHandover handover) {
 		JobBuilder job = new JobBuilder(LoadJobNames.JOB, jobRepository);
+		job.listener(handover); // first: the run's plan goes into its context before anything reads it
 		job.listener(monitor); // the progress display and the report's phases and samples
 		extensions.jobListeners().forEach(job::listener); // the user's, from a jar on loader.path
 		// prepare first (a replace's index drop acts on the staging table it makes); the swap last, once
 		// the accounting has found the staging table complete
-		return job.start(prepareStep)
+		// the before-SQL before anything of the load touches the table, the after-SQL once it is all done
+		return job.start(beforeSqlStep)
+			.next(prepareStep)
 			.next(indexDropStep)
 			.next(loadStep)
 			.next(indexRebuildStep)
 			.next(accountingStep)
 			.next(swapStep)
+			.next(afterSqlStep)
 			.build();
+	}
+
+	@Bean
+	Step beforeSqlStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, Tasklet beforeSqlTasklet) {
+		// not restartable once complete: a resume does not run the before-SQL again
+		return new StepBuilder(LoadJobNames.BEFORE_SQL, jobRepository).tasklet(beforeSqlTasklet, transactionManager).build();
+	}
+
+	@Bean
+	Step afterSqlStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, Tasklet afterSqlTasklet) {
+		return new StepBuilder(LoadJobNames.AFTER_SQL, jobRepository).tasklet(afterSqlTasklet, transactionManager).build();
+	}
+
+	@Bean
+	@StepScope
+	Tasklet beforeSqlTasklet(DataSource dataSource, StoredPlan plan, Checkpoints checkpoints) {
+		return new LoadSqlTasklet(dataSource, true, plan.sql() == null ? java.util.List.of() : plan.sql().before(), checkpoints);
+	}
+
+	@Bean
+	@StepScope
+	Tasklet afterSqlTasklet(DataSource dataSource, StoredPlan plan, Checkpoints checkpoints) {
+		return new LoadSqlTasklet(dataSource, false, plan.sql() == null ? java.util.List.of() : plan.sql().after(), checkpoints);
 	}
 
 	@Bean
@@ -125,11 +158,11 @@ public class LoadJobConfiguration {
 
 	@Bean
 	Step accountingStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSource dataSource,
-			LoadPlanner planner, Checkpoints checkpoints) {
-		// the first record's offset as the load step saw it: the same (cached) plan of this execution
+			Checkpoints checkpoints) {
+		// the first record's offset as the load step saw it: the plan stored with the run
 		return new StepBuilder(LoadJobNames.ACCOUNTING, jobRepository)
 			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource),
-					job -> RunPlanParameters.read(job.getJobParameters(), planner::planFor).load().header().dataStart(),
+					job -> RunPlanParameters.of(job).load().header().dataStart(),
 					checkpoints),
 					transactionManager)
 			.allowStartIfComplete(true)
@@ -150,14 +183,22 @@ public class LoadJobConfiguration {
 	}
 
 	/**
-	 * The plan of the running execution, read from its job parameters ({@link RunPlanParameters}) with the
-	 * file and table part the launcher handed over. Made once per execution; job- and step-scoped beans
-	 * take it (it is not proxied: a record cannot be, so a singleton cannot take it).
+	 * The plan stored with the running execution's run ({@link StoredPlan}, written as the job started),
+	 * with this execution's write method. Made once per execution; job- and step-scoped beans take it (it
+	 * is not proxied: a record cannot be, so a singleton cannot take it).
 	 */
 	@Bean
 	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
-	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution, LoadPlanner planner) {
-		return RunPlanParameters.read(execution.getJobParameters(), planner::planFor);
+	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution) {
+		return RunPlanParameters.of(execution);
+	}
+
+	/** The plan stored with the running execution's run, as stored (the before/after SQL are read from it). */
+	@Bean
+	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
+	StoredPlan storedPlan(@Value("#{jobExecution}") JobExecution execution) {
+		return StoredPlan.in(execution.getExecutionContext())
+			.orElseThrow(() -> new IllegalStateException("run " + execution.getJobInstanceId() + " has no stored plan"));
 	}
 
 	@Bean
@@ -288,9 +329,9 @@ public class LoadJobConfiguration {
 
 	/** The progress sampler; its settings are the command line's {@code rowlift.report.*}, or the defaults without them. */
 	@Bean
-	LoadMonitor loadMonitor(RunningPartitions running, PhaseTracker phases, LoadPlanner planner, JobRepository jobRepository,
+	LoadMonitor loadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository jobRepository,
 			ObjectProvider<ReportProperties> report) {
-		return new LoadMonitor(running, phases, planner, jobRepository, () -> report.getIfAvailable(ReportProperties::defaults),
+		return new LoadMonitor(running, phases, jobRepository, () -> report.getIfAvailable(ReportProperties::defaults),
 				Terminals::interactive);
 	}
 

@@ -13,6 +13,12 @@ public final class LoadJobNames {
 	/** Step: what the load mode does before the load, once per load (truncate: empty; replace: make the staging table). */
 	public static final String PREPARE = "targetPrepare";
 
+	/** Step: the load's before-SQL ({@code rowlift.job.before-sql}), first, once per load. */
+	public static final String BEFORE_SQL = "beforeSql";
+
+	/** Step: the load's after-SQL ({@code rowlift.job.after-sql}), last, once per load. */
+	public static final String AFTER_SQL = "afterSql";
+
 	/** Step: a replace swaps the staging table in, after the accounting. */
 	public static final String SWAP = "targetSwap";
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 import javax.sql.DataSource;
@@ -73,6 +74,8 @@ public final class LoadLauncher {
 
 	private final LoadHistory history;
 
+	private final PlanHandover handover;
+
 	private final JobOperator jobOperator;
 
 	private final Job job;
@@ -102,7 +105,8 @@ public final class LoadLauncher {
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
-			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints) {
+			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints, PlanHandover handover) {
+		this.handover = handover;
 		this.checkpoints = checkpoints;
 		this.sorting = sorting;
 		this.userCode = userCode;
@@ -148,11 +152,12 @@ public final class LoadLauncher {
 			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod())
 					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
 			LoadPlan plan = this.planner.plan(file, source.path(), table);
+			LoadSql sql = LoadSql.of(settings.beforeSql(), settings.afterSql());
 			String fingerprint = SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
-			Start start = decide(last, key, fingerprint, plan, settings, mode, write);
-			this.planner.handOver(key, plan);
+			Start start = decide(last, key, fingerprint, plan, source, sql, settings, mode, write);
+			this.handover.handOver(start.stored());
 			this.active = key;
 			JobExecution execution;
 			this.checkpoints.reached(JOB_START);
@@ -161,7 +166,18 @@ public final class LoadLauncher {
 			}
 			finally {
 				this.active = null;
-				this.planner.release(key);
+				this.handover.handOver(null);
+			}
+			Optional<String> beforeSql = beforeSqlFailure(execution);
+			if (beforeSql.isPresent()) {
+				// nothing of the load ran: the run is abandoned, so the next command (the same, or one with the
+				// statement fixed) is a new load that runs the before-SQL first
+				this.jobOperator.abandon(execution);
+				Path runs = start.plan().sortDir();
+				if (runs != null) {
+					ExternalSort.delete(runs);
+				}
+				throw RowliftException.badInput(beforeSql.get());
 			}
 			if (execution.getStatus() == BatchStatus.COMPLETED) {
 				this.dialect.afterLoad(this.dataSource);
@@ -264,9 +280,24 @@ public final class LoadLauncher {
 		}
 	}
 
+	/** The message of the before-SQL's failure, when that is how {@code execution} failed. */
+	private static Optional<String> beforeSqlFailure(JobExecution execution) {
+		if (execution.getStatus() != BatchStatus.FAILED) {
+			return Optional.empty();
+		}
+		for (Throwable failure : execution.getAllFailureExceptions()) {
+			for (Throwable t = failure; t != null; t = t.getCause()) {
+				if (t instanceof LoadSqlTasklet.Failure sql && sql.before()) {
+					return Optional.of(sql.getMessage());
+				}
+			}
+		}
+		return Optional.empty();
+	}
+
 	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */
-	private Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan,
-			JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
+	private Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan, SourceProperties source,
+			LoadSql sql, JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
 		JobExecution last = found.orElse(null);
 		if (last != null && last.getStatus().isRunning()) {
 			log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a process that is gone "
@@ -284,7 +315,28 @@ public final class LoadLauncher {
 				log.info("resuming run " + decision.run() + " (" + was
 						+ "): only its unfinished partitions run, each from its last commit");
 				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
-				return new Start(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), parameters, true);
+				// what this command would store for the run: the run's own sizing and choices, this command's settings
+				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, sql);
+				Optional<StoredPlan> stored = StoredPlan.in(last.getExecutionContext());
+				if (stored.isEmpty()) {
+					// started by a version that stored no plan: derived once as that version did, and stored now
+					log.info("run " + decision.run() + " was started by an earlier version of Rowlift, which stored no plan: "
+							+ "its plan is taken from its parameters and this command, as that version did, and stored with it");
+					return new Start(command.toRunPlan(write), parameters, true, command);
+				}
+				List<String> differences = stored.get().differences(command);
+				if (!differences.isEmpty()) {
+					throw RowliftException.refused(settingsChanged(lastRun(last), differences, mode, plan.table()));
+				}
+				StoredPlan kept = stored.get();
+				List<String> after = sql.after();
+				List<String> storedAfter = kept.sql() == null ? List.of() : kept.sql().after();
+				if (!after.equals(storedAfter)) {
+					// the after-SQL has not run (a run that ran it completed): this command's runs, so that a failed one can be fixed
+					log.info("rowlift.job.after-sql differs from run " + decision.run() + "'s, which has not run it: this command's runs");
+					kept = kept.withSql((kept.sql() == null ? LoadSql.NONE : kept.sql()).withAfter(after));
+				}
+				return new Start(kept.toRunPlan(write), parameters, true, kept);
 			}
 			case ABANDON_THEN_NEW -> {
 				checkReplaceable(mode, plan.table());
@@ -305,14 +357,25 @@ public final class LoadLauncher {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
+				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write), source, sql);
 			}
 			case NEW -> {
 				checkReplaceable(mode, plan.table());
-				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write));
+				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write), source, sql);
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
+	}
+
+	/**
+	 * The refusal of a resume whose command would load the rest of the file differently from what the run
+	 * loaded so far: each difference, {@code key: 'old' -> 'new'}, and the two ways on.
+	 */
+	static String settingsChanged(RunDecision.LastRun last, List<String> differences, TargetMode mode, String table) {
+		return "settings changed since run " + last.run() + ", which did not finish (" + last.status() + "): resuming it "
+				+ "would load the rest of the file differently from the rows it loaded so far: " + String.join("; ", differences)
+				+ "; run the command with run " + last.run() + "'s settings to resume it, or, to abandon it and load with these, "
+				+ RunDecision.startOver(last, mode, table);
 	}
 
 	/** The last execution as {@link RunDecision} needs it, with the rows its run committed when it did not complete. */
@@ -431,11 +494,12 @@ public final class LoadLauncher {
 	 * @param plan the run's plan
 	 * @param parameters the plan as job parameters
 	 * @param resume whether it resumes an unfinished run
+	 * @param stored the plan stored with the run as it starts
 	 */
-	private record Start(RunPlan plan, JobParameters parameters, boolean resume) {
+	private record Start(RunPlan plan, JobParameters parameters, boolean resume, StoredPlan stored) {
 
-		static Start fresh(RunPlan plan) {
-			return new Start(plan, RunPlanParameters.of(plan), false);
+		static Start fresh(RunPlan plan, SourceProperties source, LoadSql sql) {
+			return new Start(plan, RunPlanParameters.of(plan), false, StoredPlan.of(plan, source, sql));
 		}
 
 	}

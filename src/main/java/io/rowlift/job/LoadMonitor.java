@@ -58,8 +58,6 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	private final PhaseTracker phases;
 
-	private final LoadPlanner planner;
-
 	private final JobRepository repository;
 
 	private final Supplier<ReportProperties> settings;
@@ -78,11 +76,9 @@ public final class LoadMonitor implements JobExecutionListener {
 	 */
 	private volatile boolean jobStarted;
 
-	public LoadMonitor(RunningPartitions running, PhaseTracker phases, LoadPlanner planner, JobRepository repository,
-			Supplier<ReportProperties> settings, Supplier<Boolean> terminal) {
+	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<ReportProperties> settings, Supplier<Boolean> terminal) {
 		this.running = running;
 		this.phases = phases;
-		this.planner = planner;
 		this.repository = repository;
 		this.settings = settings;
 		this.terminal = terminal;
@@ -141,7 +137,7 @@ public final class LoadMonitor implements JobExecutionListener {
 			begin(); // a job started without the command (tests), or a second job in this process
 		}
 		try {
-			RunPlan plan = RunPlanParameters.read(execution.getJobParameters(), this.planner::planFor);
+			RunPlan plan = RunPlanParameters.of(execution);
 			long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
 			long before = 0; // bytes the earlier runs of this load committed
 			for (LoadProgress.Partition partition : LoadProgress.of(this.repository, execution.getJobInstance(), plan.partitions())

@@ -5,8 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 import javax.sql.DataSource;
 
@@ -21,17 +19,15 @@ import io.rowlift.database.ValueFormats;
 /**
  * Checks a file and a table against each other and builds the {@link LoadPlan}: the file exists and
  * is readable, the table exists, the header maps onto its columns. Every problem is exit 2 with a
- * message naming the file, table or column. The launcher plans a run once and hands the plan over
- * ({@link #handOver}); the steps of the same run get it from here by the load's key, and plan again
- * only in a process that did not plan the run. Thread-safe.
+ * message naming the file, table or column. The launcher plans a load's first run with it (and plans
+ * the command of a rerun, to compare it with the stored plan); the steps never plan: they read the plan
+ * stored with the run ({@link StoredPlan}). Thread-safe.
  */
 public final class LoadPlanner {
 
 	private final DataSource dataSource;
 
 	private final SourceProperties source;
-
-	private final ConcurrentMap<String, LoadPlan> cache = new ConcurrentHashMap<>();
 
 	public LoadPlanner(DataSource dataSource, SourceProperties source) {
 		this.dataSource = dataSource;
@@ -61,24 +57,6 @@ public final class LoadPlanner {
 		catch (IOException ex) {
 			throw RowliftException.badInput(configured + ": cannot be resolved: " + ex.getMessage());
 		}
-	}
-
-	/**
-	 * The plan of the run of {@code loadKey} that this process is running: the one the launcher handed
-	 * over, else (a process that did not plan the run) planned now and kept.
-	 */
-	public LoadPlan planFor(String loadKey, Path file, String displayName, String table) {
-		return this.cache.computeIfAbsent(loadKey, k -> plan(file, displayName, table));
-	}
-
-	/** Makes {@code plan} the plan of the run of {@code loadKey} about to start in this process. */
-	public void handOver(String loadKey, LoadPlan plan) {
-		this.cache.put(loadKey, plan);
-	}
-
-	/** Forgets the plan of {@code loadKey} once its run has ended. */
-	public void release(String loadKey) {
-		this.cache.remove(loadKey);
 	}
 
 	/**

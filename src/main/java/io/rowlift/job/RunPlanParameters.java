@@ -76,8 +76,9 @@ public final class RunPlanParameters {
 	}
 
 	/**
-	 * The plan of a run from its job parameters.
-	 * @param plans gives the file and table part: the launcher's own for the run it starts, else planned again
+	 * The plan of a run from its job parameters, as a run started before plans were stored
+	 * ({@link StoredPlan}) had it: the launcher derives such a run's plan with it once, then stores it.
+	 * @param plans gives the file and table part: planned from the command
 	 */
 	public static RunPlan read(JobParameters parameters, LoadPlans plans) {
 		String key = parameters.getString(LoadJobNames.LOAD_KEY);
@@ -86,10 +87,7 @@ public final class RunPlanParameters {
 		Sizing sizing = new Sizing(partitions(parameters), parameters.getString(LoadJobNames.PARTITIONS + REASON),
 				parameters.getLong(LoadJobNames.THREADS).intValue(), parameters.getLong(LoadJobNames.CHUNK_SIZE).intValue(),
 				Objects.requireNonNullElse(parameters.getString(LoadJobNames.CHUNK_SIZE + REASON), "default"));
-		String method = parameters.getString(LoadJobNames.WRITE_METHOD); // absent in runs started before there was a choice
-		WriteChoice write = method == null ? new WriteChoice(WriteMethod.INSERT, "the only method then")
-				: new WriteChoice(WriteMethod.valueOf(method),
-						Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + REASON), "the only method then"));
+		WriteChoice write = write(parameters);
 		String order = parameters.getString(LoadJobNames.KEY_ORDER);
 		KeyOrderChoice keyOrder = order == null ? new KeyOrderChoice(KeyOrder.FILE, "the only order then")
 				: new KeyOrderChoice(KeyOrder.valueOf(order),
@@ -101,6 +99,25 @@ public final class RunPlanParameters {
 		TargetMode target = target(parameters);
 		return new RunPlan(key, parameters.getString(LoadJobNames.FINGERPRINT), parameters.getString(LoadJobNames.STARTED),
 				load, sizing, write, keyOrder, sortDir(parameters), pipelineChoice, target);
+	}
+
+	/** The write method of this execution of a run. */
+	public static WriteChoice write(JobParameters parameters) {
+		String method = parameters.getString(LoadJobNames.WRITE_METHOD); // absent in runs started before there was a choice
+		return method == null ? new WriteChoice(WriteMethod.INSERT, "the only method then")
+				: new WriteChoice(WriteMethod.valueOf(method),
+						Objects.requireNonNullElse(parameters.getString(LoadJobNames.WRITE_METHOD + REASON), "the only method then"));
+	}
+
+	/**
+	 * The plan of an execution: the one stored with its run ({@link StoredPlan}), with the execution's own
+	 * write method.
+	 * @throws IllegalStateException when the execution has no stored plan (it is stored as the job starts)
+	 */
+	public static RunPlan of(org.springframework.batch.core.job.JobExecution execution) {
+		return StoredPlan.in(execution.getExecutionContext())
+			.orElseThrow(() -> new IllegalStateException("run " + execution.getJobInstanceId() + " has no stored plan"))
+			.toRunPlan(write(execution.getJobParameters()));
 	}
 
 	/** The mode and key of a run, as its first run fixed them; {@code append} for runs of earlier versions. */

@@ -79,7 +79,7 @@ class SizingTests {
 	}
 
 	private static JobProperties settings(Integer partitions, Integer threads, Integer chunkSize) {
-		return new JobProperties(partitions, threads, chunkSize, 0, 2, false, false, null, false, java.time.Duration.ZERO);
+		return new JobProperties(partitions, threads, chunkSize, 0, 2, false, false, null, false, java.time.Duration.ZERO, null, null);
 	}
 
 }

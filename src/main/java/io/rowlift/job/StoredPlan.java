@@ -1,0 +1,305 @@
+package io.rowlift.job;
+
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableInfo;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetMode;
+import io.rowlift.database.ValueFormats;
+import io.rowlift.database.WriteChoice;
+import io.rowlift.sort.KeyOrderChoice;
+import io.rowlift.source.CsvFormat;
+import io.rowlift.source.CsvHeader;
+import io.rowlift.source.LineEnding;
+import io.rowlift.source.SourceProperties;
+
+/**
+ * The whole plan of a load as one versioned value: written once, into the job execution context under
+ * {@value #CONTEXT_KEY} when the load's first run starts, and read back by every step of every later
+ * run of the load, which never plans again (docs/resume.md, "The stored plan"). Spring Batch copies a job
+ * execution's context into the next execution of the same job instance, so a resume finds it there.
+ *
+ * <p>What it holds: the file and its CSV dialect (line ending resolved), the header and where the data
+ * starts, the table as it was read and which field fills which column, the value formats, sizing, write
+ * choice, key order, pipeline and mode, the before/after SQL, and {@link #settings}: every setting that
+ * decides <em>which</em> rows or values are written, by its key, as the first run had it. A later
+ * mapping, expression or filter is one more field here and one more entry of {@link #settings}; a
+ * field a newer version adds is simply absent (null) in a plan an older one wrote, and {@link #version}
+ * says which shape a plan has.
+ *
+ * <p>A rerun compares its own settings with {@link #settings} and the mapping it would make with
+ * {@link #mapping} ({@link #differences}); any difference refuses the resume (exit 3). Settings that
+ * change only <em>how</em> rows are written (threads, write method, buffers) are not in it. Immutable;
+ * the JSON form is the persisted one, so its field names never change.
+ *
+ * @param version the shape of this value, {@value #VERSION} now
+ * @param loadKey which load, {@code table <- canonical path}
+ * @param fingerprint the file's fingerprint when the load's first run started
+ * @param started when the load's first run started (ISO-8601)
+ * @param file the canonical path of the file
+ * @param display the file as the operator named it
+ * @param input the CSV dialect, line ending resolved
+ * @param header where the data starts and what the header says
+ * @param mapping the table as it was read and which field goes to which column
+ * @param values the value formats as configured (null patterns: ISO-8601)
+ * @param sizing partitions, threads and chunk size with their reasons
+ * @param write the first run's write method (each run may choose its own)
+ * @param keyOrder the key order and why
+ * @param sortDir the folder of the sorted runs, or null
+ * @param pipeline the pipeline and why
+ * @param target the load mode and its key
+ * @param settings the settings that decide which rows and values are written, by key, as text
+ * @param sql the before/after SQL of the load
+ */
+public record StoredPlan(int version, String loadKey, String fingerprint, String started, String file, String display,
+		Input input, Header header, Mapping mapping, Values values, Sizing sizing, WriteChoice write,
+		KeyOrderChoice keyOrder, String sortDir, PipelineChoice pipeline, TargetMode target, Map<String, String> settings,
+		LoadSql sql) {
+
+	/** The shape written now. */
+	public static final int VERSION = 1;
+
+	/** The job execution context key of the JSON. */
+	public static final String CONTEXT_KEY = "rowlift.plan";
+
+	private static final JsonMapper MAPPER = JsonMapper.builder()
+		.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.build();
+
+	/**
+	 * The CSV dialect.
+	 *
+	 * @param delimiter the delimiter byte
+	 * @param quote the quote byte
+	 * @param escape the escape byte, or -1
+	 * @param comment the comment byte, or -1
+	 * @param header whether the file has a header
+	 * @param lineEnding the line ending, resolved
+	 * @param charset the file's charset
+	 * @param nullValue the null token's bytes in Base64, or null
+	 */
+	public record Input(int delimiter, int quote, int escape, int comment, boolean header, String lineEnding,
+			String charset, String nullValue) {
+	}
+
+	/**
+	 * The start of the file.
+	 *
+	 * @param names the header's names ({@code field1..} without a header)
+	 * @param dataStart byte offset of the first data record
+	 * @param dataStartLine its physical line
+	 * @param fieldCount the header's field count
+	 * @param bytes the header record as it is in the file, in Base64
+	 */
+	public record Header(List<String> names, long dataStart, long dataStartLine, int fieldCount, String bytes) {
+	}
+
+	/**
+	 * Which field goes to which column.
+	 *
+	 * @param table the table as it was read when the load's first run started
+	 * @param columns the loaded columns' names, in the order of the insert's parameters
+	 * @param fields for each loaded column, the 0-based field it comes from
+	 * @param fieldCount fields each record must have
+	 */
+	public record Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount) {
+
+		/** One line per loaded column, {@code name TYPE <- field n}: what {@link #differences} compares. */
+		List<String> describe() {
+			List<String> lines = new ArrayList<>(this.columns.size());
+			for (int i = 0; i < this.columns.size(); i++) {
+				String name = this.columns.get(i);
+				String type = this.table.columns().stream().filter(c -> c.name().equals(name)).map(TableColumn::typeName)
+					.findFirst().orElse("?");
+				lines.add(name + " " + type + " <- field " + (this.fields[i] + 1));
+			}
+			return lines;
+		}
+
+	}
+
+	/**
+	 * How values are written, as configured.
+	 *
+	 * @param charset the file's charset
+	 * @param date the DATE pattern, or null for ISO-8601
+	 * @param time the TIME pattern, or null
+	 * @param timestamp the TIMESTAMP pattern, or null
+	 * @param zone the time zone
+	 */
+	public record Values(String charset, String date, String time, String timestamp, String zone) {
+	}
+
+	/**
+	 * The plan of a run about to start for the first time (or, for a run an earlier version started,
+	 * derived once from its parameters and this command).
+	 */
+	public static StoredPlan of(RunPlan plan, SourceProperties source, LoadSql sql) {
+		LoadPlan load = plan.load();
+		CsvFormat f = load.format();
+		Input input = new Input(f.delimiter(), f.quote(), f.escape(), f.comment(), f.header(), f.lineEnding().name(),
+				f.charset().name(), f.nullValue() == null ? null : Base64.getEncoder().encodeToString(f.nullValue()));
+		CsvHeader h = load.header();
+		Header header = new Header(h.names(), h.dataStart(), h.dataStartLine(), h.fieldCount(),
+				Base64.getEncoder().encodeToString(h.headerBytes()));
+		Values values = new Values(f.charset().name(), source.dateFormat(), source.timeFormat(), source.timestampFormat(),
+				source.timeZone().getId());
+		return new StoredPlan(VERSION, plan.loadKey(), plan.fingerprint(), plan.started(), plan.file().toString(),
+				plan.displayName(), input, header, mappingOf(load.mapping()), values, plan.sizing(), plan.write(),
+				plan.keyOrder(), plan.sortDir() == null ? null : plan.sortDir().toString(), plan.pipeline(), plan.target(),
+				settings(source), sql);
+	}
+
+	/** {@code mapping} as stored. */
+	static Mapping mappingOf(TableMapping mapping) {
+		return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
+				mapping.fieldCount());
+	}
+
+	/**
+	 * The settings of {@code source} that decide which rows and values are written, by key, as text
+	 * (an unset one as the empty text): a change of any of them between a run and its resume would load
+	 * the rest of the file differently.
+	 */
+	public static Map<String, String> settings(SourceProperties source) {
+		Map<String, String> settings = new TreeMap<>();
+		settings.put("rowlift.source.header", String.valueOf(source.header()));
+		settings.put("rowlift.source.delimiter", text(source.delimiter()));
+		settings.put("rowlift.source.quote", text(source.quote()));
+		settings.put("rowlift.source.escape", text(source.escape()));
+		settings.put("rowlift.source.encoding", source.encoding() == null ? "" : source.encoding().name());
+		settings.put("rowlift.source.line-ending", source.lineEnding() == null ? "" : source.lineEnding().name().toLowerCase());
+		settings.put("rowlift.source.null-value", text(source.nullValue()));
+		settings.put("rowlift.source.comment", text(source.comment()));
+		settings.put("rowlift.source.date-format", text(source.dateFormat()));
+		settings.put("rowlift.source.time-format", text(source.timeFormat()));
+		settings.put("rowlift.source.timestamp-format", text(source.timestampFormat()));
+		settings.put("rowlift.source.time-zone", source.timeZone() == null ? "" : source.timeZone().getId());
+		return settings;
+	}
+
+	private static String text(String value) {
+		return value == null ? "" : value;
+	}
+
+	/**
+	 * What differs between this stored plan and the plan the rerun's command would make, as
+	 * {@code key: 'old' -> 'new'}, in key order; empty when the rerun loads the rest exactly as the first
+	 * run began. Mode and upsert key are {@link RunDecision}'s ("mode changed since run N"); the
+	 * after-SQL is not compared (see {@link LoadSql}).
+	 * @param current the plan this command would store for a new run
+	 */
+	public List<String> differences(StoredPlan current) {
+		List<String> differences = new ArrayList<>();
+		Map<String, String> mine = this.settings == null ? Map.of() : this.settings;
+		Map<String, String> theirs = current.settings == null ? Map.of() : current.settings;
+		TreeMap<String, String> keys = new TreeMap<>();
+		mine.keySet().forEach(k -> keys.put(k, k));
+		theirs.keySet().forEach(k -> keys.put(k, k));
+		for (String key : keys.keySet()) {
+			String was = mine.getOrDefault(key, "");
+			String now = theirs.getOrDefault(key, "");
+			if (!was.equals(now)) {
+				differences.add(key + ": " + quoted(was) + " -> " + quoted(now));
+			}
+		}
+		List<String> was = this.mapping.describe();
+		List<String> now = current.mapping.describe();
+		if (!was.equals(now)) {
+			differences.add("the mapping of the file onto " + this.mapping.table().name() + " (the table's columns or the header): "
+					+ String.join(", ", was) + " -> " + String.join(", ", now));
+		}
+		List<String> before = this.sql == null ? List.of() : this.sql.before();
+		List<String> beforeNow = current.sql == null ? List.of() : current.sql.before();
+		if (!before.equals(beforeNow)) {
+			differences.add(LoadSql.BEFORE_KEY + ": " + quoted(String.join("; ", before)) + " -> "
+					+ quoted(String.join("; ", beforeNow)));
+		}
+		return differences;
+	}
+
+	private static String quoted(String value) {
+		return value.isEmpty() ? "(not set)" : "'" + value + "'";
+	}
+
+	/** This plan with {@code sql} in place of its before/after SQL. */
+	public StoredPlan withSql(LoadSql sql) {
+		return new StoredPlan(this.version, this.loadKey, this.fingerprint, this.started, this.file, this.display, this.input,
+				this.header, this.mapping, this.values, this.sizing, this.write, this.keyOrder, this.sortDir, this.pipeline,
+				this.target, this.settings, sql);
+	}
+
+	/**
+	 * The run's plan, with {@code write} (this run's own write method; the rest is the first run's).
+	 * @param write this run's write choice, or null for the stored one
+	 */
+	public RunPlan toRunPlan(WriteChoice write) {
+		Input in = this.input;
+		Charset charset = Charset.forName(in.charset());
+		CsvFormat format = new CsvFormat((byte) in.delimiter(), (byte) in.quote(), in.escape(), in.comment(), in.header(),
+				LineEnding.valueOf(in.lineEnding()), charset, in.nullValue() == null ? null : Base64.getDecoder().decode(in.nullValue()));
+		CsvHeader header = new CsvHeader(List.copyOf(this.header.names()), this.header.dataStart(), this.header.dataStartLine(),
+				this.header.fieldCount(), format, Base64.getDecoder().decode(this.header.bytes()));
+		TableInfo table = this.mapping.table();
+		Map<String, TableColumn> byName = new LinkedHashMap<>();
+		table.columns().forEach(c -> byName.put(c.name(), c));
+		List<TableColumn> columns = this.mapping.columns().stream()
+			.map(name -> Objects.requireNonNull(byName.get(name), () -> "stored plan: no column " + name))
+			.toList();
+		TableMapping mapping = new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount());
+		ValueFormats values = ValueFormats.of(Charset.forName(this.values.charset()), this.values.date(), this.values.time(),
+				this.values.timestamp(), ZoneId.of(this.values.zone()));
+		Path path = Path.of(this.file);
+		LoadPlan load = new LoadPlan(path, this.display, format, header, mapping, values);
+		return new RunPlan(this.loadKey, this.fingerprint, this.started, load, this.sizing, write == null ? this.write : write,
+				this.keyOrder, this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target);
+	}
+
+	/** The JSON form, as stored. */
+	public String toJson() {
+		return MAPPER.writeValueAsString(this);
+	}
+
+	/** Reads the JSON form. */
+	public static StoredPlan fromJson(String json) {
+		return MAPPER.readValue(json, StoredPlan.class);
+	}
+
+	/** The plan stored in a job execution's context, if it has one (runs started by Rowlift before version 1 have none). */
+	public static java.util.Optional<StoredPlan> in(ExecutionContext context) {
+		return context.containsKey(CONTEXT_KEY) ? java.util.Optional.of(fromJson(context.getString(CONTEXT_KEY)))
+				: java.util.Optional.empty();
+	}
+
+	/** Puts this plan into {@code context}. */
+	public void storeIn(ExecutionContext context) {
+		context.putString(CONTEXT_KEY, toJson());
+	}
+
+	/** Records equal by content (the mapping's fields are an array). */
+	@Override
+	public boolean equals(Object other) {
+		return other instanceof StoredPlan p && toJson().equals(p.toJson());
+	}
+
+	@Override
+	public int hashCode() {
+		return toJson().hashCode();
+	}
+
+}

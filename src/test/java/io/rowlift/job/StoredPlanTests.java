@@ -1,0 +1,148 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Types;
+import java.time.ZoneId;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.util.unit.DataSize;
+
+import io.rowlift.database.LoadMode;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableInfo;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetMode;
+import io.rowlift.database.ValueFormats;
+import io.rowlift.database.WriteChoice;
+import io.rowlift.database.WriteMethod;
+import io.rowlift.sort.KeyOrder;
+import io.rowlift.sort.KeyOrderChoice;
+import io.rowlift.source.CsvFormat;
+import io.rowlift.source.CsvHeader;
+import io.rowlift.source.LineEnding;
+import io.rowlift.source.SourceProperties;
+
+class StoredPlanTests {
+
+	static final TableInfo TABLE = new TableInfo("people",
+			List.of(new TableColumn("id", Types.INTEGER, "INTEGER", 0, 0, false, false),
+					new TableColumn("name", Types.VARCHAR, "VARCHAR", 40, 0, true, false),
+					new TableColumn("born", Types.DATE, "DATE", 0, 0, true, false)),
+			List.of("id"));
+
+	static SourceProperties source(String delimiter, String nullValue, String dateFormat) {
+		return new SourceProperties("people.csv", true, delimiter, "\"", "", StandardCharsets.UTF_8, LineEnding.AUTO, nullValue,
+				"", dateFormat, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1), DataSize.ofMegabytes(16));
+	}
+
+	static RunPlan runPlan(List<String> header, int[] fields) {
+		CsvFormat format = new CsvFormat((byte) ';', (byte) '"', -1, '#', true, LineEnding.CRLF, StandardCharsets.UTF_8,
+				"\\N".getBytes(StandardCharsets.UTF_8));
+		List<TableColumn> columns = java.util.Arrays.stream(fields).mapToObj(i -> TABLE.columns().get(i)).toList();
+		LoadPlan load = new LoadPlan(Path.of("/data/people.csv"), "people.csv", format,
+				new CsvHeader(header, 17, 2, header.size(), format, "id;name;born\r\n".getBytes(StandardCharsets.UTF_8)),
+				new TableMapping(TABLE, columns, new int[] { 0, 1, 2 }, 3),
+				ValueFormats.of(StandardCharsets.UTF_8, "dd/MM/uuuu", null, null, ZoneId.of("UTC")));
+		return new RunPlan("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", load,
+				new Sizing(6, "six cores", 4, 500, "set by rowlift.job.chunk-size"),
+				new WriteChoice(WriteMethod.LOAD_DATA, "the fastest"), new KeyOrderChoice(KeyOrder.SORT, "a large file"),
+				Path.of("/tmp/rowlift-sort-1"), new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"),
+				new TargetMode(LoadMode.UPSERT, "people_email"));
+	}
+
+	static final StoredPlan PLAN = StoredPlan.of(runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 }),
+			source(";", "\\N", "dd/MM/uuuu"), new LoadSql(List.of("DELETE FROM audit WHERE x = 'a;b'"), List.of("ANALYZE")));
+
+	@Test
+	void theJsonReadsBackToTheSamePlanAndTheSameRun() {
+		String json = PLAN.toJson();
+
+		StoredPlan read = StoredPlan.fromJson(json);
+
+		assertThat(read).isEqualTo(PLAN);
+		assertThat(read.version()).isEqualTo(1);
+		assertThat(json).contains("\"version\":1").contains("\"rowlift.source.delimiter\":\";\"")
+			.contains("\"before\":[\"DELETE FROM audit WHERE x = 'a;b'\"]");
+		RunPlan run = read.toRunPlan(null);
+		RunPlan original = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
+		assertThat(run.loadKey()).isEqualTo(original.loadKey());
+		assertThat(run.sizing()).isEqualTo(original.sizing());
+		assertThat(run.write()).isEqualTo(original.write());
+		assertThat(run.keyOrder()).isEqualTo(original.keyOrder());
+		assertThat(run.sortDir()).isEqualTo(original.sortDir());
+		assertThat(run.pipeline()).isEqualTo(original.pipeline());
+		assertThat(run.target()).isEqualTo(original.target());
+		assertThat(run.format().delimiter()).isEqualTo((byte) ';');
+		assertThat(run.format().comment()).isEqualTo('#');
+		assertThat(run.format().lineEnding()).isEqualTo(LineEnding.CRLF);
+		assertThat(run.format().nullValue()).isEqualTo("\\N".getBytes(StandardCharsets.UTF_8));
+		assertThat(run.header().names()).containsExactly("id", "name", "born");
+		assertThat(run.header().dataStart()).isEqualTo(17);
+		assertThat(run.header().headerBytes()).isEqualTo("id;name;born\r\n".getBytes(StandardCharsets.UTF_8));
+		assertThat(run.load().mapping().columns()).isEqualTo(original.load().mapping().columns());
+		assertThat(run.load().mapping().fields()).containsExactly(0, 1, 2);
+		assertThat(run.load().mapping().table()).isEqualTo(TABLE);
+		assertThat(run.load().values().datePattern()).isEqualTo("dd/MM/uuuu");
+		assertThat(run.load().values().date().parse("31/01/2024")).isNotNull();
+	}
+
+	@Test
+	void aRunOfItsOwnWriteMethodKeepsTheRestAsStored() {
+		WriteChoice insert = new WriteChoice(WriteMethod.INSERT, "set by rowlift.target.write-method");
+
+		assertThat(StoredPlan.fromJson(PLAN.toJson()).toRunPlan(insert).write()).isEqualTo(insert);
+	}
+
+	@Test
+	void aPlanWrittenWithoutLaterFieldsReadsWithThemAbsent() {
+		String json = PLAN.toJson().replaceFirst(",\"sql\":\\{[^}]*\\}", "");
+
+		StoredPlan read = StoredPlan.fromJson(json);
+
+		assertThat(read.sql()).isNull();
+		assertThat(read.differences(PLAN.withSql(LoadSql.NONE))).isEmpty();
+	}
+
+	@Test
+	void theSamePlanHasNoDifferencesAndTheHowSettingsAreNotCompared() {
+		RunPlan other = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
+		StoredPlan command = StoredPlan.of(new RunPlan(other.loadKey(), other.fingerprint(), other.started(), other.load(),
+				new Sizing(2, "two", 1, 10, "x"), new WriteChoice(WriteMethod.INSERT, "y"), other.keyOrder(), null,
+				new PipelineChoice(Pipeline.FAST, "z"), other.target()), source(";", "\\N", "dd/MM/uuuu"),
+				new LoadSql(List.of("DELETE FROM audit WHERE x = 'a;b'"), List.of("SELECT 2")));
+
+		assertThat(PLAN.differences(command)).isEmpty();
+	}
+
+	@Test
+	void everyDifferenceIsNamedWithItsKeyTheOldValueAndTheNew() {
+		StoredPlan command = StoredPlan.of(runPlan(List.of("id", "born", "name"), new int[] { 0, 2, 1 }),
+				source(",", null, "dd/MM/uuuu"), new LoadSql(List.of(), List.of()));
+
+		assertThat(PLAN.differences(command)).containsExactly("rowlift.source.delimiter: ';' -> ','",
+				"rowlift.source.null-value: '\\N' -> (not set)",
+				"the mapping of the file onto people (the table's columns or the header): id INTEGER <- field 1, "
+						+ "name VARCHAR <- field 2, born DATE <- field 3 -> id INTEGER <- field 1, born DATE <- field 2, "
+						+ "name VARCHAR <- field 3",
+				"rowlift.job.before-sql: 'DELETE FROM audit WHERE x = 'a;b'' -> (not set)");
+	}
+
+	@Test
+	void theRefusalNamesEachDifferenceAndStartOver() {
+		RunDecision.LastRun last = new RunDecision.LastRun(4, org.springframework.batch.core.BatchStatus.FAILED, "f1", null,
+				TargetMode.APPEND, 0);
+
+		String message = LoadLauncher.settingsChanged(last, List.of("rowlift.source.delimiter: ';' -> ','"), TargetMode.APPEND,
+				"people");
+
+		assertThat(message).isEqualTo("settings changed since run 4, which did not finish (FAILED): resuming it would load "
+				+ "the rest of the file differently from the rows it loaded so far: rowlift.source.delimiter: ';' -> ','; run the "
+				+ "command with run 4's settings to resume it, or, to abandon it and load with these, set "
+				+ "rowlift.job.start-over=true (run 4 committed no rows to people)");
+	}
+
+}
