@@ -60,11 +60,15 @@ import io.rowlift.job.spring.SpringExtensions;
 import io.rowlift.job.spring.SpringWorker;
 
 /**
- * The load job: {@value LoadJobNames#PREPARE} (the mode's work before the load: truncate empties the
+ * The load job: {@value LoadJobNames#BEFORE_SQL} (the load's before-SQL, once per load) →
+ * {@value LoadJobNames#PREPARE} (the mode's work before the load: truncate empties the
  * table, replace makes its staging table) → {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD}
  * (partitioned by byte ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
- * {@value LoadJobNames#ACCOUNTING} → {@value LoadJobNames#SWAP} (replace swaps the staging table in). A
- * replace writes, drops and rebuilds indexes on its staging table ({@link RunPlan#writeTable}).
+ * {@value LoadJobNames#ACCOUNTING} → {@value LoadJobNames#SWAP} (replace swaps the staging table in) →
+ * {@value LoadJobNames#AFTER_SQL} (the after-SQL, once per load). A
+ * replace writes, drops and rebuilds indexes on its staging table ({@link RunPlan#writeTable}). Every step
+ * reads the run's plan from its job execution context ({@link StoredPlan}), where {@link PlanHandover}
+ * stores it as the job starts.
  *
  * <p>Every step runs with the target database's transaction manager and Spring Batch's tables live
  * in that same database, so each chunk's rows and its reader offset commit atomically: a resumed

@@ -53,6 +53,11 @@ import io.rowlift.sort.SortProperties;
  * and resumed. A resume keeps the load mode of the first run: a command that sets another is refused
  * ({@link RunDecision}); start-over of an unfinished {@code replace} drops its staging table first, and a
  * new {@code replace} of a table the database cannot swap is refused (exit 2) before anything is written.
+ * A new run's whole plan is stored with it ({@link StoredPlan}, through {@link PlanHandover}); a resume takes
+ * the stored plan as it is (only an after-SQL that has not run yet is the command's) and is refused (exit 3)
+ * when the command's settings would load the rest of the file differently, naming each difference; a run an
+ * earlier version started, which has no stored plan, gets the one that version would have used, stored
+ * once. A run whose before-SQL failed wrote nothing: it is abandoned and the load ends with exit 2.
  * Not thread-safe: one load at a time per process.
  */
 public final class LoadLauncher {
@@ -319,10 +324,11 @@ public final class LoadLauncher {
 				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, sql);
 				Optional<StoredPlan> stored = StoredPlan.in(last.getExecutionContext());
 				if (stored.isEmpty()) {
-					// started by a version that stored no plan: derived once as that version did, and stored now
+					// started by a version that stored no plan: derived once as that version did, and stored now; that
+					// version had no before-SQL, so the run has none (a command that sets one is refused below)
 					log.info("run " + decision.run() + " was started by an earlier version of Rowlift, which stored no plan: "
 							+ "its plan is taken from its parameters and this command, as that version did, and stored with it");
-					return new Start(command.toRunPlan(write), parameters, true, command);
+					stored = Optional.of(command.withSql(new LoadSql(List.of(), sql.after())));
 				}
 				List<String> differences = stored.get().differences(command);
 				if (!differences.isEmpty()) {

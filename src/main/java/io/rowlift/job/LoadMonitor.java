@@ -448,6 +448,8 @@ public final class LoadMonitor implements JobExecutionListener {
 			case LoadJobNames.INDEX_REBUILD -> "index-rebuild";
 			case LoadJobNames.ACCOUNTING -> "accounting";
 			case LoadJobNames.SWAP -> "swap"; // replace swaps the staging table in
+			case LoadJobNames.BEFORE_SQL -> "before-sql"; // rowlift.job.before-sql, once per load
+			case LoadJobNames.AFTER_SQL -> "after-sql"; // rowlift.job.after-sql, once per load
 			default -> step;
 		};
 	}

@@ -1,0 +1,294 @@
+package io.rowlift.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer;
+
+import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.RowliftJar;
+
+/**
+ * Issue #22 items 1 and 3 with the real jar, killed with SIGKILL at a known point and run again: the plan
+ * stored with the run (a changed value setting is refused with every difference named, a changed how
+ * setting resumes exactly, a run whose context holds no plan, as the version before stored plans left it,
+ * resumes exactly) and the before/after SQL (once per load across a kill, where each runs relative to a
+ * replace's staging table and swap, a failing before-SQL is exit 2 with nothing loaded, a failing
+ * after-SQL is exit 1 and the same command runs it alone). Every advice a message gives is followed.
+ */
+abstract class StoredPlanScenarios extends ScenarioSupport {
+
+	static final Duration TIMEOUT = Duration.ofMinutes(3);
+
+	static final long ROWS = 60_000;
+
+	RowliftJar jar;
+
+	@BeforeEach
+	void jar() throws Exception {
+		Path work = Files.createDirectories(this.dir.resolve("work"));
+		this.jar = new RowliftJar(work, this.dir.resolve("rowlift-plan-" + target().id() + ".log"));
+	}
+
+	@AfterEach
+	void killLeftovers() {
+		this.jar.killAll();
+	}
+
+	/** The jar's command: this database, the test migrations, the ints table, 3 partitions of 5,000-row chunks. */
+	List<String> command(Path csv, String... more) {
+		List<String> args = new ArrayList<>();
+		for (String option : target().options()) {
+			args.add(option.startsWith("--spring.flyway.locations=")
+					? "--spring.flyway.locations=filesystem:" + CrashScenarios.MIGRATIONS + "/{vendor}" : option);
+		}
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=ints");
+		args.add("--rowlift.job.partitions=3");
+		args.add("--rowlift.job.chunk-size=5000");
+		args.addAll(List.of(more));
+		return args;
+	}
+
+	/** Starts {@code command}, waits for its pause in the load (rows committed), kills it. */
+	void killedInTheLoad(List<String> command) throws Exception {
+		killedAt("load", command);
+	}
+
+	/** Starts {@code command}, waits for its pause at the checkpoint {@code point}, kills it. */
+	void killedAt(String point, List<String> command) throws Exception {
+		List<String> paused = new ArrayList<>(command);
+		paused.add("--rowlift.test.pause-at=" + point);
+		RowliftJar.Attempt attempt = this.jar.start("paused at " + point, paused);
+		awaitOutput(attempt, "rowlift-test: paused at " + point);
+		attempt.kill();
+	}
+
+	@Test
+	void aRerunWithAChangedValueSettingIsRefusedAndTheFirstRunsSettingsWithOtherHowSettingsResumeExactly() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		killedInTheLoad(command(csv));
+		long committed = count("SELECT COUNT(*) FROM ints");
+		assertThat(committed).isPositive().isLessThan(ROWS);
+
+		RowliftJar.Attempt refused = this.jar.run("a value setting changed",
+				command(csv, "--rowlift.source.null-value=NULL", "--rowlift.source.date-format=dd/MM/uuuu"), TIMEOUT);
+
+		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
+		assertThat(refused.output()).contains("rowlift: settings changed since run 1, which did not finish (FAILED): resuming it "
+				+ "would load the rest of the file differently from the rows it loaded so far: rowlift.source.date-format: "
+				+ "(not set) -> 'dd/MM/uuuu'; rowlift.source.null-value: (not set) -> 'NULL'; run the command with run 1's "
+				+ "settings to resume it, or, to abandon it and load with these, run 1 committed")
+			.contains("so set rowlift.job.start-over=true and one of: rowlift.target.mode=truncate");
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("the refused command wrote nothing").isEqualTo(committed);
+
+		// "run the command with run 1's settings": with other threads and buffers, which change only how
+		RowliftJar.Attempt again = this.jar.run("run 1's settings, other how settings",
+				command(csv, "--rowlift.job.threads=1", "--rowlift.source.read-buffer=64KB", "--rowlift.job.read-ahead=0"), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed");
+		assertExact(csv);
+	}
+
+	@Test
+	void theStartOverTheRefusalNamesLoadsWithTheNewSettings() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		killedInTheLoad(command(csv));
+
+		RowliftJar.Attempt refused = this.jar.run("a value setting changed", command(csv, "--rowlift.source.null-value=NULL"),
+				TIMEOUT);
+		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
+		assertThat(refused.output()).contains("rowlift.source.null-value: (not set) -> 'NULL'")
+			.contains("set rowlift.job.start-over=true and one of: rowlift.target.mode=truncate");
+
+		RowliftJar.Attempt over = this.jar.run("start-over, as the refusal says", command(csv, "--rowlift.source.null-value=NULL",
+				"--rowlift.job.start-over=true", "--rowlift.target.mode=truncate"), TIMEOUT);
+
+		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(over.output()).contains("run 2 completed");
+		assertExact(csv);
+	}
+
+	@Test
+	void aRunWhoseContextHoldsNoStoredPlanResumesExactlyAndGetsOne() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		killedInTheLoad(command(csv));
+		assertThat(removeStoredPlans()).as("contexts that held a plan").isPositive();
+
+		RowliftJar.Attempt again = this.jar.run("the same command", command(csv), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("was started by an earlier version of Rowlift, which stored no plan")
+			.contains("run 1 resumed and completed");
+		assertExact(csv);
+		assertThat(contexts().values()).as("the resumed execution stored its plan").anyMatch(c -> c.containsKey(StoredPlan.CONTEXT_KEY));
+	}
+
+	/**
+	 * @param pause where the run is killed: in the load (the fast pipeline's partitions pause there after a
+	 * commit) or before the swap (the spring pipeline's load does not pause)
+	 */
+	@ParameterizedTest(name = "{0} pipeline, killed at {1}")
+	@CsvSource({ "fast, load", "spring, swap" })
+	void beforeAndAfterSqlRunOncePerLoadAcrossAKillAroundAReplacesStagingTableAndSwap(String pipeline, String pause)
+			throws Exception {
+		Path old = GenCsv.write(this.dir.resolve("old.csv"), "ints", 3_000, 1);
+		assertThat(this.jar.run("old rows", command(old), TIMEOUT).exitCode()).as(this.jar.tail(20_000)).isZero();
+		execute("CREATE TABLE sql_log (phase VARCHAR(40), n BIGINT)"); // after the migrations: Flyway wants them first
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		String[] sql = { "--rowlift.target.mode=replace", "--rowlift.job.pipeline=" + pipeline,
+				"--rowlift.job.before-sql=INSERT INTO sql_log VALUES ('before; ints', (SELECT COUNT(*) FROM ints));"
+						+ " INSERT INTO sql_log VALUES ('before -- 2', 0)",
+				"--rowlift.job.after-sql=INSERT INTO sql_log VALUES ('after', (SELECT COUNT(*) FROM ints))" };
+		killedAt(pause, command(csv, sql));
+		assertThat(rows("SELECT phase, n FROM sql_log ORDER BY phase")).as("after the kill")
+			.containsExactly(List.of("before -- 2", "0"), List.of("before; ints", "3000"));
+
+		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, sql), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 2 resumed and completed");
+		// the before-SQL saw the table before the replace, once; the after-SQL the swapped-in table, once
+		assertThat(rows("SELECT phase, n FROM sql_log ORDER BY phase")).containsExactly(List.of("after", String.valueOf(ROWS)),
+				List.of("before -- 2", "0"), List.of("before; ints", "3000"));
+		assertExact(csv);
+	}
+
+	@Test
+	void aFailingBeforeSqlIsExit2WithNothingLoadedAndTheSameCommandLoadsOnceTheDatabaseIsFixed() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 2);
+		String before = "--rowlift.job.before-sql=DELETE FROM ints; INSERT INTO audit (n) SELECT COUNT(*) FROM ints";
+
+		RowliftJar.Attempt failed = this.jar.run("before-sql on a missing table", command(csv, before), TIMEOUT);
+
+		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
+		assertThat(failed.output()).contains("rowlift: rowlift.job.before-sql failed at statement 2 of 2, INSERT INTO audit (n) "
+				+ "SELECT COUNT(*) FROM ints: ")
+			.containsPattern("statement 2 of 2, [^\\n]*audit[^\\n]*audit")
+			.contains("; nothing was loaded and none of its statements stays")
+			.contains("fix the statement or the database, then run the command again");
+		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
+
+		execute("CREATE TABLE audit (n BIGINT)");
+		RowliftJar.Attempt again = this.jar.run("the command again", command(csv, before), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 2 completed");
+		assertThat(rows("SELECT n FROM audit")).containsExactly(List.of("0"));
+		assertExact(csv);
+	}
+
+	@Test
+	void aFailingAfterSqlIsExit1AndTheSameCommandRunsItAloneThenCompletes() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 2);
+		String after = "--rowlift.job.after-sql=INSERT INTO audit (n) SELECT COUNT(*) FROM ints";
+
+		RowliftJar.Attempt failed = this.jar.run("after-sql on a missing table", command(csv, after), TIMEOUT);
+
+		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
+		assertThat(failed.output()).contains("rowlift.job.after-sql failed at statement 1 of 1, INSERT INTO audit (n) SELECT "
+				+ "COUNT(*) FROM ints: ")
+			.contains("; the file is loaded and the run failed at its end")
+			.contains("fix the statement or the database, then run the same command: it runs the after-SQL again and only it, "
+					+ "the data is not loaded again")
+			.doesNotContain("run the same command again to resume from the last commit");
+		assertExact(csv);
+
+		execute("CREATE TABLE audit (n BIGINT)");
+		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, after), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed");
+		assertThat(rows("SELECT n FROM audit")).containsExactly(List.of("20000"));
+		assertExact(csv); // not loaded twice
+	}
+
+	/** Table equal to the file, indexes back, ledger empty. */
+	void assertExact(Path csv) throws Exception {
+		long[] expected = LoadModeScenarios.digest(csv);
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("rows of " + csv.getFileName()).isEqualTo(expected[0]);
+		assertThat(count("SELECT SUM(value_1 % 1000003) FROM ints")).isEqualTo(expected[1]);
+		assertThat(count("SELECT SUM(value_2 % 1000003) FROM ints")).isEqualTo(expected[2]);
+		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).as("distinct rows")
+			.isEqualTo(expected[0]);
+		assertThat(target().indexes("ints")).isEqualTo(CrashScenarios.INTS_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).as("ledger").isZero();
+	}
+
+	/** Every job execution's context, by execution id, as Spring Batch stored it. */
+	Map<Long, Map<String, Object>> contexts() throws Exception {
+		Map<Long, Map<String, Object>> contexts = new LinkedHashMap<>();
+		try (Connection c = target().connect(); PreparedStatement st = c.prepareStatement(
+				"SELECT JOB_EXECUTION_ID, SHORT_CONTEXT, SERIALIZED_CONTEXT FROM BATCH_JOB_EXECUTION_CONTEXT");
+				ResultSet rs = st.executeQuery()) {
+			while (rs.next()) {
+				String text = rs.getString(3) != null ? rs.getString(3) : rs.getString(2);
+				contexts.put(rs.getLong(1), new DefaultExecutionContextSerializer()
+					.deserialize(new ByteArrayInputStream(text.getBytes(StandardCharsets.ISO_8859_1))));
+			}
+		}
+		return contexts;
+	}
+
+	/**
+	 * Removes the stored plan from every job execution context, as the version before stored plans left
+	 * them (its contexts held the run's times only, and its job parameters were those of today).
+	 * @return how many held one
+	 */
+	int removeStoredPlans() throws Exception {
+		int removed = 0;
+		for (Map.Entry<Long, Map<String, Object>> context : contexts().entrySet()) {
+			if (context.getValue().remove(StoredPlan.CONTEXT_KEY) == null) {
+				continue;
+			}
+			removed++;
+			ByteArrayOutputStream out = new ByteArrayOutputStream();
+			new DefaultExecutionContextSerializer().serialize(context.getValue(), out);
+			String text = out.toString(StandardCharsets.ISO_8859_1);
+			try (Connection c = target().connect(); PreparedStatement st = c.prepareStatement(
+					"UPDATE BATCH_JOB_EXECUTION_CONTEXT SET SHORT_CONTEXT = ?, SERIALIZED_CONTEXT = ? WHERE JOB_EXECUTION_ID = ?")) {
+				boolean longer = text.length() > 2500;
+				st.setString(1, longer ? text.substring(0, 2497) + "..." : text);
+				st.setString(2, longer ? text : null);
+				st.setLong(3, context.getKey());
+				st.executeUpdate();
+			}
+		}
+		return removed;
+	}
+
+	/** Waits until the attempt has written {@code text}; fails if it ends or takes too long first. */
+	void awaitOutput(RowliftJar.Attempt attempt, String text) throws Exception {
+		long deadline = System.nanoTime() + TIMEOUT.toNanos();
+		while (!attempt.output().contains(text)) {
+			if (attempt.waitFor(100)) {
+				throw new AssertionError("ended (exit " + attempt.exitCode() + ") before writing '" + text + "'\n"
+						+ this.jar.tail(20_000));
+			}
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no '" + text + "' after " + TIMEOUT + "\n" + this.jar.tail(20_000));
+			}
+		}
+	}
+
+
+}
