@@ -317,8 +317,6 @@ public final class LoadLauncher {
 			case RESUME -> {
 				BatchStatus was = last.getStatus();
 				last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
-				log.info("resuming run " + decision.run() + " (" + was
-						+ "): only its unfinished partitions run, each from its last commit");
 				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
 				// what this command would store for the run: the run's own sizing and choices, this command's settings
 				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, sql);
@@ -342,6 +340,8 @@ public final class LoadLauncher {
 					log.info("rowlift.job.after-sql differs from run " + decision.run() + "'s, which has not run it: this command's runs");
 					kept = kept.withSql((kept.sql() == null ? LoadSql.NONE : kept.sql()).withAfter(after));
 				}
+				log.info("resuming run " + decision.run() + " (" + was
+						+ "): only its unfinished partitions run, each from its last commit");
 				return new Start(kept.toRunPlan(write), parameters, true, kept);
 			}
 			case ABANDON_THEN_NEW -> {

@@ -34,7 +34,7 @@ import io.rowlift.source.SourceProperties;
  * run of the load, which never plans again (docs/resume.md, "The stored plan"). Spring Batch copies a job
  * execution's context into the next execution of the same job instance, so a resume finds it there.
  *
- * <p>What it holds: the file and its CSV dialect (line ending resolved), the header and where the data
+ * <p>In the context the JSON is gzipped and in Base64 ({@link #storeIn}). What it holds: the file and its CSV dialect (line ending resolved), the header and where the data
  * starts, the table as it was read and which field fills which column, the value formats, sizing, write
  * choice, key order, pipeline and mode, the before/after SQL, and {@link #settings}: every setting that
  * decides <em>which</em> rows or values are written, by its key, as the first run had it. A later
@@ -282,13 +282,40 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 
 	/** The plan stored in a job execution's context, if it has one (runs started by Rowlift before version 1 have none). */
 	public static java.util.Optional<StoredPlan> in(ExecutionContext context) {
-		return context.containsKey(CONTEXT_KEY) ? java.util.Optional.of(fromJson(context.getString(CONTEXT_KEY)))
+		return context.containsKey(CONTEXT_KEY) ? java.util.Optional.of(fromJson(unpack(context.getString(CONTEXT_KEY))))
 				: java.util.Optional.empty();
 	}
 
-	/** Puts this plan into {@code context}. */
+	/**
+	 * Puts this plan into {@code context}: the JSON gzipped and in Base64, because Spring Batch keeps a
+	 * long context in a TEXT column, 64 KiB on MySQL, and the JSON of a wide table repeats each column's
+	 * name several times (a table of 1,000 columns stays far below it this way, not as plain JSON).
+	 */
 	public void storeIn(ExecutionContext context) {
-		context.putString(CONTEXT_KEY, toJson());
+		context.putString(CONTEXT_KEY, pack(toJson()));
+	}
+
+	/** {@code json} gzipped, in Base64. */
+	static String pack(String json) {
+		java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+		try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(bytes)) {
+			gzip.write(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+		}
+		catch (java.io.IOException ex) {
+			throw new java.io.UncheckedIOException(ex); // in memory: does not happen
+		}
+		return Base64.getEncoder().encodeToString(bytes.toByteArray());
+	}
+
+	/** The JSON {@link #pack} packed. */
+	static String unpack(String packed) {
+		try (java.util.zip.GZIPInputStream gzip = new java.util.zip.GZIPInputStream(
+				new java.io.ByteArrayInputStream(Base64.getDecoder().decode(packed)))) {
+			return new String(gzip.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException("the plan stored with the run cannot be read: " + ex.getMessage(), ex);
+		}
 	}
 
 	/** Records equal by content (the mapping's fields are an array). */

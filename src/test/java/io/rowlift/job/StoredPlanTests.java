@@ -145,4 +145,37 @@ class StoredPlanTests {
 				+ "rowlift.job.start-over=true (run 4 committed no rows to people)");
 	}
 
+	/**
+	 * Spring Batch keeps a job context over 2,500 characters in a TEXT column, 65,535 bytes on MySQL: the
+	 * plan of a table of 1,017 columns (InnoDB's most) with long names, as the context stores it
+	 * (Java-serialized, Base64), fits.
+	 */
+	@Test
+	void thePlanOfTheWidestInnoDbTableFitsSpringBatchsContextColumnOnMySql() throws Exception {
+		List<TableColumn> columns = new java.util.ArrayList<>();
+		List<String> names = new java.util.ArrayList<>();
+		int[] fields = new int[1017];
+		for (int i = 0; i < 1017; i++) {
+			String name = "a_rather_long_column_name_" + i;
+			columns.add(new TableColumn(name, Types.VARCHAR, "VARCHAR", 255, 0, true, false));
+			names.add(name);
+			fields[i] = i;
+		}
+		TableInfo wide = new TableInfo("wide", columns, List.of());
+		RunPlan base = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
+		CsvFormat format = base.format();
+		LoadPlan load = new LoadPlan(base.file(), base.displayName(), format,
+				new CsvHeader(names, 9000, 2, 1017, format, String.join(",", names).getBytes(StandardCharsets.UTF_8)),
+				new TableMapping(wide, columns, fields, 1017), base.load().values());
+		StoredPlan plan = StoredPlan.of(new RunPlan(base.loadKey(), base.fingerprint(), base.started(), load, base.sizing(),
+				base.write(), base.keyOrder(), base.sortDir(), base.pipeline(), base.target()), source(",", null, null), LoadSql.NONE);
+		org.springframework.batch.infrastructure.item.ExecutionContext context = new org.springframework.batch.infrastructure.item.ExecutionContext();
+		plan.storeIn(context);
+		java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+		new org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer().serialize(context.toMap(), out);
+
+		assertThat(out.size()).as("plain JSON: %s bytes", plan.toJson().length()).isLessThan(65_535);
+		assertThat(StoredPlan.in(context)).contains(plan);
+	}
+
 }
