@@ -66,18 +66,6 @@ public final class SpringWorker {
 	 * @param closed told when a partition's reader closes
 	 * @param extensions the user's beans
 	 * @param matching how rows are matched on a key (upsert, ignore), or null (append)
-	 */
-	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
-			DataSource dataSource, TargetDialect dialect, java.nio.file.Path file, String displayName, CsvFormat format,
-			String[] names, TableMapping mapping, ValueFormats values, int chunkSize, int bufferSize,
-			BiFunction<Long, Long, RejectBudget> budgets, Consumer<StepExecution> opened, Consumer<StepExecution> closed,
-			SpringExtensions extensions, KeyMatching matching) {
-		return build(worker, repository, transactionManager, dataSource, dialect, file, displayName, format, names, mapping, values,
-				chunkSize, bufferSize, budgets, opened, closed, extensions, matching, Checkpoints.NONE);
-	}
-
-	/**
-	 * As above, with the run's checkpoints.
 	 * @param checkpoints told {@value io.rowlift.database.ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only)
 	 */
 	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
