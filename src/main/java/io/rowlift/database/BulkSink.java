@@ -12,10 +12,12 @@ import java.util.List;
 import io.rowlift.model.RawRecord;
 
 /**
- * Writes records as one stream to the dialect's {@link BulkLoader} (write method
- * {@link WriteMethod#LOAD_DATA}), bound as tab-separated rows while the driver reads it. A load the
- * database did not take whole is rolled back to a savepoint and the records go through the
- * {@link InsertBatchSink}, which traces a refused row to its record.
+ * Writes records as streams to the dialect's {@link BulkLoader} (write method
+ * {@link WriteMethod#LOAD_DATA}), bound as tab-separated rows while the driver reads it: the whole chunk
+ * as one stream while the chunks are clean, in groups of {@link ChunkBisection#groupRows} once a chunk
+ * had refused rows. A stream the database did not take whole is rolled back to its savepoint and the
+ * {@link ChunkBisection} sends its rows again in halves, each a stream of its own; a row refused alone
+ * goes through the {@link InsertBatchSink}'s strict INSERT, which names why, and is rejected.
  *
  * <p>One instance per partition's writer: not thread-safe (the stream is read on the writer's thread).
  */
@@ -28,40 +30,81 @@ final class BulkSink {
 
 	private final RecordBinder binder;
 
-	private final InsertBatchSink fallback;
+	private final InsertBatchSink inserts;
+
+	private final ChunkBisection bisection;
 
 	private final TsvRows rows = new TsvRows();
 
-	BulkSink(BulkLoader loader, RecordBinder binder, InsertBatchSink fallback) {
+	/** @param bisection the partition's, shared with {@code inserts} */
+	BulkSink(BulkLoader loader, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
 		this.loader = loader;
 		this.binder = binder;
-		this.fallback = fallback;
+		this.inserts = inserts;
+		this.bisection = bisection;
 	}
 
 	/**
-	 * Sends the records to the bulk loader as one stream that binds them as the driver reads it, so
+	 * Sends the records to the bulk loader as streams that bind them as the driver reads them, so
 	 * the database takes the first rows while the next are bound (bound first and then sent, the
 	 * server sat idle a quarter of the time on the keys benchmark: 75 % of a core for the server, 35 %
 	 * for the JVM). Records refused while binding are rejected after the load, on the same connection.
-	 * If the database does not take every row cleanly, rolls the load back and writes the good records
-	 * with INSERTs. Returns the rows written.
+	 * A stream the database does not take cleanly is rolled back and bisected. Returns the rows written.
 	 */
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
-		ChunkStream stream = new ChunkStream(records);
-		Savepoint savepoint = connection.setSavepoint();
-		long took = this.loader.load(connection, stream);
-		stream.finish(); // a load that stopped early (the server refused it) left records unbound
-		boolean clean = took == stream.batched.size();
-		if (!clean) {
+		int group = Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
+		ChunkBisection.Part<RawRecord> part = null;
+		long written = 0;
+		for (int from = 0; from < records.size(); from += group) {
+			ChunkStream stream = new ChunkStream(records.subList(from, Math.min(records.size(), from + group)));
+			Savepoint savepoint = connection.setSavepoint();
+			long took = this.loader.load(connection, stream);
+			stream.finish(); // a load that stopped early (the server refused it) left records unbound
+			for (int i = 0; i < stream.refused.size(); i++) {
+				rejects.defer(stream.refused.get(i), stream.reasons.get(i));
+			}
+			if (took == stream.batched.size()) {
+				connection.releaseSavepoint(savepoint);
+				written += took;
+				continue;
+			}
 			connection.rollback(savepoint);
+			connection.releaseSavepoint(savepoint);
+			if (part == null) {
+				part = part(connection, rejects);
+			}
+			written += this.bisection.bisect(connection, stream.batched, part);
 		}
-		for (int i = 0; i < stream.refused.size(); i++) {
-			rejects.reject(connection, stream.refused.get(i), stream.reasons.get(i));
-		}
-		if (clean) {
-			return took;
-		}
-		return this.fallback.writeBound(connection, stream.batched, rejects);
+		// staged after the streams: a stream rolled back to its savepoint must not take a reject with it
+		rejects.rejectDeferred(connection);
+		this.bisection.chunkDone(records.size());
+		return written;
+	}
+
+	/** A part of a refused stream: a stream of its own, and one row alone through a strict INSERT. */
+	private ChunkBisection.Part<RawRecord> part(Connection connection, RejectHandling rejects) {
+		return new ChunkBisection.Part<>() {
+
+			@Override
+			public Exception write(List<RawRecord> rows) throws SQLException {
+				ChunkStream stream = new ChunkStream(rows);
+				long took = BulkSink.this.loader.load(connection, stream);
+				stream.finish();
+				return took == rows.size() ? null
+						: new SQLException("the bulk load took " + took + " of " + rows.size() + " rows without a warning");
+			}
+
+			@Override
+			public Exception writeAlone(RawRecord row) throws SQLException {
+				return BulkSink.this.inserts.insertAlone(connection, row);
+			}
+
+			@Override
+			public void refused(RawRecord row, Exception reason) throws SQLException {
+				rejects.defer(row, BulkSink.this.inserts.refused(row, (SQLException) reason));
+			}
+
+		};
 	}
 
 	/**

@@ -13,38 +13,41 @@ import io.rowlift.model.RawRecord;
  * Writes records with batches of INSERTs (through the driver, or with write method
  * {@link WriteMethod#INSERT_DIRECT} through the dialect's {@link TargetDialect#directStatement}): multi-row statements of the dialect's
  * {@link TargetDialect#rowsPerInsert rows per insert} where it has them, the rest one row per
- * statement. When the database refuses a batch (a key, NOT NULL or CHECK constraint, a value it will
- * not store), the batch is rolled back to a savepoint and the records are inserted one by one, so
- * the error is traced to its row and only that row is rejected.
+ * statement. A chunk is written in groups ({@link #FLUSH_ROWS} rows, or fewer once a chunk had
+ * refused rows: {@link ChunkBisection#groupRows}), each under a savepoint. When the database refuses
+ * a group (a key, NOT NULL or CHECK constraint, a value it will not store), the group is rolled back
+ * to its savepoint and the {@link ChunkBisection} writes it again in halves until the refused rows are
+ * found alone: only those rows are rejected, with the database's reason, and the rest of the chunk is
+ * written in large statements.
  *
  * <p>In a mode that matches keys ({@link KeyMatching}) the statements carry the dialect's clause for a
- * matched row, and the rows that matched a key are counted by its {@link MatchCounter}: once for a batch
- * that took effect, and row by row when the batch was rolled back and the rows are tried one by one (a
- * rejected row's count goes with it). {@link #takeMatched} hands the count over.
+ * matched row, and the rows that matched a key are counted by its {@link MatchCounter}: once for each
+ * group or part that took effect (a rejected row's count goes with it). {@link #takeMatched} hands the
+ * count over.
  *
  * <p>One instance per partition's writer: not thread-safe.
  */
 final class InsertBatchSink {
 
 	/**
-	 * Rows after which the multi-row statement's batch runs while the chunk is still being bound (in
-	 * whole statements; without key matching), so the values bound (the driver keeps a String per
-	 * text value and a box per number until its batch runs) do not pile up for the whole chunk: what
-	 * is alive when the collector runs is what it copies. The chunk's savepoint, taken before the first
-	 * of them runs, still covers the whole chunk: a refusal rolls it all back and it goes row by row.
+	 * Rows of a group: bound, then run under a savepoint while the chunk is still being bound (in whole
+	 * statements), so the values bound (the driver keeps a String per text value and a box per number
+	 * until its batch runs) do not pile up for the whole chunk: what is alive when the collector runs
+	 * is what it copies. A refused group is bisected alone; the groups before it stay.
 	 */
 	static final int FLUSH_ROWS = 1000;
 
 	private final TargetDialect dialect;
+
+	private final TableMapping mapping;
+
+	private final KeyMatching matching;
 
 	private final RecordBinder binder;
 
 	private final String sql;
 
 	private final int rowsPerInsert;
-
-	/** The multi-row INSERT, or null when the dialect inserts one row per statement. */
-	private final String multiSql;
 
 	/** How rows are matched on a key, or null (append). */
 	private final MatchCounter counter;
@@ -55,32 +58,44 @@ final class InsertBatchSink {
 	/** Whether values are bound through the dialect's {@link TargetDialect#directStatement} rather than the driver. */
 	private final boolean direct;
 
+	/** Finds refused rows in a refused group; remembers the partition's share of refused rows. */
+	private final ChunkBisection bisection;
+
 	/**
-	 * The last chunk's statements of {@link #sql} and {@link #multiSql}: a direct statement for the next
+	 * The last chunk's statements of {@link #sql} and of the multi-row INSERT: a direct statement for the next
 	 * chunk takes over their arrays (their JDBC statements are closed with the chunk).
 	 */
 	private BatchStatement lastOne, lastMany;
 
+	/** The multi-row INSERT's text for {@link #multiRows} rows, made again only when the rows change. */
+	private String multiSql;
+
+	private int multiRows;
+
 	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
-		this(dialect, mapping, binder, matching, false);
+		this(dialect, mapping, binder, matching, false, new ChunkBisection());
 	}
 
 	/** @param direct bind through {@link TargetDialect#directStatement} (write method {@link WriteMethod#INSERT_DIRECT}) */
 	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct) {
+		this(dialect, mapping, binder, matching, direct, new ChunkBisection());
+	}
+
+	/**
+	 * @param direct bind through {@link TargetDialect#directStatement} (write method {@link WriteMethod#INSERT_DIRECT})
+	 * @param bisection the partition's, shared with its bulk sink if any
+	 */
+	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct,
+			ChunkBisection bisection) {
 		this.dialect = dialect;
+		this.mapping = mapping;
+		this.matching = matching;
 		this.direct = direct;
 		this.binder = binder;
+		this.bisection = bisection;
 		this.rowsPerInsert = dialect.rowsPerInsert(mapping.columns().size());
-		if (matching == null) {
-			this.sql = mapping.insertSql(dialect);
-			this.multiSql = this.rowsPerInsert > 1 ? mapping.insertSql(dialect, this.rowsPerInsert) : null;
-			this.counter = null;
-		}
-		else {
-			this.sql = matching.insertSql(dialect, mapping, 1);
-			this.multiSql = this.rowsPerInsert > 1 ? matching.insertSql(dialect, mapping, this.rowsPerInsert) : null;
-			this.counter = matching.counter();
-		}
+		this.sql = matching == null ? mapping.insertSql(dialect) : matching.insertSql(dialect, mapping, 1);
+		this.counter = matching == null ? null : matching.counter();
 	}
 
 	/**
@@ -93,23 +108,40 @@ final class InsertBatchSink {
 		return taken;
 	}
 
-	/** Binds the records into INSERT batches and runs them; rejects the bad ones. Returns the rows written. */
+	private String multiSql(int rows) {
+		if (rows != this.multiRows) {
+			this.multiSql = this.matching == null ? this.mapping.insertSql(this.dialect, rows)
+					: this.matching.insertSql(this.dialect, this.mapping, rows);
+			this.multiRows = rows;
+		}
+		return this.multiSql;
+	}
+
+	/**
+	 * Binds the records into INSERT batches and runs them a group at a time; rejects the bad ones (a
+	 * value that does not convert, a row the database refuses). Returns the rows written.
+	 */
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+		int group = this.bisection.groupRows(FLUSH_ROWS);
+		int perInsert = Math.min(this.rowsPerInsert, group);
+		group = Math.max(perInsert, group / perInsert * perInsert); // whole statements
+		if (this.counter != null) {
+			this.counter.prepare(connection);
+		}
+		long written = 0;
 		try (PreparedStatement statement = connection.prepareStatement(this.sql);
-				PreparedStatement multi = this.multiSql != null ? connection.prepareStatement(this.multiSql) : null) {
-			BatchStatement one = this.lastOne = batchOf(statement, this.lastOne);
-			BatchStatement many = multi != null ? (this.lastMany = batchOf(multi, this.lastMany)) : null;
+				PreparedStatement multi = perInsert > 1 ? connection.prepareStatement(multiSql(perInsert)) : null) {
+			Statements statements = new Statements(this.lastOne = batchOf(statement, this.lastOne),
+					multi != null ? (this.lastMany = batchOf(multi, this.lastMany)) : null, perInsert);
+			BatchStatement one = statements.one;
+			BatchStatement many = statements.many;
 			int columns = this.binder.columns();
-			List<RawRecord> batched = new ArrayList<>(records.size());
+			List<RawRecord> batched = new ArrayList<>(Math.min(group, records.size()));
 			int slot = 0; // records bound into the multi-row statement's current group
-			int flushGroups = Math.max(1, FLUSH_ROWS / this.rowsPerInsert);
-			int groups = 0; // full groups added since the batch last ran
-			Savepoint savepoint = null; // taken before the first batch runs
-			boolean refused = false; // a batch run early was refused: the chunk goes row by row
 			for (RawRecord record : records) {
-				Rejection bad = many != null ? this.binder.bind(many, slot * columns, record) : this.binder.bind(one, 0, record);
-				if (bad != null) {
-					rejects.reject(connection, record, bad);
+				Rejection refused = many != null ? this.binder.bind(many, slot * columns, record) : this.binder.bind(one, 0, record);
+				if (refused != null) {
+					rejects.defer(record, refused);
 					if (many == null) {
 						one.clearParameters();
 					}
@@ -119,125 +151,164 @@ final class InsertBatchSink {
 				if (many == null) {
 					one.addBatch();
 				}
-				else if (++slot == this.rowsPerInsert) {
+				else if (++slot == perInsert) {
 					many.addBatch();
 					slot = 0;
-					if (this.counter == null && !refused && ++groups == flushGroups) {
-						groups = 0;
-						if (savepoint == null) {
-							savepoint = connection.setSavepoint();
-						}
-						refused = !runEarly(connection, many, savepoint);
-					}
+				}
+				if (batched.size() == group && slot == 0) {
+					written += runGroup(connection, statements, batched, rejects);
+					batched = new ArrayList<>(Math.min(group, records.size()));
 				}
 			}
 			for (int i = batched.size() - slot; i < batched.size(); i++) { // the last group, not full: row by row
 				this.binder.bind(one, 0, batched.get(i));
 				one.addBatch();
 			}
-			return batched.isEmpty() ? 0 : insert(connection, many, one, batched, rejects, savepoint, refused);
+			if (!batched.isEmpty()) {
+				written += runGroup(connection, statements, batched, rejects);
+			}
 		}
+		// staged after the groups: a group rolled back to its savepoint must not take a reject with it
+		rejects.rejectDeferred(connection);
+		if (this.counter != null) {
+			this.counter.finish(connection);
+		}
+		this.bisection.chunkDone(records.size());
+		return written;
 	}
 
-	/** Runs the groups bound so far; on a row error rolls back to {@code savepoint} and returns false. */
-	private boolean runEarly(Connection connection, BatchStatement many, Savepoint savepoint) throws SQLException {
+	/** The chunk's statements: one row, and the multi-row one (or null) of {@code perInsert} rows. */
+	private record Statements(BatchStatement one, BatchStatement many, int perInsert) {
+	}
+
+	/**
+	 * Runs the group bound in {@code statements} (the records {@code batched}) under a savepoint; if the
+	 * database refuses it, rolls it back and bisects it. Returns the rows written.
+	 */
+	private long runGroup(Connection connection, Statements statements, List<RawRecord> batched, RejectHandling rejects)
+			throws SQLException {
+		Savepoint savepoint = connection.setSavepoint();
+		SQLException refusal = execute(connection, statements, batched.size());
+		if (refusal == null) {
+			connection.releaseSavepoint(savepoint);
+			return batched.size();
+		}
+		connection.rollback(savepoint);
+		connection.releaseSavepoint(savepoint);
+		return this.bisection.bisect(connection, batched, part(connection, statements, rejects));
+	}
+
+	/**
+	 * Runs what is bound in the statements ({@code rows} rows), counting matched keys if it took effect;
+	 * returns null, or the database's refusal (the batches are then cleared; the caller rolls back).
+	 */
+	private SQLException execute(Connection connection, Statements statements, int rows) throws SQLException {
 		try {
-			many.executeBatch();
-			return true;
+			if (this.counter != null) {
+				this.counter.reset(connection);
+			}
+			if (statements.many != null) {
+				statements.many.executeBatch();
+			}
+			statements.one.executeBatch();
+			if (this.counter != null) {
+				this.matched += this.counter.matched(connection, rows);
+			}
+			return null;
 		}
 		catch (SQLException ex) {
 			if (!rowError(ex)) {
 				throw ex;
 			}
-			connection.rollback(savepoint);
-			many.clearBatch();
-			return false;
+			statements.one.clearBatch();
+			if (statements.many != null) {
+				statements.many.clearBatch();
+			}
+			return ex;
 		}
 	}
 
-	/** Inserts records that bound cleanly (a bulk load's fallback), one row per statement. Returns the rows written. */
-	long writeBound(Connection connection, List<RawRecord> records, RejectHandling rejects) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
-			BatchStatement one = this.lastOne = batchOf(statement, this.lastOne);
-			for (RawRecord record : records) {
-				this.binder.bind(one, 0, record);
-				one.addBatch();
+	/** A part of a refused group, as the bisection writes it: bound again into the chunk's statements. */
+	private ChunkBisection.Part<RawRecord> part(Connection connection, Statements statements, RejectHandling rejects) {
+		return new ChunkBisection.Part<>() {
+
+			@Override
+			public Exception write(List<RawRecord> rows) throws SQLException {
+				bindAll(statements, rows);
+				return execute(connection, statements, rows.size());
 			}
-			return insert(connection, null, one, records, rejects, null, false);
+
+			@Override
+			public Exception writeAlone(RawRecord row) throws SQLException {
+				InsertBatchSink.this.binder.bind(statements.one, 0, row);
+				statements.one.addBatch();
+				return execute(connection, statements, 1);
+			}
+
+			@Override
+			public void refused(RawRecord row, Exception reason) throws SQLException {
+				rejects.defer(row, InsertBatchSink.this.binder.refused(row, (SQLException) reason));
+			}
+
+		};
+	}
+
+	/** Binds records that bound cleanly before: whole multi-row statements, the rest one row per statement. */
+	private void bindAll(Statements statements, List<RawRecord> rows) throws SQLException {
+		int columns = this.binder.columns();
+		int i = 0;
+		if (statements.many != null) {
+			int whole = rows.size() / statements.perInsert * statements.perInsert;
+			for (int slot = 0; i < whole; i++) {
+				this.binder.bind(statements.many, slot * columns, rows.get(i));
+				if (++slot == statements.perInsert) {
+					statements.many.addBatch();
+					slot = 0;
+				}
+			}
+		}
+		for (; i < rows.size(); i++) {
+			this.binder.bind(statements.one, 0, rows.get(i));
+			statements.one.addBatch();
+		}
+	}
+
+	/**
+	 * Inserts one record that bound cleanly, alone; returns null, or the database's refusal (nothing
+	 * bound is left; the caller rolls back).
+	 */
+	SQLException insertAlone(Connection connection, RawRecord record) throws SQLException {
+		return withStatements(connection, 1, statements -> {
+			this.binder.bind(statements.one, 0, record);
+			statements.one.addBatch();
+			return execute(connection, statements, 1);
+		});
+	}
+
+	/** The rejection of {@code record}, which the database refused with {@code error}. */
+	Rejection refused(RawRecord record, SQLException error) {
+		return this.binder.refused(record, error);
+	}
+
+	@FunctionalInterface
+	private interface WithStatements<R> {
+
+		R run(Statements statements) throws SQLException;
+
+	}
+
+	private <R> R withStatements(Connection connection, int rows, WithStatements<R> body) throws SQLException {
+		int perInsert = Math.min(this.rowsPerInsert, Math.max(1, rows));
+		try (PreparedStatement statement = connection.prepareStatement(this.sql);
+				PreparedStatement multi = perInsert > 1 ? connection.prepareStatement(multiSql(perInsert)) : null) {
+			return body.run(new Statements(this.lastOne = batchOf(statement, this.lastOne),
+					multi != null ? (this.lastMany = batchOf(multi, this.lastMany)) : null, perInsert));
 		}
 	}
 
 	/** @param previous the last statement of the same SQL, whose arrays a direct statement takes over, or null */
 	private BatchStatement batchOf(PreparedStatement statement, BatchStatement previous) throws SQLException {
 		return this.direct ? this.dialect.directStatement(statement, previous) : new StatementSink(statement);
-	}
-
-	/**
-	 * Runs the batch; if the database refuses it, inserts row by row and rejects the refused rows. Returns
-	 * the rows written (with key matching: inserted or matched, see {@link #takeMatched}).
-	 * @param earlier the savepoint taken before groups of this chunk ran early, or null
-	 * @param refused whether such a group was refused (and the chunk rolled back to {@code earlier})
-	 */
-	private long insert(Connection connection, BatchStatement multi, BatchStatement one, List<RawRecord> batched,
-			RejectHandling rejects, Savepoint earlier, boolean refused) throws SQLException {
-		if (this.counter != null) {
-			this.counter.prepare(connection);
-			this.counter.reset(connection);
-		}
-		if (refused) { // a batch run early was refused and rolled back: what is still bound goes too
-			one.clearBatch();
-			if (multi != null) {
-				multi.clearBatch();
-			}
-		}
-		else {
-			Savepoint savepoint = earlier != null ? earlier : connection.setSavepoint();
-			try {
-				if (multi != null) {
-					multi.executeBatch();
-				}
-				one.executeBatch();
-				if (this.counter != null) {
-					this.matched += this.counter.matched(connection, batched.size());
-					this.counter.finish(connection);
-				}
-				return batched.size();
-			}
-			catch (SQLException ex) {
-				if (!rowError(ex)) {
-					throw ex;
-				}
-				connection.rollback(savepoint);
-				one.clearBatch();
-				if (multi != null) {
-					multi.clearBatch();
-				}
-			}
-		}
-		long written = 0;
-		for (RawRecord record : batched) {
-			this.binder.bind(one, 0, record);
-			try {
-				if (this.counter != null) {
-					this.counter.reset(connection);
-				}
-				one.executeUpdate();
-				written++;
-				if (this.counter != null) {
-					this.matched += this.counter.matched(connection, 1);
-				}
-			}
-			catch (SQLException ex) {
-				if (!rowError(ex)) {
-					throw ex;
-				}
-				rejects.reject(connection, record, this.binder.refused(record, ex));
-			}
-		}
-		if (this.counter != null) {
-			this.counter.finish(connection);
-		}
-		return written;
 	}
 
 	/** A batch error may wrap the driver's own exception; any of them may say "this row". */

@@ -10,6 +10,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
+import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
 import io.rowlift.progress.PartitionProgress;
@@ -19,7 +20,8 @@ import io.rowlift.progress.PartitionProgress;
  * and the reader's saved offset commit or roll back together: through the {@link InsertBatchSink}
  * (JDBC batches of INSERTs) or, with write method {@link WriteMethod#LOAD_DATA}, the {@link BulkSink}
  * (one stream to the dialect's {@link BulkLoader}). Both bind each field straight from the record's
- * bytes ({@link RecordBinder}) and hand bad records, and rows the database refused, to the
+ * bytes ({@link RecordBinder}) and hand bad records, and rows the database refused (found by the
+ * {@link ChunkBisection} the two sinks share), to the
  * {@link RejectHandling}: staged in {@value RejectTable#NAME} within the load's {@link RejectBudget},
  * or, beyond it, the chunk fails with the record's location. This class only orchestrates: one
  * sink per chunk, and the counts.
@@ -43,6 +45,9 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final RejectHandling rejects;
 
+	/** Finds the rows the database refused in a chunk; shared by the sinks. */
+	private final ChunkBisection bisection;
+
 	/** How rows are matched on a key, or null (append). */
 	private final KeyMatching matching;
 
@@ -61,16 +66,27 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	/** @param matching how rows are matched on a key (upsert, ignore), or null (append) */
 	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
 			WriteMethod method, RecordLocator locator, RejectBudget budget, RejectTable rejects, KeyMatching matching) {
+		this(dataSource, dialect, mapping, formats, method, locator, budget, rejects, matching, Checkpoints.NONE);
+	}
+
+	/**
+	 * @param matching how rows are matched on a key (upsert, ignore), or null (append)
+	 * @param checkpoints told {@value ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only)
+	 */
+	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
+			WriteMethod method, RecordLocator locator, RejectBudget budget, RejectTable rejects, KeyMatching matching,
+			Checkpoints checkpoints) {
 		this.dataSource = dataSource;
 		this.matching = matching;
 		RecordBinder binder = new RecordBinder(dialect, mapping, formats, locator);
-		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching, method == WriteMethod.INSERT_DIRECT);
+		this.bisection = new ChunkBisection(checkpoints);
+		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching, method == WriteMethod.INSERT_DIRECT, this.bisection);
 		if (method == WriteMethod.LOAD_DATA && matching == null) {
 			BulkLoader loader = dialect.bulkLoader(mapping);
 			if (loader == null) {
 				throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
 			}
-			this.bulk = new BulkSink(loader, binder, this.inserts);
+			this.bulk = new BulkSink(loader, binder, this.inserts, this.bisection);
 		}
 		else {
 			this.bulk = null;
@@ -115,6 +131,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		finally {
 			if (!done) {
 				this.rejects.chunkFailed();
+				this.bisection.chunkFailed();
 			}
 			DataSourceUtils.releaseConnection(connection, this.dataSource);
 		}

@@ -2,6 +2,8 @@ package io.rowlift.database;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
@@ -30,6 +32,11 @@ final class RejectHandling {
 	/** Rejects of the current chunk taken from the budget. */
 	private long taken;
 
+	/** The current chunk's bad records not staged yet ({@link #defer}), with their reasons. */
+	private final List<RawRecord> deferred = new ArrayList<>();
+
+	private final List<Rejection> deferredReasons = new ArrayList<>();
+
 	RejectHandling(RejectBudget budget, RejectTable table, RecordLocator locator) {
 		this.budget = budget;
 		this.table = table;
@@ -49,6 +56,8 @@ final class RejectHandling {
 	void chunkStarted() {
 		this.rejectedBeforeChunk = this.rejected;
 		this.taken = 0;
+		this.deferred.clear();
+		this.deferredReasons.clear();
 	}
 
 	/** The chunk rolled back: its rejects were not staged after all. */
@@ -56,6 +65,36 @@ final class RejectHandling {
 		this.budget.giveBack(this.taken);
 		this.taken = 0;
 		this.rejected = this.rejectedBeforeChunk;
+		this.deferred.clear();
+		this.deferredReasons.clear();
+	}
+
+	/**
+	 * Notes a bad record of the current chunk, to be {@link #reject rejected} by {@link #rejectDeferred}
+	 * once the chunk's rows are written: a sink writes its rows under savepoints, and a reject staged
+	 * inside one that is rolled back would be lost while counted.
+	 */
+	void defer(RawRecord record, Rejection bad) {
+		this.deferred.add(record);
+		this.deferredReasons.add(bad);
+	}
+
+	/**
+	 * Rejects the records {@link #defer deferred} in this chunk, in file order (by offset), so that the
+	 * first bad record of the file is the one that meets a spent budget, whether the binder or the
+	 * database refused it.
+	 */
+	void rejectDeferred(Connection connection) throws SQLException {
+		Integer[] order = new Integer[this.deferred.size()];
+		for (int i = 0; i < order.length; i++) {
+			order[i] = i;
+		}
+		java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> this.deferred.get(i).offset()));
+		for (int i : order) {
+			reject(connection, this.deferred.get(i), this.deferredReasons.get(i));
+		}
+		this.deferred.clear();
+		this.deferredReasons.clear();
 	}
 
 	/** Stages the record as a reject, or throws if the load's budget is spent. */

@@ -252,7 +252,7 @@ public class LoadJobConfiguration {
 				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.file(),
 						plan.displayName(), plan.format(), plan.format().header() ? plan.header().names().toArray(String[]::new) : null,
 						planned.writeMapping(dialect), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of,
-						running::opened, running::closed, extensions, matching)
+						running::opened, running::closed, extensions, matching, checkpoints)
 				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
 						running, listeners, checkpoints, phases, matching);
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
@@ -307,7 +307,7 @@ public class LoadJobConfiguration {
 			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
 					ByteRange.readFrom(step.getExecutionContext()));
 			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, locator,
-					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching);
+					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching, checkpoints);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});
 		var worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)

@@ -24,14 +24,27 @@ public final class SqliteTestTarget implements TestTarget {
 
 	private final List<String> extraOptions;
 
+	/** What Rowlift's URL gets after the file's name ({@code ?foreign_keys=true}), or "". */
+	private final String urlParameters;
+
 	public SqliteTestTarget(Path dir) {
 		this(dir, List.of());
 	}
 
 	/** @param extraOptions options every run on this target gets, after the connection's */
 	public SqliteTestTarget(Path dir, List<String> extraOptions) {
+		this(dir, extraOptions, "");
+	}
+
+	private SqliteTestTarget(Path dir, List<String> extraOptions, String urlParameters) {
 		this.dir = dir;
 		this.extraOptions = List.copyOf(extraOptions);
+		this.urlParameters = urlParameters;
+	}
+
+	/** A target whose Rowlift runs check foreign keys ({@code foreign_keys=true} in the URL; SQLite's default is off). */
+	public static SqliteTestTarget withForeignKeys(Path dir, List<String> extraOptions) {
+		return new SqliteTestTarget(dir, extraOptions, "?foreign_keys=true");
 	}
 
 	@Override
@@ -52,7 +65,7 @@ public final class SqliteTestTarget implements TestTarget {
 	@Override
 	public List<String> options() {
 		List<String> options = new java.util.ArrayList<>(List.of("--spring.profiles.active=sqlite",
-				"--spring.datasource.url=jdbc:sqlite:" + this.file, "--spring.flyway.locations=classpath:db/migration/{vendor}"));
+				"--spring.datasource.url=jdbc:sqlite:" + this.file + this.urlParameters, "--spring.flyway.locations=classpath:db/migration/{vendor}"));
 		options.addAll(this.extraOptions);
 		return options;
 	}

@@ -5,8 +5,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.rowlift.database.ChunkBisection;
 import io.rowlift.database.RejectBudget;
 import io.rowlift.database.RejectTable;
+import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.SourceLocator;
@@ -53,7 +55,16 @@ final class SpringPartition {
 	/** Rejects of this chunk, staged when it commits. */
 	final List<RejectedRecordException> pending = new ArrayList<>();
 
+	/** Finds the rows the database refused in this partition's chunks (remembers their share). */
+	final ChunkBisection bisection;
+
 	SpringPartition(ByteRange range, SourceLocator locator, RejectBudget budget, RejectTable rejects) {
+		this(range, locator, budget, rejects, Checkpoints.NONE);
+	}
+
+	/** @param checkpoints told {@value ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only) */
+	SpringPartition(ByteRange range, SourceLocator locator, RejectBudget budget, RejectTable rejects, Checkpoints checkpoints) {
+		this.bisection = new ChunkBisection(checkpoints);
 		this.range = range;
 		this.locator = locator;
 		this.budget = budget;

@@ -24,6 +24,7 @@ import io.rowlift.database.RejectBudget;
 import io.rowlift.database.RejectTable;
 import io.rowlift.RowliftException;
 import io.rowlift.database.KeyMatching;
+import io.rowlift.model.Checkpoints;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetDialect;
@@ -65,19 +66,20 @@ public final class SpringWorker {
 	 * @param closed told when a partition's reader closes
 	 * @param extensions the user's beans
 	 * @param matching how rows are matched on a key (upsert, ignore), or null (append)
+	 * @param checkpoints told {@value io.rowlift.database.ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only)
 	 */
 	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
 			DataSource dataSource, TargetDialect dialect, java.nio.file.Path file, String displayName, CsvFormat format,
 			String[] names, TableMapping mapping, ValueFormats values, int chunkSize, int bufferSize,
 			BiFunction<Long, Long, RejectBudget> budgets, Consumer<StepExecution> opened, Consumer<StepExecution> closed,
-			SpringExtensions extensions, KeyMatching matching) {
+			SpringExtensions extensions, KeyMatching matching, Checkpoints checkpoints) {
 		SpringPartitions partitions = new SpringPartitions();
 		SpringRangeReader reader = new SpringRangeReader(partitions, step -> {
 			opened.accept(step);
 			long run = step.getJobExecution().getJobInstanceId();
 			ByteRange range = ByteRange.readFrom(step.getExecutionContext());
 			return new SpringPartition(range, new SourceLocator(file, displayName, format, range),
-					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run));
+					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run), checkpoints);
 		}, file, format, names, bufferSize, partition -> mapper(extensions, mapping, dialect, values), closed);
 		SpringRowWriter writer = new SpringRowWriter(partitions, jdbcWriter(dataSource, dialect, mapping, extensions, matching),
 				dataSource, dialect, matching);

@@ -1,0 +1,26 @@
+package io.rowlift.job;
+
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+
+import io.rowlift.testsupport.MySqlTestTarget;
+import io.rowlift.testsupport.TestTarget;
+
+/** The bisection scenarios ({@link BisectionScenarios}) on MySQL/MariaDB with write method {@code insert}. */
+class MySqlInsertBisectionIntegrationTests extends BisectionScenarios {
+
+	private final MySqlTestTarget target = new MySqlTestTarget("bisect_insert",
+			List.of("--rowlift.target.write-method=insert"));
+
+	@BeforeAll
+	void server() {
+		this.target.requireServer();
+	}
+
+	@Override
+	TestTarget target() {
+		return this.target;
+	}
+
+}
