@@ -22,6 +22,17 @@ public enum WriteMethod {
 	INSERT_DIRECT,
 
 	/**
+	 * SQLite: each chunk's rows as one buffer of typed values ({@link RowsBuffer}), bound once as a BLOB
+	 * and inserted with one {@code INSERT INTO t (...) SELECT ... FROM rowlift_rows(?)}, through Rowlift's
+	 * own SQLite extension ({@code src/main/c/rowlift_rows.c}, in the jar where the build had a C
+	 * compiler). The stored rows are the same as with {@link #INSERT}; a chunk the database refuses a row
+	 * of is rolled back and written as {@link #INSERT} writes it, which finds the row. Where the extension
+	 * is missing or cannot be loaded, loads use {@link #INSERT} and the summary's write reason says why;
+	 * see {@code docs/sqlite-binding.md}.
+	 */
+	INSERT_SELECT,
+
+	/**
 	 * MySQL: each chunk's parsed, validated rows streamed with {@code LOAD DATA LOCAL INFILE} from
 	 * memory (no file is written). A chunk the server warns about is rolled back and inserted with
 	 * INSERT statements, which trace the refused rows.
