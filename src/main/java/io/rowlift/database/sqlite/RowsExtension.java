@@ -30,7 +30,7 @@ import java.util.Properties;
  * <p>Test hook: the system property {@value #PLATFORM_PROPERTY} names another platform (as
  * {@code none}), so the library is looked up there and not found; it is read on every call.
  */
-final class RowsExtension {
+public final class RowsExtension {
 
 	/** The buffer format the Java side writes ({@link io.rowlift.database.RowsBuffer}) and the library reads. */
 	static final int FORMAT = 1;
@@ -41,7 +41,7 @@ final class RowsExtension {
 	static final String LIBRARY = "librowlift_rows.so";
 
 	/** Test hook: the platform to look the library up for. Operators never set it. */
-	static final String PLATFORM_PROPERTY = "rowlift.test.sqlite-extension-platform";
+	public static final String PLATFORM_PROPERTY = "rowlift.test.sqlite-extension-platform";
 
 	/** Columns the library's table has ({@code c0} to {@code c1997}). */
 	static final int MAX_COLUMNS = 1998;
@@ -50,14 +50,14 @@ final class RowsExtension {
 	 * @param library the private copy to load, or null
 	 * @param unavailable why it cannot be used, or null when it can
 	 */
-	record Status(Path library, String unavailable) {
+	public record Status(Path library, String unavailable) {
 
-		boolean available() {
+		public boolean available() {
 			return this.unavailable == null;
 		}
 
 		/** {@code SELECT load_extension(...)} of the library (only when available). */
-		String loadSql() {
+		public String loadSql() {
 			return "SELECT load_extension('" + this.library.toString().replace("'", "''") + "', '" + ENTRY + "')";
 		}
 
@@ -69,7 +69,7 @@ final class RowsExtension {
 	}
 
 	/** Whether the extension can be loaded here, and from where; found out on the first call. */
-	static synchronized Status status() {
+	public static synchronized Status status() {
 		String platform = System.getProperty(PLATFORM_PROPERTY);
 		if (platform != null) {
 			return find(platform);
