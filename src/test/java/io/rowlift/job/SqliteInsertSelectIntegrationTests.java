@@ -45,9 +45,9 @@ class SqliteInsertSelectIntegrationTests extends ScenarioSupport {
 	void withTheExtensionAChunkIsOneStatementAndTheSummarySaysSo() throws Exception {
 		SqliteExtension.require();
 		Path csv = GenCsv.write(this.dir.resolve("wide.csv"), "wide", 25_000, 3);
-		RowliftRun run = rowlift(csv, "wide", "--rowlift.target.write-method=insert-select", "--rowlift.job.chunk-size=4000");
+		RowliftRun run = rowlift(csv, "wide", "--rowlift.target.write-method=insert-select");
 		assertThat(run.exitCode()).as(run.toString()).isZero();
-		assertThat(run.out()).contains("; whole-chunk INSERT ... SELECTs (rowlift_rows) of 4,000-row chunks (set by"
+		assertThat(run.out()).contains("; whole-chunk INSERT ... SELECTs (rowlift_rows) of 10,000-row chunks (set by"
 				+ " rowlift.target.write-method, through the rowlift_rows extension)")
 			.contains("read 25,000 = written 25,000 + rejected 0");
 		assertThat(count("SELECT COUNT(*) FROM wide WHERE typeof(id) = 'integer' AND typeof(number) = 'integer'"
@@ -76,7 +76,9 @@ class SqliteInsertSelectIntegrationTests extends ScenarioSupport {
 	/** upsert and ignore match keys with INSERT batches ({@code ON CONFLICT}); the reason names the setting. */
 	@Test
 	void theKeyMatchingModesStayOnInsertBatchesAndSaySo() throws Exception {
-		execute("INSERT INTO wide (id, number, value1) VALUES (2, 0, 'old'), (9, 0, 'kept')");
+		Path first = this.dir.resolve("first.csv");
+		Files.writeString(first, "id,number,value1\n2,0,old\n9,0,kept\n", StandardCharsets.UTF_8);
+		assertThat(rowlift(first, "wide").exitCode()).isZero();
 		Path csv = this.dir.resolve("up.csv");
 		Files.writeString(csv, "id,number,value1\n1,10,a\n2,20,b\n3,30,c\n", StandardCharsets.UTF_8);
 		RowliftRun run = rowlift(csv, "wide", "--rowlift.target.write-method=insert-select", "--rowlift.target.mode=upsert");
