@@ -52,7 +52,7 @@ class SqliteCsvPropertyIntegrationTests extends CsvPropertyScenarios {
 	/**
 	 * Write method {@code insert-select}: each chunk as one buffer through Rowlift's SQLite extension
 	 * ({@code rowlift_rows}), checked to have been used (the summary's write method); in a build without it
-	 * ({@code -Drowlift.native.skip=true}), the fallback to INSERT batches, checked the same way.
+	 * ({@code -Dnative.skip=true}), the fallback to INSERT batches, checked the same way.
 	 */
 	@Property(tries = TRIES, shrinking = ShrinkingMode.FULL)
 	@AddLifecycleHook(TriesFromSystemProperty.class)

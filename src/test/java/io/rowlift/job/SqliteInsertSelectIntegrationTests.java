@@ -56,7 +56,7 @@ class SqliteInsertSelectIntegrationTests extends ScenarioSupport {
 
 	/**
 	 * A build without the extension (here: looked up for another platform, as a build made with
-	 * {@code -Drowlift.native.skip=true} or without gcc has none for this one) loads with INSERT batches, and
+	 * {@code -Dnative.skip=true} or without gcc has none for this one) loads with INSERT batches, and
 	 * the summary's write reason says why, once.
 	 */
 	@Test
@@ -67,7 +67,7 @@ class SqliteInsertSelectIntegrationTests extends ScenarioSupport {
 		assertThat(run.exitCode()).as(run.toString()).isZero();
 		String reason = "INSERT batches of 10,000-row chunks (set by rowlift.target.write-method is one INSERT ... SELECT per"
 				+ " chunk, but this Rowlift build has no rowlift_rows extension for none-none (built without a C compiler, with"
-				+ " rowlift.native.skip, or for another platform; README: SQLite's fast path); INSERT batches instead)";
+				+ " -Dnative.skip=true, or for another platform; README: SQLite's fast path); INSERT batches instead)";
 		assertThat(run.out()).contains(reason).contains("read 5,000 = written 5,000 + rejected 0");
 		assertThat(run.out().split("no rowlift_rows extension", -1)).hasSize(2);
 		assertThat(count("SELECT COUNT(*) FROM wide")).isEqualTo(5_000);

@@ -6,7 +6,7 @@ import io.rowlift.database.sqlite.RowsExtension;
 
 /**
  * Tests of write method {@code insert-select} need the rowlift_rows extension in the build. A build made
- * with {@code -Drowlift.native.skip=true} (Maven hands the setting to the tests as rowlift.test.native-skip) or without a C compiler
+ * with {@code -Dnative.skip=true} (Maven hands the setting to the tests as rowlift.test.native-skip) or without a C compiler
  * skips them, unless it runs in CI ({@code CI=true}) without the skip setting: there the extension must be
  * there, so a CI whose compiler broke fails instead of testing only the fallback.
  */

@@ -23,7 +23,7 @@ import java.util.Properties;
  * hands it, so it uses the driver's own SQLite: no second copy in the process, no driver internals.
  *
  * <p>Whether it can be used is found out once per process ({@link #status}): the resource for this
- * platform exists (a build without a C compiler, with {@code -Drowlift.native.skip=true} or for another
+ * platform exists (a build without a C compiler, with {@code -Dnative.skip=true} or for another
  * platform has none), it can be copied, and a throwaway in-memory connection loads it and reads its
  * format. Otherwise {@link Status#unavailable} says why, in words for the summary. Thread-safe.
  *
@@ -98,7 +98,7 @@ public final class RowsExtension {
 		try (InputStream in = RowsExtension.class.getResourceAsStream(resource)) {
 			if (in == null) {
 				return new Status(null, "this Rowlift build has no rowlift_rows extension for " + platform
-						+ " (built without a C compiler, with rowlift.native.skip, or for another platform; README: SQLite's fast path)");
+						+ " (built without a C compiler, with -Dnative.skip=true, or for another platform; README: SQLite's fast path)");
 			}
 			Path library = extract(in);
 			return probe(library);

@@ -18,7 +18,7 @@ import io.rowlift.database.LoadMode;
 
 /**
  * Where the rowlift_rows extension is missing (a build without a C compiler or with
- * {@code -Drowlift.native.skip=true}, another platform, a library SQLite will not load), loads use INSERT
+ * {@code -Dnative.skip=true}, another platform, a library SQLite will not load), loads use INSERT
  * batches and the write reason says why; nothing is refused.
  */
 class SqliteRowsExtensionAbsentTests {
@@ -36,7 +36,7 @@ class SqliteRowsExtensionAbsentTests {
 		RowsExtension.Status status = RowsExtension.find("none-none");
 		assertThat(status.available()).isFalse();
 		assertThat(status.unavailable()).isEqualTo("this Rowlift build has no rowlift_rows extension for none-none (built"
-				+ " without a C compiler, with rowlift.native.skip, or for another platform; README: SQLite's fast path)");
+				+ " without a C compiler, with -Dnative.skip=true, or for another platform; README: SQLite's fast path)");
 	}
 
 	@Test
@@ -60,7 +60,7 @@ class SqliteRowsExtensionAbsentTests {
 			assertThat(choice.method()).isEqualTo(WriteMethod.INSERT);
 			assertThat(choice.reason()).isEqualTo("set by rowlift.target.write-method is one INSERT ... SELECT per chunk, but this"
 					+ " Rowlift build has no rowlift_rows extension for none-none (built without a C compiler, with"
-					+ " rowlift.native.skip, or for another platform; README: SQLite's fast path); INSERT batches instead");
+					+ " -Dnative.skip=true, or for another platform; README: SQLite's fast path); INSERT batches instead");
 			WriteChoice auto = sqlite.chooseWriteMethod(WriteMethod.AUTO, pool);
 			assertThat(auto.method()).isEqualTo(WriteMethod.INSERT);
 		}
