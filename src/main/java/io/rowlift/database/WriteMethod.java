@@ -7,7 +7,11 @@ package io.rowlift.database;
  */
 public enum WriteMethod {
 
-	/** Rowlift chooses per target: see {@link TargetDialect#chooseWriteMethod}. The default. */
+	/**
+	 * Rowlift chooses per target: see {@link TargetDialect#chooseWriteMethod} (SQLite: {@link #INSERT_SELECT}
+	 * where the jar has the extension, else {@link #INSERT}; MySQL: {@link #LOAD_DATA} where the server
+	 * allows it, else {@link #INSERT}). The default.
+	 */
 	AUTO,
 
 	/** JDBC batches of INSERT statements (multi-row where the dialect says so). Every database. */

@@ -216,8 +216,10 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	/**
-	 * Whether {@code auto} means {@link WriteMethod#INSERT_SELECT} where the extension loads. See
-	 * {@code docs/sqlite-binding.md}, "Round three", for the measurements that decided it.
+	 * Whether {@code auto} means {@link WriteMethod#INSERT_SELECT} where the extension loads: yes, since
+	 * every paired run (A B A B, same jar) was faster than INSERT batches, by 22 % and 76 % on wide 5M and
+	 * 30 % and 20 % on docs 1M in wall time on a shared machine (the bar was 15 % on wide); see
+	 * {@code docs/benchmarks.md}, issue #24, and {@code docs/sqlite-binding.md}, round three.
 	 */
 	static final boolean EXTENSION_BY_DEFAULT = true;
 
@@ -225,7 +227,8 @@ public final class SqliteDialect implements TargetDialect {
 	 * {@code insert-select} (and {@code auto}, see {@link #EXTENSION_BY_DEFAULT}) is
 	 * {@link WriteMethod#INSERT_SELECT} when every connection of the pool has loaded the rowlift_rows
 	 * extension ({@link #configure}); without it, {@link WriteMethod#INSERT}, and the reason says why
-	 * (the summary shows it once).
+	 * (the summary shows it once). {@code upsert} and {@code ignore} never get here (INSERT batches, see
+	 * {@code KeyMatching#writeChoice}).
 	 * {@code insert} is {@link WriteMethod#INSERT} (the driver binds the values);
 	 * {@code insert-direct} is {@link WriteMethod#INSERT_DIRECT} (Rowlift binds them into the native
 	 * statement), refused when this sqlite-jdbc does not let it; {@code load-data} is refused. Direct
