@@ -19,9 +19,10 @@ import io.rowlift.progress.PartitionProgress;
  * Writes a chunk of records on the chunk transaction's connection, so the rows, the staged rejects
  * and the reader's saved offset commit or roll back together: through the {@link InsertBatchSink}
  * (JDBC batches of INSERTs) or, with write method {@link WriteMethod#LOAD_DATA}, the {@link BulkSink}
- * (one stream to the dialect's {@link BulkLoader}). Both bind each field straight from the record's
- * bytes ({@link RecordBinder}) and hand bad records, and rows the database refused (found by the
- * {@link ChunkBisection} the two sinks share), to the
+ * (one stream to the dialect's {@link BulkLoader}), or with {@link WriteMethod#INSERT_SELECT} the
+ * {@link RowsBufferSink} (one buffer and statement per chunk to the dialect's {@link RowsLoader}).
+ * Each binds every field straight from the record's bytes ({@link RecordBinder}) and hands bad
+ * records, and rows the database refused (found by the {@link ChunkBisection} the sinks share), to the
  * {@link RejectHandling}: staged in {@value RejectTable#NAME} within the load's {@link RejectBudget},
  * or, beyond it, the chunk fails with the record's location. This class only orchestrates: one
  * sink per chunk, and the counts.
@@ -40,8 +41,11 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final InsertBatchSink inserts;
 
-	/** The bulk sink, or null when the write method is INSERT. */
+	/** The bulk sink, or null when the write method is not LOAD_DATA. */
 	private final BulkSink bulk;
+
+	/** The one-statement-per-chunk sink, or null when the write method is not INSERT_SELECT. */
+	private final RowsBufferSink select;
 
 	private final RejectHandling rejects;
 
@@ -91,6 +95,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		else {
 			this.bulk = null;
 		}
+		RowsLoader loader = method == WriteMethod.INSERT_SELECT && matching == null ? dialect.rowsLoader(mapping) : null;
+		this.select = loader != null ? new RowsBufferSink(loader, binder, this.inserts, dialect) : null;
 		this.rejects = new RejectHandling(budget, rejects, locator);
 	}
 
@@ -122,6 +128,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		try {
 			this.inserts.takeMatched(); // nothing of a failed chunk is carried over
 			long applied = this.bulk != null ? this.bulk.write(connection, chunk.getItems(), this.rejects)
+					: this.select != null ? this.select.write(connection, chunk.getItems(), this.rejects)
 					: this.inserts.write(connection, chunk.getItems(), this.rejects);
 			long matched = this.inserts.takeMatched();
 			this.written += applied - matched;

@@ -149,8 +149,9 @@ public final class KeyMatching {
 		}
 		return new WriteChoice(WriteMethod.INSERT, "mode " + target.mode().setting()
 				+ " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE)"
-				+ (configured == WriteMethod.INSERT_DIRECT ? " bound by the driver: " + TargetProperties.WRITE_METHOD
-						+ "=insert-direct applies to the modes append, truncate and replace" : ""));
+				+ (configured == WriteMethod.INSERT_DIRECT || configured == WriteMethod.INSERT_SELECT ? " bound by the driver: "
+						+ TargetProperties.WRITE_METHOD + "=" + configured.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
+						+ " applies to the modes append, truncate and replace" : ""));
 	}
 
 	private static Set<String> namesOf(Connection connection, TargetDialect dialect, String table) {

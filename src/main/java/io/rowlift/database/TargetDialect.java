@@ -55,8 +55,9 @@ public interface TargetDialect {
 			throw io.rowlift.RowliftException.badInput(TargetProperties.WRITE_METHOD + "=load-data is for MySQL; " + id()
 					+ " is loaded with INSERT batches: remove the setting or set it to auto");
 		}
-		if (configured == WriteMethod.INSERT_DIRECT) {
-			throw io.rowlift.RowliftException.badInput(TargetProperties.WRITE_METHOD + "=insert-direct is for SQLite; " + id()
+		if (configured == WriteMethod.INSERT_DIRECT || configured == WriteMethod.INSERT_SELECT) {
+			throw io.rowlift.RowliftException.badInput(TargetProperties.WRITE_METHOD + "="
+					+ configured.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " is for SQLite; " + id()
 					+ " is not loaded that way: remove the setting or set it to auto or insert");
 		}
 		return new WriteChoice(WriteMethod.INSERT, configured == WriteMethod.INSERT ? "set by " + TargetProperties.WRITE_METHOD
@@ -81,6 +82,14 @@ public interface TargetDialect {
 	 */
 	default BatchStatement directStatement(java.sql.PreparedStatement statement, BatchStatement previous) throws SQLException {
 		return directStatement(statement);
+	}
+
+	/**
+	 * The one-statement path for {@link WriteMethod#INSERT_SELECT} into {@code mapping}'s table; {@code null}
+	 * where there is none (or not for this many columns): the load then writes INSERT batches.
+	 */
+	default RowsLoader rowsLoader(TableMapping mapping) {
+		return null;
 	}
 
 	/** The bulk path for {@link WriteMethod#LOAD_DATA} into {@code mapping}'s table; {@code null} where there is none. */

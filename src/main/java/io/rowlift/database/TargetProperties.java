@@ -9,7 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param table the table to load; matched case-insensitively, always quoted in SQL
  * @param writeMethod how rows are written: {@code auto} (default: the target's fastest safe path),
- *     {@code insert} or {@code load-data} (MySQL only)
+ *     {@code insert}, {@code insert-direct} or {@code insert-select} (SQLite only), or {@code load-data}
+ *     (MySQL only)
  * @param pageSize SQLite only: the page size, in bytes, of a database file that Rowlift creates (a
  *     power of two from 512 to 65536); unset (null), Rowlift chooses 65536 for an input whose records
  *     average 64 bytes or more and 4096 below (see {@code PageSizeChoice}). A file that exists keeps its

@@ -7,7 +7,11 @@ package io.rowlift.database;
  */
 public enum WriteMethod {
 
-	/** Rowlift chooses per target: see {@link TargetDialect#chooseWriteMethod}. The default. */
+	/**
+	 * Rowlift chooses per target: see {@link TargetDialect#chooseWriteMethod} (SQLite: {@link #INSERT_SELECT}
+	 * where the jar has the extension, else {@link #INSERT}; MySQL: {@link #LOAD_DATA} where the server
+	 * allows it, else {@link #INSERT}). The default.
+	 */
 	AUTO,
 
 	/** JDBC batches of INSERT statements (multi-row where the dialect says so). Every database. */
@@ -20,6 +24,17 @@ public enum WriteMethod {
 	 * the same as with {@link #INSERT}. Not the default: it saved too little to be one.
 	 */
 	INSERT_DIRECT,
+
+	/**
+	 * SQLite: each chunk's rows as one buffer of typed values ({@link RowsBuffer}), bound once as a BLOB
+	 * and inserted with one {@code INSERT INTO t (...) SELECT ... FROM rowlift_rows(?)}, through Rowlift's
+	 * own SQLite extension ({@code src/main/c/rowlift_rows.c}, in the jar where the build had a C
+	 * compiler). The stored rows are the same as with {@link #INSERT}; a chunk the database refuses a row
+	 * of is rolled back and written as {@link #INSERT} writes it, which finds the row. Where the extension
+	 * is missing or cannot be loaded, loads use {@link #INSERT} and the summary's write reason says why;
+	 * see {@code docs/sqlite-binding.md}.
+	 */
+	INSERT_SELECT,
 
 	/**
 	 * MySQL: each chunk's parsed, validated rows streamed with {@code LOAD DATA LOCAL INFILE} from

@@ -117,6 +117,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				switch (String.valueOf(this.writeMethod)) {
 					case "LOAD_DATA" -> "LOAD DATA LOCAL streams";
 					case "INSERT_DIRECT" -> "INSERT batches bound directly";
+					case "INSERT_SELECT" -> "whole-chunk INSERT ... SELECTs (rowlift_rows)";
 					default -> "INSERT batches";
 				}, this.chunkSize, this.writeReason));
 		sb.append(String.format(Locale.ROOT, "; %s (%s)", switch (String.valueOf(this.keyOrder)) {

@@ -200,7 +200,6 @@ class SqliteDirectBindingTests {
 
 	@Test
 	void directBindingIsChosenOnlyWhenSet() throws SQLException {
-		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.AUTO, null).method()).isEqualTo(WriteMethod.INSERT);
 		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT_DIRECT, null).method()).isEqualTo(WriteMethod.INSERT_DIRECT);
 		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT_DIRECT, null).reason())
 			.isEqualTo("set by rowlift.target.write-method");

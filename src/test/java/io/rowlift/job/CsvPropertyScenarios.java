@@ -89,7 +89,8 @@ abstract class CsvPropertyScenarios {
 		check(file, "--rowlift.job.pipeline=spring");
 	}
 
-	private void check(GeneratedCsv file, String... how) throws Exception {
+	/** Loads {@code file} with the settings {@code how} and checks every stored value; returns the run (its summary). */
+	RowliftRun check(GeneratedCsv file, String... how) throws Exception {
 		String text = file.text();
 		Path csv = work().resolve("try-" + this.files.incrementAndGet() + ".csv");
 		Files.writeString(csv, text, StandardCharsets.UTF_8);
@@ -117,6 +118,7 @@ abstract class CsvPropertyScenarios {
 			if (mismatch != null) {
 				throw new AssertionError(target().id() + ", " + options + ": " + mismatch + "\n" + file);
 			}
+			return run;
 		}
 		finally {
 			Files.deleteIfExists(csv);

@@ -44,7 +44,7 @@ abstract class KeyOrderScenarios extends ScenarioSupport {
 			.contains(target().id().equals("mysql")
 					? "LOAD DATA LOCAL streams of 50,000-row chunks (default for MySQL: the server has local_infile=ON;"
 							+ " chunk size default for one sorted stream into LOAD DATA)"
-					: "INSERT batches of 10,000-row chunks (the default for sqlite; insert-direct is opt-in)");
+					: io.rowlift.testsupport.SqliteExtension.defaultSummary());
 		assertThat(tableRows()).isEqualTo(fileRows(csv));
 		try (Stream<Path> left = Files.list(spill())) {
 			assertThat(left).as("sorted runs left behind").isEmpty();

@@ -7,11 +7,22 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import io.rowlift.testsupport.GeneratedCsv;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.SqliteExtension;
 import io.rowlift.testsupport.SqliteTestTarget;
 import io.rowlift.testsupport.TestTarget;
+import io.rowlift.testsupport.TriesFromSystemProperty;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
 
-/** The differential property test on real SQLite files: INSERT batches, {@code insert-direct}, the spring pipeline. */
+/**
+ * The differential property test on real SQLite files: INSERT batches, {@code insert-direct}, {@code insert-select}
+ * (the rowlift_rows extension), the spring pipeline.
+ */
 class SqliteCsvPropertyIntegrationTests extends CsvPropertyScenarios {
 
 	private static final Path WORK = folder();
@@ -36,6 +47,20 @@ class SqliteCsvPropertyIntegrationTests extends CsvPropertyScenarios {
 	@Override
 	String otherWriteMethod() {
 		return "insert-direct";
+	}
+
+	/**
+	 * Write method {@code insert-select}: each chunk as one buffer through Rowlift's SQLite extension
+	 * ({@code rowlift_rows}), checked to have been used (the summary's write method); in a build without it
+	 * ({@code -Dnative.skip=true}), the fallback to INSERT batches, checked the same way.
+	 */
+	@Property(tries = TRIES, shrinking = ShrinkingMode.FULL)
+	@AddLifecycleHook(TriesFromSystemProperty.class)
+	void fastPipelineWithInsertSelectStoresTheReferenceValues(@ForAll("files") GeneratedCsv file) throws Exception {
+		RowliftRun run = check(file, "--rowlift.job.pipeline=fast", "--rowlift.target.write-method=insert-select");
+		if (!run.out().contains(SqliteExtension.insertSelectSummary())) {
+			throw new AssertionError("expected '" + SqliteExtension.insertSelectSummary() + "' in the summary:\n" + run.out());
+		}
 	}
 
 	@AfterContainer

@@ -96,6 +96,11 @@ public final class SqliteDialect implements TargetDialect {
 			throw RowliftException.badInput("spring.datasource.url names " + file + ", whose folder cannot be created: "
 					+ ex.getMessage());
 		}
+		if (wantsExtension(target.writeMethod()) && RowsExtension.status().available()) {
+			// every connection of the pool loads rowlift_rows as it opens (sqlite-jdbc's own setting and SQL)
+			url = url.with("enable_load_extension", "true");
+			dataSource.setConnectionInitSql(RowsExtension.status().loadSql());
+		}
 		dataSource.setJdbcUrl(url.toString());
 		if (dataSource.getDriverClassName() == null) {
 			dataSource.setDriverClassName("org.sqlite.JDBC");
@@ -205,8 +210,26 @@ public final class SqliteDialect implements TargetDialect {
 		statement.setString(parameter, value.toPlainString());
 	}
 
+	/** Whether loads with {@code configured} would use the rowlift_rows extension where it is there. */
+	private static boolean wantsExtension(WriteMethod configured) {
+		return configured == WriteMethod.INSERT_SELECT || (configured == WriteMethod.AUTO && EXTENSION_BY_DEFAULT);
+	}
+
 	/**
-	 * {@code auto} and {@code insert} are {@link WriteMethod#INSERT} (the driver binds the values);
+	 * Whether {@code auto} means {@link WriteMethod#INSERT_SELECT} where the extension loads: yes, since
+	 * every paired run (A B A B, same jar) was faster than INSERT batches, by 22 % and 76 % on wide 5M and
+	 * 30 % and 20 % on docs 1M in wall time on a shared machine (the bar was 15 % on wide); see
+	 * {@code docs/benchmarks.md}, issue #24, and {@code docs/sqlite-binding.md}, round three.
+	 */
+	static final boolean EXTENSION_BY_DEFAULT = true;
+
+	/**
+	 * {@code insert-select} (and {@code auto}, see {@link #EXTENSION_BY_DEFAULT}) is
+	 * {@link WriteMethod#INSERT_SELECT} when every connection of the pool has loaded the rowlift_rows
+	 * extension ({@link #configure}); without it, {@link WriteMethod#INSERT}, and the reason says why
+	 * (the summary shows it once). {@code upsert} and {@code ignore} never get here (INSERT batches, see
+	 * {@code KeyMatching#writeChoice}).
+	 * {@code insert} is {@link WriteMethod#INSERT} (the driver binds the values);
 	 * {@code insert-direct} is {@link WriteMethod#INSERT_DIRECT} (Rowlift binds them into the native
 	 * statement), refused when this sqlite-jdbc does not let it; {@code load-data} is refused. Direct
 	 * binding is not the default: it saved 4-12 % of the writer thread's CPU on the wide and docs shapes
@@ -215,8 +238,22 @@ public final class SqliteDialect implements TargetDialect {
 	 */
 	@Override
 	public WriteChoice chooseWriteMethod(WriteMethod configured, DataSource dataSource) throws SQLException {
+		if (wantsExtension(configured)) {
+			String how = configured == WriteMethod.AUTO ? "the default for sqlite" : "set by " + TargetProperties.WRITE_METHOD;
+			String unavailable = RowsExtension.status().unavailable();
+			if (unavailable == null) {
+				try (Connection connection = dataSource.getConnection()) {
+					if (RowsExtension.loadedOn(connection)) {
+						return new WriteChoice(WriteMethod.INSERT_SELECT, how + ", through the rowlift_rows extension");
+					}
+				}
+				unavailable = "the connection has no rowlift_rows extension loaded";
+			}
+			return new WriteChoice(WriteMethod.INSERT, how + " is one INSERT ... SELECT per chunk, but " + unavailable
+					+ "; INSERT batches instead");
+		}
 		if (configured == WriteMethod.AUTO) {
-			return new WriteChoice(WriteMethod.INSERT, "the default for sqlite; insert-direct is opt-in");
+			return new WriteChoice(WriteMethod.INSERT, "the default for sqlite; insert-direct and insert-select are opt-in");
 		}
 		if (configured != WriteMethod.INSERT_DIRECT) {
 			return TargetDialect.super.chooseWriteMethod(configured, dataSource);
@@ -227,6 +264,12 @@ public final class SqliteDialect implements TargetDialect {
 					+ "; set it to insert or auto");
 		}
 		return new WriteChoice(WriteMethod.INSERT_DIRECT, "set by " + TargetProperties.WRITE_METHOD);
+	}
+
+	/** {@link SqliteRowsLoader}; none for more columns than the extension's table has ({@value RowsExtension#MAX_COLUMNS}). */
+	@Override
+	public io.rowlift.database.RowsLoader rowsLoader(TableMapping mapping) {
+		return mapping.columns().size() <= RowsExtension.MAX_COLUMNS ? new SqliteRowsLoader(this, mapping) : null;
 	}
 
 	@Override

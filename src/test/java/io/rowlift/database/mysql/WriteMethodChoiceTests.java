@@ -63,7 +63,7 @@ class WriteMethodChoiceTests {
 	@Test
 	void sqliteHasOnlyInserts() throws SQLException {
 		SqliteDialect sqlite = new SqliteDialect();
-		assertThat(sqlite.chooseWriteMethod(WriteMethod.AUTO, null)).isEqualTo(new WriteChoice(WriteMethod.INSERT, "the default for sqlite; insert-direct is opt-in"));
+		assertThat(sqlite.chooseWriteMethod(WriteMethod.INSERT, null)).isEqualTo(new WriteChoice(WriteMethod.INSERT, "set by rowlift.target.write-method"));
 		assertThatThrownBy(() -> sqlite.chooseWriteMethod(WriteMethod.LOAD_DATA, null)).isInstanceOf(RowliftException.class);
 		assertThat(sqlite.bulkLoader(null)).isNull();
 	}

@@ -1,0 +1,47 @@
+package io.rowlift.database.sqlite;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+import io.rowlift.database.RowsBuffer;
+import io.rowlift.database.RowsLoader;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetDialect;
+
+/**
+ * A chunk's rows into SQLite in one statement: {@code INSERT INTO t (a, b) SELECT c0, c1 FROM rowlift_rows(?)},
+ * the {@link RowsBuffer} bound once as a BLOB through the driver's {@code setBytes}. The table-valued
+ * function is Rowlift's extension ({@link RowsExtension}); it yields the buffer's rows in their order and
+ * each value with its storage class, so the column affinities apply as to bound values. Thread-safe (it
+ * holds only the statement text).
+ */
+final class SqliteRowsLoader implements RowsLoader {
+
+	private final String sql;
+
+	SqliteRowsLoader(TargetDialect dialect, TableMapping mapping) {
+		StringBuilder sql = new StringBuilder(dialect.statementTag(mapping.table().name())).append("INSERT INTO ")
+			.append(dialect.quote(mapping.table().name()))
+			.append(" (");
+		StringBuilder select = new StringBuilder(") SELECT ");
+		for (int i = 0; i < mapping.columns().size(); i++) {
+			sql.append(i == 0 ? "" : ", ").append(dialect.quote(mapping.columns().get(i).name()));
+			select.append(i == 0 ? "" : ", ").append('c').append(i);
+		}
+		this.sql = sql.append(select).append(" FROM rowlift_rows(?)").toString();
+	}
+
+	String sql() {
+		return this.sql;
+	}
+
+	@Override
+	public void load(Connection connection, RowsBuffer rows) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
+			statement.setBytes(1, rows.toByteArray());
+			statement.executeUpdate();
+		}
+	}
+
+}
