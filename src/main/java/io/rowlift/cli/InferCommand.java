@@ -101,7 +101,13 @@ public final class InferCommand implements Verb {
 
 		private volatile boolean done;
 
+		private final Inference inference;
+
+		private final long started;
+
 		Progress(Inference inference, long started) {
+			this.inference = inference;
+			this.started = started;
 			this.display = ProgressDisplay.of(InferCommand.this.report.progress(), InferCommand.this.report.progressInterval(),
 					InferCommand.this.terminal, InferCommand.this.err);
 			long tick = Math.max(10_000_000L, Math.min(200_000_000L, InferCommand.this.report.progressInterval().toNanos()));
@@ -143,6 +149,9 @@ public final class InferCommand implements Verb {
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
+			}
+			if (this.inference.totalBytes() >= 0) {
+				show(this.inference, this.started); // the end: a short read may end before the first tick
 			}
 			this.display.close();
 		}

@@ -37,6 +37,9 @@ final class ColumnStats {
 
 	private final int[] scratch = new int[2];
 
+	/** A throwaway that types one value alone. */
+	private boolean probe;
+
 	int kinds = NUMBERS | BOOLEAN | TIME;
 
 	int dates = ValueShapes.ALL_DATES;
@@ -90,6 +93,9 @@ final class ColumnStats {
 
 	/** The first value that made the column text (nothing else fits), shortened; null while something else fits. */
 	String firstText;
+
+	/** Whether {@link #firstText} alone would have a type (it then only clashed with the values before it). */
+	boolean firstTextHasAType;
 
 	ColumnStats(boolean utf8) {
 		this.utf8 = utf8;
@@ -154,7 +160,13 @@ final class ColumnStats {
 			}
 		}
 		if ((this.kinds | this.dates | this.timestamps) == 0 && this.firstText == null) {
-			this.firstText = shown(b, s, e);
+			this.firstText = shown(b, s, e); // once per column and reader: the words of the comment
+			if (!this.probe) {
+				ColumnStats alone = new ColumnStats(this.utf8);
+				alone.probe = true;
+				alone.observe(b, s, e, false);
+				this.firstTextHasAType = alone.firstText == null;
+			}
 		}
 	}
 
@@ -319,6 +331,7 @@ final class ColumnStats {
 		this.trailingSpace |= o.trailingSpace;
 		if (this.firstText == null) {
 			this.firstText = o.firstText;
+			this.firstTextHasAType = o.firstTextHasAType;
 		}
 	}
 

@@ -159,8 +159,11 @@ final class TypeLattice {
 		if (s.leadingZero) {
 			return "text: leading zeros (codes keep them), and '" + s.firstText + "'";
 		}
+		if (s.firstText != null && !s.firstTextHasAType) {
+			return "text: '" + s.firstText + "' is no number, boolean, date or time";
+		}
 		if (s.firstText != null) {
-			return "text: no single type holds every value (the one that ruled out the last: '" + s.firstText + "')";
+			return "text: no single type holds every value ('" + s.firstText + "' has another type than the values before it)";
 		}
 		return "text: no single type holds every value (or dates in a pattern other than the file's)";
 	}

@@ -162,7 +162,8 @@ class TypeLatticeTests {
 	void datesInTwoFormatsInOneColumnAreText() {
 		InferredColumn c = infer("2024-01-31", "31/01/2024");
 		assertThat(c.type()).isEqualTo(Type.TEXT);
-		assertThat(c.summary()).contains("no single type holds every value").contains("31/01/2024");
+		assertThat(c.summary()).contains("no single type holds every value").contains("'31/01/2024' has another type");
+		assertThat(infer("Ann").summary()).contains("text: 'Ann' is no number, boolean, date or time");
 	}
 
 	@Test
