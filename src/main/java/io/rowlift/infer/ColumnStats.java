@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * for the comment), and a column that is text already costs only its length. Readers keep their own
  * and {@link #merge} them. Not thread-safe.
  */
-final class ColumnStats {
+public final class ColumnStats {
 
 	/** Every value an integer that fits 64 bits. */
 	static final int INT = 1;
@@ -304,6 +304,21 @@ final class ColumnStats {
 	static String shown(byte[] b, int s, int e) {
 		String text = new String(b, s, Math.min(e - s, 40), StandardCharsets.UTF_8);
 		return e - s > 40 ? text + "..." : text;
+	}
+
+	/** The smallest integer seen (integer columns). */
+	public long minimum() {
+		return this.min;
+	}
+
+	/** The largest integer seen (integer columns). */
+	public long maximum() {
+		return this.max;
+	}
+
+	/** The longest value, in characters. */
+	public int longest() {
+		return this.maxChars;
 	}
 
 	/** Adds what {@code other} saw (a later part of the file) to this. */

@@ -97,6 +97,43 @@ abstract class InferScenarios {
 	}
 
 	/**
+	 * {@code rowlift.schema.create=infer}: the first load of a missing table writes its migration into the
+	 * migrations folder (it stays) and loads; a later load of a file whose column holds other values is
+	 * exit 2 naming that column, and neither the table nor the folder changes.
+	 */
+	@Test
+	void createOnFirstLoadThenAnotherShapeIsRefused() throws Exception {
+		Path file = GenCsv.write(this.work.resolve("wide.csv"), "wide", 200);
+		Path migrations = this.work.resolve("migrations");
+		List<String> common = new ArrayList<>(List.of("--rowlift.target.table=wide", "--rowlift.schema.create=infer",
+				"--spring.flyway.locations=filesystem:" + migrations + "/{vendor}", "--rowlift.report.progress=none"));
+		target().options().stream().filter(o -> !o.startsWith("--spring.flyway.locations=")).forEach(common::add);
+		List<String> first = new ArrayList<>(List.of("load", "--rowlift.source.path=" + file));
+		first.addAll(common);
+		RowliftRun created = RowliftRun.of(first);
+		assertThat(created.exitCode()).as(created.toString()).isZero();
+		assertThat(created.out()).contains("rejects: none");
+		Path written = migrations.resolve(target().id()).resolve("V1__create_wide.sql");
+		assertThat(written).exists();
+		assertThat(Files.readString(written)).contains("Written by rowlift infer from wide.csv: 200 records").contains("PRIMARY KEY");
+		assertSameContent(file, "wide", List.of());
+
+		List<String> lines = new ArrayList<>(Files.readAllLines(file));
+		lines.set(7, lines.get(7).replaceFirst("^(\\d+),\\d+,", "$1,n/a,"));
+		Path other = Files.write(this.work.resolve("wide-2.csv"), lines);
+		List<String> second = new ArrayList<>(List.of("load", "--rowlift.source.path=" + other));
+		second.addAll(common);
+		RowliftRun refused = RowliftRun.of(second);
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		assertThat(refused.problems()).contains("column 'number' differs from table wide's").contains("'n/a'")
+			.contains("never alters a table");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(written);
+		}
+		assertSameContent(file, "wide", List.of());
+	}
+
+	/**
 	 * Infers {@code file} into {@code table} with migrations in {@code migrations} (also the output folder),
 	 * checks the SQL against the expected files of {@code name}, loads and compares.
 	 */
