@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import io.rowlift.infer.InferProperties;
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.model.Checkpoints;
@@ -24,7 +25,7 @@ import io.rowlift.database.TargetProperties;
 
 /** The command line's beans: the runner and one bean per {@link Verb}, named {@link Verb#beanName}. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ ReportProperties.class, StatusProperties.class })
+@EnableConfigurationProperties({ ReportProperties.class, StatusProperties.class, InferProperties.class })
 public class CliConfiguration {
 
 	@Bean(Verb.BEAN_PREFIX + "status")
@@ -39,6 +40,13 @@ public class CliConfiguration {
 			TargetDialect dialect, Environment environment, TargetProperties target, JobProperties job, Checkpoints checkpoints) {
 		return new RebuildIndexesCommand(dataSource, status, dialect, environment.getProperty("spring.datasource.url"), target, job,
 				checkpoints, System.out, System.err);
+	}
+
+	/** {@code infer}: made from settings alone, with no data source, so that it never touches a database. */
+	@Bean(Verb.BEAN_PREFIX + "infer")
+	InferCommand inferCommand(SourceProperties source, Environment environment, InferProperties infer, ReportProperties report) {
+		return new InferCommand(source, environment.getProperty("rowlift.target.table"), infer, report,
+				environment.getProperty("spring.flyway.locations"), io.rowlift.report.Terminals.interactive(), System.out, System.err);
 	}
 
 	@Bean(Verb.BEAN_PREFIX + RowliftRunner.HELP)

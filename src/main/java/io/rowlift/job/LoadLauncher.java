@@ -151,7 +151,7 @@ public final class LoadLauncher {
 			this.dialect.endOrphanedStatements(this.dataSource, table);
 			// and those of a replace, which writes into its staging table (its statements carry that name)
 			this.dialect.endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
-			this.migrations.migrate();
+			this.migrations.migrate(table); // and rowlift.schema.create=infer's table, if asked
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			TargetMode mode = TargetMode.of(target);
 			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod())

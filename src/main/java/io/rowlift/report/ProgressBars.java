@@ -63,7 +63,7 @@ final class ProgressBars implements ProgressDisplay {
 	}
 
 	private static String extra(ProgressSnapshot s) {
-		if ("load".equals(s.phase())) {
+		if ("load".equals(s.phase()) || "infer".equals(s.phase())) {
 			return String.format(Locale.ROOT, " %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond());
 		}
 		if ("indexes".equals(s.unit())) {

@@ -73,7 +73,7 @@ final class ProgressLines implements ProgressDisplay {
 		if ("bytes".equals(s.unit())) {
 			sb.append(s.percent() >= 0 ? String.format(Locale.ROOT, " %.1f%%", s.percent()) : "")
 				.append(String.format(Locale.ROOT, " %s of %s MiB", mb(s.done()), s.total() >= 0 ? mb(s.total()) : "?"));
-			if ("load".equals(s.phase())) {
+			if ("load".equals(s.phase()) || "infer".equals(s.phase())) {
 				sb.append(String.format(Locale.ROOT, ", %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond()));
 			}
 			sb.append(String.format(Locale.ROOT, ", %s MiB/s", mb((long) s.bytesPerSecond())));

@@ -18,8 +18,35 @@ public final class Migrations {
 
 	private final ObjectProvider<Flyway> flyway;
 
+	private final ObjectProvider<TableCreation> creation;
+
 	public Migrations(ObjectProvider<Flyway> flyway) {
+		this(flyway, null);
+	}
+
+	/** @param creation {@code rowlift.schema.create=infer} around the migrations (null: never) */
+	public Migrations(ObjectProvider<Flyway> flyway, ObjectProvider<TableCreation> creation) {
 		this.flyway = flyway;
+		this.creation = creation;
+	}
+
+	/**
+	 * The migrations of a load into {@code table}: with {@code rowlift.schema.create=infer}, the file's
+	 * shape is inferred first, and after the migrations a missing table gets its inferred migration
+	 * (applied at once) and an existing one is checked against the shape ({@link TableCreation}).
+	 * @throws RowliftException (exit 2) when the migrations cannot be applied or the table differs from the file
+	 */
+	public void migrate(String table) {
+		TableCreation create = this.creation == null ? null : this.creation.getIfAvailable();
+		if (create == null || !create.enabled()) {
+			migrate();
+			return;
+		}
+		io.rowlift.infer.InferredTable shape = create.shape(table);
+		migrate();
+		if (create.createOrCheck(shape)) {
+			migrate();
+		}
 	}
 
 	/**

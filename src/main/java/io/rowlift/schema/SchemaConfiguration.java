@@ -5,9 +5,18 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.flyway.autoconfigure.FlywayMigrationStrategy;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.core.env.Environment;
+
+import javax.sql.DataSource;
+
+import io.rowlift.database.TargetDialect;
+import io.rowlift.infer.InferProperties;
+import io.rowlift.source.SourceProperties;
 
 /** Migrations run by the load command, not at start-up. */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({ SchemaProperties.class, InferProperties.class, SourceProperties.class })
 public class SchemaConfiguration {
 
 	/** Keeps Boot from migrating while the context starts: {@link Migrations} does it when a load runs. */
@@ -18,8 +27,15 @@ public class SchemaConfiguration {
 	}
 
 	@Bean
-	Migrations migrations(ObjectProvider<Flyway> flyway) {
-		return new Migrations(flyway);
+	Migrations migrations(ObjectProvider<Flyway> flyway, ObjectProvider<TableCreation> creation) {
+		return new Migrations(flyway, creation);
+	}
+
+	/** {@code rowlift.schema.create=infer}: made when a load migrates, with the load's settings. */
+	@Bean
+	TableCreation tableCreation(SchemaProperties schema, SourceProperties source, InferProperties infer, DataSource dataSource,
+			TargetDialect dialect, Environment environment) {
+		return new TableCreation(schema, source, infer, dataSource, dialect, environment.getProperty("spring.flyway.locations"));
 	}
 
 }

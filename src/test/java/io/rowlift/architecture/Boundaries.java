@@ -27,6 +27,7 @@ final class Boundaries {
 		Map<String, ArchRule> rules = new LinkedHashMap<>();
 		rules.put("reading knows no database", readingKnowsNoDatabase());
 		rules.put("writing knows no file format", writingKnowsNoFileFormat());
+		rules.put("inferring a table knows no database", inferringKnowsNoDatabase());
 		rules.put("the shared model depends on nothing", modelDependsOnNothing());
 		rules.put("MySQL code only under database.mysql", vendorOnlyUnderItsDialect("com.mysql..", "database.mysql"));
 		rules.put("SQLite code only under database.sqlite", vendorOnlyUnderItsDialect("org.sqlite..", "database.sqlite"));
@@ -46,6 +47,22 @@ final class Boundaries {
 					"com.zaxxer.hikari..", "com.mysql..", "org.sqlite..")
 			.because("reading knows no database (issue #11): pass what the reader needs as plain values, "
 					+ "and let the job or the database package do the database part");
+	}
+
+	/**
+	 * {@code infer} reads a file and writes migration files: no database connection, no dialect, no
+	 * Flyway (it finds the versions there are by reading the migrations folders).
+	 */
+	ArchRule inferringKnowsNoDatabase() {
+		return noClasses().that()
+			.resideInAPackage(this.root + ".infer..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(this.root + ".database..", this.root + ".job..", this.root + ".schema..", "java.sql..",
+					"javax.sql..", "org.springframework.jdbc..", "com.zaxxer.hikari..", "com.mysql..", "org.sqlite..",
+					"org.flywaydb..")
+			.because("infer touches no database (issue #22): it reads the whole file and writes the migrations; "
+					+ "its SQL types live in its own small classes per database, not in TargetDialect");
 	}
 
 	/** {@code database} writes rows: no file format, no parser. */

@@ -38,7 +38,7 @@ class KnownKeysTests {
 	@Test
 	void everyComponentOfEveryPropertiesRecordIsKnownWithNoListToKeep() {
 		for (Class<?> type : List.of(JobProperties.class, SourceProperties.class, TargetProperties.class, ReportProperties.class,
-				SchemaProperties.class, SortProperties.class)) {
+				SchemaProperties.class, SortProperties.class, io.rowlift.infer.InferProperties.class)) {
 			String prefix = type.getAnnotation(ConfigurationProperties.class).value();
 			for (RecordComponent component : type.getRecordComponents()) {
 				String key = prefix + "." + KnownKeys.dashed(component.getName());

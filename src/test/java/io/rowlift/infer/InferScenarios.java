@@ -1,0 +1,271 @@
+package io.rowlift.infer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoField;
+import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.rowlift.database.ValueFormats;
+import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.ReferenceCsv;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.TestTarget;
+
+/**
+ * {@code rowlift infer} end to end on one database: the four benchmark shapes and the tricky file,
+ * each compared with the expected migration ({@code src/test/resources/infer/<case>/<vendor>.sql};
+ * {@code -Drowlift.test.write-expected=true} rewrites them), then loaded through Flyway with exactly
+ * those migrations and the settings infer printed: zero rejects, and every value in the table equal to
+ * the file's under the contract's empty-field rules.
+ */
+abstract class InferScenarios {
+
+	@TempDir
+	Path work;
+
+	abstract TestTarget target();
+
+	@BeforeEach
+	void fresh() throws Exception {
+		target().reset();
+	}
+
+	@Test
+	void ints() throws Exception {
+		shape("ints", 3000);
+	}
+
+	@Test
+	void wide() throws Exception {
+		shape("wide", 500);
+	}
+
+	@Test
+	void docs() throws Exception {
+		shape("docs", 300);
+	}
+
+	@Test
+	void keys() throws Exception {
+		shape("keys", 500);
+	}
+
+	private void shape(String shape, int rows) throws Exception {
+		Path file = GenCsv.write(this.work.resolve(shape + ".csv"), shape, rows);
+		inferAndLoad(shape, file, shape, this.work.resolve("migrations"), 1);
+	}
+
+	/** The tricky file, beside a migration that is there already: the new one is V2 and both apply. */
+	@Test
+	void trickyFileAfterAnExistingMigration() throws Exception {
+		Path file = this.work.resolve("tricky.csv");
+		Files.copy(Path.of("src/test/resources/infer/tricky/tricky.csv"), file);
+		Path migrations = this.work.resolve("migrations");
+		for (String vendor : MigrationFiles.VENDORS) {
+			Files.createDirectories(migrations.resolve(vendor));
+			Files.writeString(migrations.resolve(vendor).resolve("V1__other.sql"), "CREATE TABLE other (x INTEGER);\n");
+		}
+		RowliftRun infer = inferAndLoad("tricky", file, "tricky", migrations, 2);
+		assertThat(infer.out()).contains("--rowlift.source.date-format=dd/MM/uuuu");
+		try (Connection c = target().connect(); Statement st = c.createStatement();
+				ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM other")) {
+			assertThat(rs.next()).isTrue();
+		}
+	}
+
+	/**
+	 * {@code rowlift.schema.create=infer}: the first load of a missing table writes its migration into the
+	 * migrations folder (it stays) and loads; a later load of a file whose column holds other values is
+	 * exit 2 naming that column, and neither the table nor the folder changes.
+	 */
+	@Test
+	void createOnFirstLoadThenAnotherShapeIsRefused() throws Exception {
+		Path file = GenCsv.write(this.work.resolve("wide.csv"), "wide", 200);
+		Path migrations = this.work.resolve("migrations");
+		List<String> common = new ArrayList<>(List.of("--rowlift.target.table=wide", "--rowlift.schema.create=infer",
+				"--spring.flyway.locations=filesystem:" + migrations + "/{vendor}", "--rowlift.report.progress=none"));
+		target().options().stream().filter(o -> !o.startsWith("--spring.flyway.locations=")).forEach(common::add);
+		List<String> first = new ArrayList<>(List.of("load", "--rowlift.source.path=" + file));
+		first.addAll(common);
+		RowliftRun created = RowliftRun.of(first);
+		assertThat(created.exitCode()).as(created.toString()).isZero();
+		assertThat(created.out()).contains("rejects: none");
+		Path written = migrations.resolve(target().id()).resolve("V1__create_wide.sql");
+		assertThat(written).exists();
+		assertThat(Files.readString(written)).contains("Written by rowlift infer from wide.csv: 200 records").contains("PRIMARY KEY");
+		assertSameContent(file, "wide", List.of());
+
+		List<String> lines = new ArrayList<>(Files.readAllLines(file));
+		lines.set(7, lines.get(7).replaceFirst("^(\\d+),\\d+,", "$1,n/a,"));
+		Path other = Files.write(this.work.resolve("wide-2.csv"), lines);
+		List<String> second = new ArrayList<>(List.of("load", "--rowlift.source.path=" + other));
+		second.addAll(common);
+		RowliftRun refused = RowliftRun.of(second);
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		assertThat(refused.problems()).contains("column 'number' differs from table wide's").contains("'n/a'")
+			.contains("never alters a table");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(written);
+		}
+		assertSameContent(file, "wide", List.of());
+	}
+
+	/**
+	 * Infers {@code file} into {@code table} with migrations in {@code migrations} (also the output folder),
+	 * checks the SQL against the expected files of {@code name}, loads and compares.
+	 */
+	RowliftRun inferAndLoad(String name, Path file, String table, Path migrations, int version) throws Exception {
+		String locations = "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}";
+		RowliftRun infer = RowliftRun.of(List.of("infer", "--rowlift.source.path=" + file, "--rowlift.target.table=" + table,
+				locations, "--rowlift.report.progress=lines"));
+		assertThat(infer.exitCode()).as(infer.toString()).isZero();
+		assertThat(infer.err()).contains("rowlift: progress infer 100.0%");
+		String vendor = target().id();
+		Path written = migrations.resolve(vendor).resolve("V" + version + "__create_" + table + ".sql");
+		assertThat(written).exists();
+		assertThat(migrations.resolve(vendor.equals("sqlite") ? "mysql" : "sqlite").resolve(written.getFileName())).exists();
+		String sql = Files.readString(written);
+		assertThat(infer.out()).contains("-- " + written).contains(sql);
+		Path expected = Path.of("src/test/resources/infer", name, vendor + ".sql");
+		if (Boolean.getBoolean("rowlift.test.write-expected")) {
+			Files.createDirectories(expected.getParent());
+			Files.writeString(expected, sql);
+		}
+		assertThat(sql).as("the migration written for %s, against %s", vendor, expected).isEqualTo(Files.readString(expected));
+
+		List<String> settings = settingsIn(infer.out());
+		List<String> load = new ArrayList<>(List.of("load", "--rowlift.source.path=" + file, "--rowlift.target.table=" + table,
+				locations, "--rowlift.report.progress=none"));
+		load.addAll(settings);
+		target().options().stream().filter(o -> !o.startsWith("--spring.flyway.locations=")).forEach(load::add);
+		RowliftRun loaded = RowliftRun.of(load);
+		assertThat(loaded.exitCode()).as(loaded.toString()).isZero();
+		assertThat(loaded.out()).contains("rejects: none").contains("rejected 0");
+		assertSameContent(file, table, settings);
+		return infer;
+	}
+
+	/** The format settings on infer's "load with:" line. */
+	static List<String> settingsIn(String out) {
+		String line = out.lines().filter(l -> l.startsWith("rowlift: wrote ")).findFirst().orElseThrow();
+		return Stream.of(line.split(" ")).filter(s -> s.startsWith("--rowlift.source.") && s.contains("-format=")).toList();
+	}
+
+	/** Every row of the table equals a record of the file (as multisets), values compared by the column's type. */
+	void assertSameContent(Path file, String table, List<String> settings) throws Exception {
+		String datePattern = null;
+		String timestampPattern = null;
+		for (String s : settings) {
+			if (s.startsWith("--rowlift.source.date-format=")) {
+				datePattern = s.substring(s.indexOf('=') + 1);
+			}
+			if (s.startsWith("--rowlift.source.timestamp-format=")) {
+				timestampPattern = s.substring(s.indexOf('=') + 1);
+			}
+		}
+		ValueFormats formats = ValueFormats.of(StandardCharsets.UTF_8, datePattern, null, timestampPattern, ZoneOffset.UTC);
+		List<List<String>> records = ReferenceCsv.parseMarked(Files.readString(file));
+		List<String> header = records.remove(0);
+		List<String> expected = new ArrayList<>();
+		List<String> actual = new ArrayList<>();
+		try (Connection c = target().connect(); Statement st = c.createStatement();
+				ResultSet rs = st.executeQuery("SELECT * FROM " + quote(table))) {
+			ResultSetMetaData meta = rs.getMetaData();
+			assertThat(meta.getColumnCount()).isEqualTo(header.size());
+			String[] types = new String[header.size()];
+			for (int i = 0; i < types.length; i++) {
+				types[i] = meta.getColumnTypeName(i + 1).toUpperCase(Locale.ROOT);
+			}
+			while (rs.next()) {
+				StringBuilder row = new StringBuilder();
+				for (int i = 0; i < types.length; i++) {
+					String v = rs.getString(i + 1);
+					row.append(v == null ? "<null>" : normal(types[i], v, null)).append('|');
+				}
+				actual.add(row.toString());
+			}
+			for (List<String> record : records) {
+				StringBuilder row = new StringBuilder();
+				for (int i = 0; i < types.length; i++) {
+					String f = record.get(i);
+					boolean quoted = f.startsWith("\"");
+					String v = quoted ? f.substring(1) : f;
+					boolean text = types[i].contains("CHAR") || types[i].contains("TEXT");
+					row.append(v.isEmpty() && !(quoted && text) ? "<null>" : normal(types[i], v, formats)).append('|');
+				}
+				expected.add(row.toString());
+			}
+		}
+		assertThat(actual).as("rows of %s against the records of %s", table, file.getFileName())
+			.containsExactlyInAnyOrderElementsOf(expected);
+	}
+
+	private String quote(String table) {
+		return target().id().equals("mysql") ? "`" + table + "`" : "\"" + table + "\"";
+	}
+
+	/** A value as its type compares it; {@code formats} null for a value read from the database. */
+	static String normal(String type, String v, ValueFormats formats) {
+		if (type.contains("BOOL") || type.equals("BIT") || type.startsWith("TINYINT")) {
+			String b = v.toLowerCase(Locale.ROOT);
+			if (List.of("true", "t", "yes", "y", "1").contains(b)) {
+				return "1";
+			}
+			if (List.of("false", "f", "no", "n", "0").contains(b)) {
+				return "0";
+			}
+		}
+		if (type.contains("DATETIME") || type.contains("TIMESTAMP")) {
+			if (formats == null) {
+				return LocalDateTime.parse(v.replace(' ', 'T')).toString();
+			}
+			TemporalAccessor a = formats.timestamp().parse(v);
+			return (a.isSupported(ChronoField.OFFSET_SECONDS) ? OffsetDateTime.from(a).withOffsetSameInstant(ZoneOffset.UTC)
+				.toLocalDateTime() : LocalDateTime.from(a)).toString();
+		}
+		if (type.startsWith("DATE")) {
+			return formats == null ? LocalDate.parse(v).toString() : LocalDate.from(formats.date().parse(v)).toString();
+		}
+		if (type.startsWith("TIME")) {
+			return LocalTime.parse(v).toString();
+		}
+		if (type.contains("INT")) {
+			return new BigInteger(v).toString();
+		}
+		if (type.contains("REAL") || type.contains("DOUBLE") || type.contains("FLOAT")) {
+			return Double.toString(Double.parseDouble(v));
+		}
+		if (type.contains("DEC") || type.contains("NUMERIC")) {
+			return new BigDecimal(v).stripTrailingZeros().toPlainString();
+		}
+		return v;
+	}
+
+	static String read(Path file) throws IOException {
+		return Files.readString(file);
+	}
+
+}
