@@ -1,12 +1,10 @@
 package io.rowlift.sort;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.RowliftException;
 import io.rowlift.model.RawRecord;

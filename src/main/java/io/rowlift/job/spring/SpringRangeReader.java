@@ -21,7 +21,6 @@ import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
 import io.rowlift.source.csv.ByteRange;
 import io.rowlift.source.csv.CsvPosition;
-import io.rowlift.source.csv.ByteRangeReader;
 import io.rowlift.source.csv.CsvFormat;
 
 /**

@@ -13,7 +13,6 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
-import io.rowlift.model.RecordLocator;
 import io.rowlift.source.InputFormat;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.UnitProgress;
