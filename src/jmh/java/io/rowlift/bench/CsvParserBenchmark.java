@@ -27,9 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
-import io.rowlift.source.CsvRecordParser;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
+import io.rowlift.source.csv.CsvRecordParser;
 import io.rowlift.testsupport.GenCsv;
 
 /**

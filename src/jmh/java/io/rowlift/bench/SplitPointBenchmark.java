@@ -21,11 +21,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
-import io.rowlift.source.RecordBoundaryScanner;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangePartitioner;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
+import io.rowlift.source.csv.RecordBoundaryScanner;
 import io.rowlift.testsupport.GenCsv;
 
 /**

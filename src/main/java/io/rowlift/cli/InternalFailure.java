@@ -12,7 +12,8 @@ import org.springframework.batch.core.step.StepExecution;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.CodeFault;
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.ByteRange;
+import io.rowlift.source.InputSource;
+import io.rowlift.source.UnitProgress;
 
 /**
  * The line for a load that failed because of a bug in Rowlift's own code ({@link CodeFault}) rather
@@ -49,22 +50,23 @@ final class InternalFailure {
 
 	/**
 	 * @param execution the failed run, whose failed partitions' last commits locate the records
+	 * @param input the run's input, which locates a partition's saved position (null: no run)
 	 * @param display the file as the operator named it
 	 * @param chunkSize records per chunk
 	 */
-	static String describe(Throwable bug, JobExecution execution, String display, int chunkSize) {
+	static String describe(Throwable bug, JobExecution execution, InputSource input, String display, int chunkSize) {
 		List<String> places = new ArrayList<>();
 		if (execution != null) {
 			for (StepExecution step : execution.getStepExecutions()) {
-				if (step.getStatus() != BatchStatus.FAILED || !ByteRange.isIn(step.getExecutionContext())) {
+				if (input == null || step.getStatus() != BatchStatus.FAILED || !input.holdsUnit(step.getExecutionContext())) {
 					continue;
 				}
-				ByteRange range = ByteRange.readFrom(step.getExecutionContext());
-				PartitionProgress progress = PartitionProgress.readFrom(step.getExecutionContext(), range.start());
-				String from = range.firstLine() < 0 ? "byte " + progress.offset()
-						: "line " + (range.firstLine() + progress.line()) + " (byte " + progress.offset() + ")";
-				places.add(String.format(Locale.ROOT, "partition %d (bytes %d-%d), records %,d to at most %,d of it, from %s", range.index(),
-						range.start(), range.end(), progress.read() + 1, progress.read() + chunkSize, from));
+				String partition = io.rowlift.job.LoadProgress.partitionOf(step.getStepName());
+				UnitProgress unit = input.progress(step.getExecutionContext());
+				PartitionProgress progress = PartitionProgress.readFrom(step.getExecutionContext());
+				places.add(String.format(Locale.ROOT, "partition %s (%s), records %,d to at most %,d of it, from %s",
+						partition.substring(InputSource.PARTITION.length()), unit.extent(), progress.read() + 1,
+						progress.read() + chunkSize, unit.position()));
 			}
 		}
 		String where = places.isEmpty() ? display : display + ", " + String.join("; ", places);

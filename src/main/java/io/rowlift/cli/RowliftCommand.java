@@ -138,7 +138,7 @@ public final class RowliftCommand implements Verb {
 			}
 			String problem = "run " + summary.run() + " " + summary.status().toLowerCase() + ": "
 					+ (stopped ? "stopped by a signal at a chunk boundary"
-							: bug.isPresent() ? InternalFailure.describe(bug.get(), run.execution(), run.plan().load().displayName(),
+							: bug.isPresent() ? InternalFailure.describe(bug.get(), run.execution(), run.plan().input(), run.plan().load().displayName(),
 									run.plan().chunkSize())
 							: summary.failure() != null ? summary.failure() : "see the log");
 			this.err.println("rowlift: " + problem);
@@ -177,7 +177,7 @@ public final class RowliftCommand implements Verb {
 			}
 			Optional<Throwable> bug = InternalFailure.among(List.of(ex));
 			String problem = (bug.isPresent() ? Optional.<String>empty() : databaseFailure(List.of(ex)))
-				.orElse(bug.isPresent() ? InternalFailure.describe(bug.get(), null, String.valueOf(this.source.path()), 0)
+				.orElse(bug.isPresent() ? InternalFailure.describe(bug.get(), null, null, String.valueOf(this.source.path()), 0)
 						: "the load failed: " + ex);
 			this.err.println("rowlift: " + problem);
 			return endsWithIndexes(new Outcome(1, null, false, problem), this.target.table());
@@ -253,13 +253,8 @@ public final class RowliftCommand implements Verb {
 	private LoadSummary writeRejectFiles(LoadLauncher.LoadRun run, LoadSummary summary) {
 		Path file = rejectFile(run);
 		try {
-			byte[] end = switch (run.plan().format().lineEnding()) {
-				case CRLF -> new byte[] { '\r', '\n' };
-				case CR -> new byte[] { '\r' };
-				default -> new byte[] { '\n' };
-			};
-			long written = RejectFiles.write(new JdbcTemplate(this.dataSource),
-					new RejectTable(run.execution().getJobInstanceId()), run.plan().header().headerBytes(), end, file);
+			long written = RejectFiles.write(new JdbcTemplate(this.dataSource), new RejectTable(run.execution().getJobInstanceId()),
+					run.plan().input().rejectFilePreamble(), run.plan().input().rejectRecordEnd(), file);
 			return written > 0 ? summary.withRejectFile(file.toString()) : summary;
 		}
 		catch (IOException | RuntimeException ex) {

@@ -102,7 +102,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	@Override
 	public void open(ExecutionContext context) {
-		PartitionProgress progress = PartitionProgress.readFrom(context, 0);
+		PartitionProgress progress = PartitionProgress.readFrom(context);
 		this.written = progress.written();
 		this.writtenAtOpen = this.written;
 		// saved at once: a run that fails before its first commit must count none of the earlier runs' rows as its own

@@ -10,10 +10,11 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.RowliftException;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangePartitioner;
+import io.rowlift.source.csv.ByteRangeReader;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -71,7 +72,7 @@ final class InferSource {
 					+ Path.of("").toAbsolutePath() + "); check the path");
 		}
 		try {
-			return new InferSource(path, configured, properties, CsvHeader.read(path, configured, properties.format()));
+			return new InferSource(path, configured, properties, CsvHeader.read(path, configured, CsvFormat.of(properties)));
 		}
 		catch (IOException ex) {
 			throw RowliftException.badInput(configured + ": cannot be read: " + ex.getMessage());

@@ -1,10 +1,9 @@
 package io.rowlift.job;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.ToLongFunction;
+import java.util.function.Function;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
@@ -19,12 +18,13 @@ import io.rowlift.RowliftException;
 import io.rowlift.database.RejectTable;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.source.FileChange;
+import io.rowlift.source.InputSource;
 
 /**
  * The last step of every run that reaches the end: checks, from what each partition committed over
- * all runs of the load ({@link LoadProgress}), that the ranges cover the data from the first record
- * to the end of the file exactly once, that every partition read its whole range (a sorted stream:
- * handed out all its records), that records read = rows written + records rejected (+ filtered) in
+ * all runs of the load ({@link LoadProgress}), that every partition read its whole unit (a sorted stream:
+ * handed out all its records), that the input's format finds the units covering the data exactly once
+ * (byte ranges: from the first record to the end of the file), that records read = rows written + records rejected (+ filtered) in
  * each partition and in total, and that the staged rejects are as many as the partitions counted. A
  * mismatch fails the run loudly; a file that changed since the run started ({@link FileChange}) fails it
  * first, saying so. The totals go into the job's context for the summary
@@ -52,19 +52,18 @@ public final class AccountingTasklet implements Tasklet {
 
 	private final JdbcTemplate jdbc;
 
-	private final ToLongFunction<JobExecution> firstRecord;
+	private final Function<JobExecution, InputSource> input;
 
 	private final Checkpoints checkpoints;
 
 	/**
-	 * @param firstRecord the byte offset of the load's first record (the header's data start), for a
-	 * job execution of the load
+	 * @param input the load's input as its load step read it, for a job execution of the load
 	 */
-	public AccountingTasklet(JobRepository repository, JdbcTemplate jdbc, ToLongFunction<JobExecution> firstRecord,
+	public AccountingTasklet(JobRepository repository, JdbcTemplate jdbc, Function<JobExecution, InputSource> input,
 			Checkpoints checkpoints) {
 		this.repository = repository;
 		this.jdbc = jdbc;
-		this.firstRecord = firstRecord;
+		this.input = input;
 		this.checkpoints = checkpoints;
 	}
 
@@ -80,9 +79,8 @@ public final class AccountingTasklet implements Tasklet {
 			// the ranges were planned from the size at the start: the counts cannot add up, and that is no bug
 			throw new RowliftException(1, changed.get());
 		}
-		long size = Files.size(file);
 		LoadProgress load = LoadProgress.of(this.repository, instance, partitions);
-		List<String> problems = new ArrayList<>(load.problems(this.firstRecord.applyAsLong(job), size));
+		List<String> problems = new ArrayList<>(load.problems(this.input.apply(job)));
 		RejectTable rejects = new RejectTable(instance.getInstanceId());
 		long staged = rejects.count(this.jdbc);
 		// rows written, then rejected for repeating a key of a unique index (UniqueDuplicates): in the table no more

@@ -1,6 +1,5 @@
 package io.rowlift.job;
 
-import java.nio.file.Files;
 import java.util.Optional;
 
 import javax.sql.DataSource;
@@ -15,9 +14,8 @@ import io.rowlift.database.UniqueDuplicates;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.schema.IndexRebuildTasklet;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.SourceLocator;
+import io.rowlift.model.RecordLocator;
+import io.rowlift.source.UnitReader;
 
 /**
  * The load's answer to a unique index its rows cannot be built under: the rows that repeat a key are
@@ -74,8 +72,8 @@ final class DuplicateRejects implements IndexRebuildTasklet.Repair {
 					+ "same command again");
 		}
 		LoadPlan load = this.plan.load();
-		ByteRange whole = new ByteRange(0, load.header().dataStart(), Files.size(load.file()), load.header().dataStartLine());
-		SourceLocator locator = new SourceLocator(load.file(), load.displayName(), load.format(), whole);
+		ExecutionContext whole = load.input().whole();
+		RecordLocator locator = load.input().locator(whole);
 		UniqueDuplicates duplicates = new UniqueDuplicates(this.dataSource, this.dialect, this.plan.writeMapping(this.dialect),
 				load.values(), this.rejects, this.skipLimit, this.checkpoints);
 		String list = "SELECT " + String.join(", ", index.columns()) + ", COUNT(*) FROM " + table + " GROUP BY "
@@ -90,14 +88,11 @@ final class DuplicateRejects implements IndexRebuildTasklet.Repair {
 		}
 	}
 
-	private Optional<String> resolve(UniqueDuplicates duplicates, IndexDefinition index, LoadPlan load, ByteRange whole,
-			SourceLocator locator) throws Exception {
+	private Optional<String> resolve(UniqueDuplicates duplicates, IndexDefinition index, LoadPlan load, ExecutionContext whole,
+			RecordLocator locator) throws Exception {
 		return duplicates.resolve(index, each -> {
-			ByteRangeReader reader = new ByteRangeReader(load.file(), load.displayName(), load.format(), this.bufferSize,
-					this.maxRecordSize);
-			ExecutionContext context = new ExecutionContext();
-			whole.writeTo(context);
-			reader.open(context);
+			UnitReader reader = load.input().reader(this.bufferSize, this.maxRecordSize);
+			reader.open(new ExecutionContext(whole));
 			try {
 				for (RawRecord record = reader.read(); record != null; record = reader.read()) {
 					each.accept(record);

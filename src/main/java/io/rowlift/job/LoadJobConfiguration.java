@@ -8,6 +8,7 @@ import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.listener.StepListener;
+import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
@@ -38,12 +39,9 @@ import io.rowlift.schema.TableSwapTasklet;
 import io.rowlift.schema.TargetPrepareTasklet;
 import io.rowlift.database.TableMapping;
 import io.rowlift.schema.SchemaProperties;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.ByteRangeReader;
+import io.rowlift.source.InputSource;
 import io.rowlift.source.ReadAheadReader;
-import io.rowlift.source.RecordSample;
-import io.rowlift.source.SourceLocator;
+import io.rowlift.source.UnitReader;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.JdbcRowWriter;
 import io.rowlift.database.KeyMatching;
@@ -63,7 +61,7 @@ import io.rowlift.job.spring.SpringWorker;
  * The load job: {@value LoadJobNames#BEFORE_SQL} (the load's before-SQL, once per load) →
  * {@value LoadJobNames#PREPARE} (the mode's work before the load: truncate empties the
  * table, replace makes its staging table) → {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD}
- * (partitioned by byte ranges, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
+ * (partitioned into the input format's units of work, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
  * {@value LoadJobNames#ACCOUNTING} → {@value LoadJobNames#SWAP} (replace swaps the staging table in) →
  * {@value LoadJobNames#AFTER_SQL} (the after-SQL, once per load). A
  * replace writes, drops and rebuilds indexes on its staging table ({@link RunPlan#writeTable}). Every step
@@ -163,10 +161,10 @@ public class LoadJobConfiguration {
 	@Bean
 	Step accountingStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSource dataSource,
 			Checkpoints checkpoints) {
-		// the first record's offset as the load step saw it: the plan stored with the run
+		// the input as the load step saw it: the plan stored with the run
 		return new StepBuilder(LoadJobNames.ACCOUNTING, jobRepository)
 			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource),
-					job -> RunPlanParameters.of(job).load().header().dataStart(),
+					job -> RunPlanParameters.of(job).input(),
 					checkpoints),
 					transactionManager)
 			.allowStartIfComplete(true)
@@ -249,20 +247,18 @@ public class LoadJobConfiguration {
 		// upsert, ignore: the key as the table has it now (checked with exit 2 when the load started)
 		KeyMatching matching = KeyMatching.resolve(dataSource, dialect, plan.mapping(), planned.target());
 		Step worker = planned.pipeline().pipeline() == Pipeline.SPRING
-				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.file(),
-						plan.displayName(), plan.format(), plan.format().header() ? plan.header().names().toArray(String[]::new) : null,
+				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.input(),
 						planned.writeMapping(dialect), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of,
 						running::opened, running::closed, extensions, matching, checkpoints)
 				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
 						running, listeners, checkpoints, phases, matching);
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
-		ByteRangePartitioner partitioner = new ByteRangePartitioner(plan.file(), plan.format(), plan.header().dataStart(),
-				plan.header().dataStartLine(), Runtime.getRuntime().availableProcessors(), checkpoints);
+		Partitioner partitioner = plan.input().partitioner(checkpoints);
 		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
 			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
-					partitioner, jobRepository, history))
+					partitioner, plan.input(), jobRepository, history))
 			.step(worker)
 			.gridSize(partitions)
 			.taskExecutor(executor)
@@ -284,17 +280,16 @@ public class LoadJobConfiguration {
 			.orElseThrow(() -> new IllegalStateException("key order " + order + " but " + plan.table() + " has no key the file fills"));
 		// the average record length bounds each partition's read-ahead in bytes: sampled once per load, by
 		// the first partition that opens (the file's first MiB, with the load's parser)
-		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> RecordSample.of(plan.file(), plan.header(),
-				(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes()).averageBytes());
+		InputSource input = plan.input();
+		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> input.averageRecordBytes(
+				(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes()));
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
 			if (order == KeyOrder.SORT) {
-				ExternalSort sort = new ExternalSort(plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
-						plan.header().dataStartLine(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
+				ExternalSort sort = new ExternalSort(input, (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
 						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints, phases);
 				return new SortedReader(sort, planned.sortDir());
 			}
-			ByteRangeReader partition = new ByteRangeReader(plan.file(), plan.displayName(), plan.format(),
-					(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
+			UnitReader partition = input.reader((int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
 			if (readAhead == 0) {
 				return partition;
 			}
@@ -304,9 +299,7 @@ public class LoadJobConfiguration {
 		TableMapping mapping = planned.writeMapping(dialect); // a replace writes into its staging table
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
-			SourceLocator locator = new SourceLocator(plan.file(), plan.displayName(), plan.format(),
-					ByteRange.readFrom(step.getExecutionContext()));
-			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, locator,
+			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, input.locator(step.getExecutionContext()),
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching, checkpoints);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});

@@ -26,6 +26,7 @@ import io.rowlift.schema.Migrations;
 import io.rowlift.schema.StagingCleanup;
 import io.rowlift.database.LoadMode;
 import io.rowlift.schema.RowliftSchema;
+import io.rowlift.source.InputFormats;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.KeyMatching;
@@ -416,20 +417,22 @@ public final class LoadLauncher {
 			WriteChoice write)
 			throws IOException {
 		long fileBytes = Files.size(plan.file());
-		long dataBytes = Math.max(0, fileBytes - plan.header().dataStart());
+		long dataBytes = plan.input().size();
 		int cores = Runtime.getRuntime().availableProcessors();
 		// upsert, ignore: exit 2 for a bad key; the unique indexes the load drops cannot match instead of it
 		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode,
 				this.environment.getProperty("rowlift.schema.drop-indexes", Boolean.class, true));
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
+		if (pipeline.pipeline() == Pipeline.SPRING) { // exit 2 when the spring pipeline cannot read the input's format
+			InputFormats.checkSpringPipeline(plan.input().format(), plan.displayName(), "spring", pipeline.reason());
+		}
 		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING
 				? new KeyOrderChoice(KeyOrder.FILE, "the spring pipeline writes in file order")
 				: mode.mode().matchesKeys() && mode.upsertKey() != null
 						? new KeyOrderChoice(KeyOrder.FILE, "mode " + mode.mode().setting() + " matches on " + mode.upsertKey()
 								+ ", not the primary key the sort orders by: a key repeated in the file keeps its file order")
 				: KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
-						plan.table(), plan.file(), plan.displayName(), plan.format(), plan.header().dataStart(),
-						plan.header().dataStartLine(), dataBytes);
+						plan.table(), plan.input(), dataBytes);
 		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
 				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),

@@ -1,10 +1,8 @@
 package io.rowlift.job;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +13,7 @@ import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.core.listener.JobExecutionListener;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
@@ -28,7 +27,8 @@ import io.rowlift.report.ProgressSnapshot;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.report.Terminals;
 import io.rowlift.report.ThroughputSamples;
-import io.rowlift.source.ByteRange;
+import io.rowlift.source.InputSource;
+import io.rowlift.source.UnitProgress;
 
 /**
  * Watches a running load for the progress display and the run report: a sampler thread, started
@@ -138,12 +138,13 @@ public final class LoadMonitor implements JobExecutionListener {
 		}
 		try {
 			RunPlan plan = RunPlanParameters.of(execution);
-			long dataBytes = Math.max(0, Files.size(plan.file()) - plan.header().dataStart());
-			long before = 0; // bytes the earlier runs of this load committed
+			InputSource input = plan.input();
+			long dataBytes = input.size();
+			long before = 0; // what the earlier runs of this load committed, in the input's measure
 			for (LoadProgress.Partition partition : LoadProgress.of(this.repository, execution.getJobInstance(), plan.partitions())
 				.partitions()) {
 				if (partition.progress() != null) {
-					before += bytesDone(partition.range(), partition.progress());
+					before += bytesDone(input, partition.unit(), partition.progress());
 				}
 			}
 			ReportProperties report = this.settings.get();
@@ -152,12 +153,12 @@ public final class LoadMonitor implements JobExecutionListener {
 			long tick = bar ? 250_000_000L
 					: Math.min(SAMPLE_NANOS, mode == ProgressMode.NONE ? SAMPLE_NANOS : report.progressInterval().toNanos());
 			PrintStream err = System.err;
-			Watch w = new Watch(execution, plan.mode(), dataBytes, before,
+			Watch w = new Watch(execution, input, plan.mode(), dataBytes, before,
 					ProgressDisplay.of(mode, report.progressInterval(), this.terminal.get(), err), Math.max(10_000_000L, tick));
 			this.watch = w;
 			w.start();
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (RuntimeException ex) {
 			log.warn("no progress display for this run: " + ex.getMessage()); // the load itself goes on
 		}
 	}
@@ -183,27 +184,31 @@ public final class LoadMonitor implements JobExecutionListener {
 		}
 	}
 
-	/** Bytes of its range a partition has committed, over all runs (a sorted stream: its share of the range). */
-	static long bytesDone(ByteRange range, PartitionProgress progress) {
-		if (range == null) {
+	/**
+	 * What a partition has committed of its unit, over all runs, in the input's measure (a sorted stream: its
+	 * share of the unit); 0 for a partition without a unit.
+	 */
+	static long bytesDone(InputSource input, ExecutionContext unit, PartitionProgress progress) {
+		if (unit == null || !input.holdsUnit(unit)) {
 			return 0;
 		}
+		UnitProgress done = input.progress(unit);
 		if (progress.sorted()) {
 			return progress.sortedTotal() > 0
-					? (long) (range.length() * Math.min(1.0, (double) progress.sortedPosition() / progress.sortedTotal())) : 0;
+					? (long) (done.total() * Math.min(1.0, (double) progress.sortedPosition() / progress.sortedTotal())) : 0;
 		}
-		return Math.max(0, Math.min(progress.offset(), range.end()) - range.start());
+		return done.done();
 	}
 
 	/** What a partition has done in this run. */
 	record ThisRun(long read, long written, long rejected, long bytes) {
 
-		static ThisRun of(RunningPartitions.Opened opened) {
-			long start = opened.range() == null ? 0 : opened.range().start();
-			PartitionProgress now = PartitionProgress.readFrom(opened.step().getExecutionContext(), start);
+		static ThisRun of(RunningPartitions.Opened opened, InputSource input) {
+			ExecutionContext context = opened.step().getExecutionContext();
+			PartitionProgress now = PartitionProgress.readFrom(context);
 			PartitionProgress then = opened.atOpen();
 			return new ThisRun(now.read() - then.read(), now.written() - then.written(), now.rejected() - then.rejected(),
-					bytesDone(opened.range(), now) - bytesDone(opened.range(), then));
+					bytesDone(input, context, now) - bytesDone(input, opened.unitAtOpen(), then));
 		}
 
 	}
@@ -212,6 +217,9 @@ public final class LoadMonitor implements JobExecutionListener {
 	private final class Watch implements Runnable {
 
 		final JobExecution execution;
+
+		/** The run's input, which measures the partitions' progress. */
+		final InputSource input;
 
 		/** The run's load mode: the steps it does not use (they pass in an instant) are not shown. */
 		final LoadMode mode;
@@ -246,8 +254,10 @@ public final class LoadMonitor implements JobExecutionListener {
 		/** When the load phase started: its first partition's opening, or the end of the sort when one ran. */
 		long loadStart;
 
-		Watch(JobExecution execution, LoadMode mode, long dataBytes, long before, ProgressDisplay display, long tickNanos) {
+		Watch(JobExecution execution, InputSource input, LoadMode mode, long dataBytes, long before, ProgressDisplay display,
+				long tickNanos) {
 			this.execution = execution;
+			this.input = input;
 			this.mode = mode;
 			this.dataBytes = dataBytes;
 			this.before = before;
@@ -329,7 +339,7 @@ public final class LoadMonitor implements JobExecutionListener {
 				double t = (now - LoadMonitor.this.runStartedNanos) / 1e9;
 				for (RunningPartitions.Opened partition : opened) {
 					if (partition.running()) {
-						ThisRun done = ThisRun.of(partition);
+						ThisRun done = ThisRun.of(partition, this.input);
 						this.samples.add(partition.partition(), t, done.bytes(), done.written());
 					}
 				}
@@ -338,7 +348,7 @@ public final class LoadMonitor implements JobExecutionListener {
 				// a partition's last point is at its own end, not at the next sample (nor at the run's end), so a
 				// chart of the samples matches the partition's bar in the timeline
 				if (!partition.running() && this.ended.add(partition.partition())) {
-					ThisRun done = ThisRun.of(partition);
+					ThisRun done = ThisRun.of(partition, this.input);
 					this.samples.add(partition.partition(), endOf(partition, now), done.bytes(), done.written());
 				}
 			}
@@ -373,7 +383,7 @@ public final class LoadMonitor implements JobExecutionListener {
 				return new ProgressSnapshot(phaseOf(step), null, 0, -1, 0, 0, 0, null, elapsed, phaseElapsed(step, now), List.of(), null);
 			}
 			if (opened.isEmpty()) { // the load step before its first partition opens
-				return new ProgressSnapshot(RunTimelines.LOAD, "bytes", Math.min(this.dataBytes, this.before), this.dataBytes, 0, 0,
+				return new ProgressSnapshot(RunTimelines.LOAD, this.input.measure(), Math.min(this.dataBytes, this.before), this.dataBytes, 0, 0,
 						0, null, elapsed, Duration.ZERO, List.of(), null);
 			}
 			this.loadStart = loadStart(opened, now); // moves to the end of the sort once there is one
@@ -381,23 +391,24 @@ public final class LoadMonitor implements JobExecutionListener {
 			long rows = 0;
 			List<ProgressSnapshot.PartitionProgressLine> lines = new ArrayList<>();
 			for (RunningPartitions.Opened partition : opened) {
-				ThisRun done = ThisRun.of(partition);
+				ThisRun done = ThisRun.of(partition, this.input);
 				bytes += done.bytes();
 				rows += done.written();
-				long start = partition.range() == null ? 0 : partition.range().start();
-				PartitionProgress progress = PartitionProgress.readFrom(partition.step().getExecutionContext(), start);
+				ExecutionContext context = partition.step().getExecutionContext();
+				PartitionProgress progress = PartitionProgress.readFrom(context);
+				boolean unit = this.input.holdsUnit(context);
 				double seconds = partition.running() ? Math.max(0, now - Math.max(partition.openedNanos(), sortEnd())) / 1e9
 						: RunTimelines.seconds(partition.step());
 				lines.add(new ProgressSnapshot.PartitionProgressLine(partition.partition(),
-						partition.step().getStatus().toString(), bytesDone(partition.range(), progress),
-						partition.range() == null ? 0 : partition.range().length(), done.written(),
+						partition.step().getStatus().toString(), bytesDone(this.input, context, progress),
+						unit ? this.input.progress(context).total() : 0, done.written(),
 						seconds > 0 ? done.written() / seconds : 0));
 			}
 			double seconds = (now - this.loadStart) / 1e9;
 			double byteRate = seconds > 0 ? bytes / seconds : 0;
 			long done = Math.min(this.dataBytes, this.before + bytes);
 			Duration eta = byteRate > 0 ? Duration.ofSeconds((long) ((this.dataBytes - done) / byteRate)) : null;
-			return new ProgressSnapshot(RunTimelines.LOAD, "bytes", done, this.dataBytes, rows,
+			return new ProgressSnapshot(RunTimelines.LOAD, this.input.measure(), done, this.dataBytes, rows,
 					seconds > 0 ? rows / seconds : 0, byteRate, eta, elapsed, Duration.ofNanos(now - this.loadStart), lines, null);
 		}
 

@@ -2,8 +2,7 @@ package io.rowlift.job;
 
 import java.nio.file.Path;
 
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.InputSource;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.ValueFormats;
 
@@ -12,12 +11,11 @@ import io.rowlift.database.ValueFormats;
  *
  * @param file the canonical path of the input
  * @param displayName the file as the operator named it, for messages
- * @param format the CSV dialect
- * @param header where the data starts and what the header says
+ * @param input the input opened by its format: its fields, units and readers
  * @param mapping which field goes to which column
  * @param values how values are written (charset, date and time patterns, zone)
  */
-public record LoadPlan(Path file, String displayName, CsvFormat format, CsvHeader header, TableMapping mapping,
+public record LoadPlan(Path file, String displayName, InputSource input, TableMapping mapping,
 		ValueFormats values) {
 
 	/** The table as the database spells it. */

@@ -9,8 +9,8 @@ import java.sql.SQLException;
 import javax.sql.DataSource;
 
 import io.rowlift.RowliftException;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.InputFormats;
+import io.rowlift.source.InputSource;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.TableInfo;
 import io.rowlift.database.TableMapping;
@@ -59,25 +59,13 @@ public final class LoadPlanner {
 		}
 	}
 
-	/**
-	 * The start of {@code file} in the configured dialect: the header and where the data begins.
-	 * @throws RowliftException (exit 2) when the header is not valid CSV or the file cannot be read
-	 */
-	private CsvHeader readHeader(Path file, String displayName) {
-		try {
-			return CsvHeader.read(file, displayName, this.source.format());
-		}
-		catch (IOException ex) {
-			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
-		}
-	}
 
 	/** Builds a plan, reading the table's metadata and the file's header. */
 	public LoadPlan plan(Path file, String displayName, String table) {
 		if (table == null || table.isBlank()) {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
 		}
-		CsvFormat format = this.source.format();
+		InputFormats.of(file, this.source).checkSettings(this.source); // the settings first, as before the table
 		TableInfo info;
 		try (Connection connection = this.dataSource.getConnection()) {
 			info = TableInfo.read(connection, table)
@@ -88,11 +76,11 @@ public final class LoadPlanner {
 		catch (SQLException ex) {
 			throw new RowliftException(1, "cannot read the columns of table '" + table + "': " + ex.getMessage(), ex);
 		}
-		CsvHeader header = readHeader(file, displayName);
-		TableMapping mapping = TableMapping.of(info, header.names(), header.fieldCount(), format.header(), displayName);
-		ValueFormats values = ValueFormats.of(format.charset(), this.source.dateFormat(), this.source.timeFormat(),
+		InputSource input = InputFormats.open(file, displayName, this.source);
+		TableMapping mapping = TableMapping.of(info, input.names(), input.fieldCount(), input.named(), displayName);
+		ValueFormats values = ValueFormats.of(input.charset(), this.source.dateFormat(), this.source.timeFormat(),
 				this.source.timestampFormat(), this.source.timeZone());
-		return new LoadPlan(file, displayName, header.format(), header, mapping, values);
+		return new LoadPlan(file, displayName, input, mapping, values);
 	}
 
 }

@@ -1,7 +1,9 @@
 package io.rowlift.job;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
@@ -9,11 +11,12 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
+import io.rowlift.source.InputSource;
+import io.rowlift.source.UnitProgress;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
- * The one fold over the partitions of a load: each partition's range and committed
+ * The one fold over the partitions of a load: each partition's unit of work and committed
  * {@link PartitionProgress} (from its last step execution, over all runs of the load), summed into
  * the load's totals and checked for coverage. The accounting step and the summary both read a load
  * through it, so they cannot disagree. Immutable; thread-safe.
@@ -23,18 +26,17 @@ public final class LoadProgress {
 	/**
 	 * One partition as its last execution committed it.
 	 * @param name the partition's name ({@code partition0}, ...)
-	 * @param range its byte range, or null when it never ran
+	 * @param unit its step context (its unit of work and saved position, its input format's own), or null when it never ran
 	 * @param progress its progress, or null when it never ran
 	 */
-	public record Partition(String name, ByteRange range, PartitionProgress progress) {
+	public record Partition(String name, ExecutionContext unit, PartitionProgress progress) {
 
 		/** Reads a partition from its last step execution (null: it never ran). */
 		static Partition of(String name, StepExecution last) {
 			if (last == null) {
 				return new Partition(name, null, null);
 			}
-			ByteRange range = ByteRange.readFrom(last.getExecutionContext());
-			return new Partition(name, range, PartitionProgress.readFrom(last.getExecutionContext(), range.start()));
+			return new Partition(name, last.getExecutionContext(), PartitionProgress.readFrom(last.getExecutionContext()));
 		}
 
 	}
@@ -53,8 +55,6 @@ public final class LoadProgress {
 
 	private final long ignored;
 
-	private final int empty;
-
 	public LoadProgress(List<Partition> partitions) {
 		this.partitions = List.copyOf(partitions);
 		long read = 0;
@@ -63,7 +63,6 @@ public final class LoadProgress {
 		long filtered = 0;
 		long updated = 0;
 		long ignored = 0;
-		int empty = 0;
 		for (Partition partition : this.partitions) {
 			if (partition.progress() == null) {
 				continue;
@@ -74,9 +73,6 @@ public final class LoadProgress {
 			filtered += partition.progress().filtered();
 			updated += partition.progress().updated();
 			ignored += partition.progress().ignored();
-			if (partition.range().length() == 0) {
-				empty++;
-			}
 		}
 		this.read = read;
 		this.written = written;
@@ -84,14 +80,13 @@ public final class LoadProgress {
 		this.filtered = filtered;
 		this.updated = updated;
 		this.ignored = ignored;
-		this.empty = empty;
 	}
 
 	/** The partitions of {@code instance}'s load step, {@code partitions} of them, from the repository. */
 	public static LoadProgress of(JobRepository repository, JobInstance instance, int partitions) {
 		List<Partition> found = new ArrayList<>(partitions);
 		for (int i = 0; i < partitions; i++) {
-			String name = ByteRangePartitioner.PARTITION + i;
+			String name = InputSource.PARTITION + i;
 			found.add(Partition.of(name, repository.getLastStepExecution(instance, stepName(name))));
 		}
 		return new LoadProgress(found);
@@ -103,7 +98,7 @@ public final class LoadProgress {
 	}
 
 	/** The partition a worker step execution is for ({@code partition2} of {@code loadWorker:partition2}). */
-	static String partitionOf(String stepName) {
+	public static String partitionOf(String stepName) {
 		return stepName.substring(LoadJobNames.WORKER.length() + 1);
 	}
 
@@ -112,7 +107,7 @@ public final class LoadProgress {
 		long rows = 0;
 		for (StepExecution step : execution.getStepExecutions()) {
 			if (step.getStepName().startsWith(LoadJobNames.WORKER + ":")) {
-				rows += PartitionProgress.readFrom(step.getExecutionContext(), 0).writtenThisRun();
+				rows += PartitionProgress.readFrom(step.getExecutionContext()).writtenThisRun();
 			}
 		}
 		return rows;
@@ -149,46 +144,46 @@ public final class LoadProgress {
 		return this.ignored;
 	}
 
-	/** Partitions whose range holds no record. */
-	public int empty() {
-		return this.empty;
+	/** Partitions that ran and whose unit of {@code input} holds nothing. */
+	public int empty(InputSource input) {
+		int empty = 0;
+		for (Partition partition : this.partitions) {
+			if (partition.unit() != null && input.progress(partition.unit()).total() == 0) {
+				empty++;
+			}
+		}
+		return empty;
 	}
 
 	/**
-	 * What does not add up: the ranges must cover the data from its first record to the end of the
-	 * file exactly once, each partition must have read its whole range (a sorted stream: handed out
-	 * all its records), and each must have read = written + updated + ignored + rejected + filtered.
-	 * @param firstRecord byte offset of the file's first record (after the header)
-	 * @param fileSize the file's size
-	 * @return the problems, in partition order; empty when all is well
+	 * What does not add up: each partition must have read its whole unit (a sorted stream: handed out
+	 * all its records) and read = written + updated + ignored + rejected + filtered; then the input's
+	 * format proves that the units cover the data exactly once ({@link InputSource#coverage}: byte ranges
+	 * from the first record to the end of the file).
+	 * @return the problems, in partition order, the coverage's last; empty when all is well
 	 */
-	public List<String> problems(long firstRecord, long fileSize) {
+	public List<String> problems(InputSource input) {
 		List<String> problems = new ArrayList<>();
-		long expectedStart = -1;
+		Map<String, ExecutionContext> ran = new LinkedHashMap<>();
 		for (Partition partition : this.partitions) {
 			String name = partition.name();
 			if (partition.progress() == null) {
 				problems.add(name + " never ran");
 				continue;
 			}
-			ByteRange range = partition.range();
 			PartitionProgress progress = partition.progress();
-			if (partition == this.partitions.get(0) && range.start() != firstRecord) {
-				problems.add(name + " starts at byte " + range.start() + " but the first record (after the header) starts at byte "
-						+ firstRecord);
-			}
-			if (expectedStart >= 0 && range.start() != expectedStart) {
-				problems.add(name + " starts at byte " + range.start() + " but the previous range ends at " + expectedStart);
-			}
+			ran.put(name, partition.unit());
 			if (progress.sorted() && progress.sortedTotal() >= 0) {
 				if (progress.sortedPosition() != progress.sortedTotal()) {
 					problems.add(name + " handed out " + progress.sortedPosition() + " of the " + progress.sortedTotal()
 							+ " records of its sorted stream");
 				}
 			}
-			else if (progress.offset() != range.end()) { // a sorted stream of an earlier version saved its end here
-				problems.add(name + " read up to byte " + progress.offset() + " of its range [" + range.start() + ", " + range.end()
-						+ ")");
+			else { // a sorted stream of an earlier version saved its unit's end as a reader's position
+				UnitProgress unit = input.progress(partition.unit());
+				if (!unit.ended()) {
+					problems.add(name + " " + unit.shortfall());
+				}
 			}
 			if (progress.read() != progress.accounted()) {
 				problems.add(name + " read " + progress.read() + " records but wrote " + progress.written() + " rows"
@@ -196,11 +191,8 @@ public final class LoadProgress {
 						+ (progress.ignored() != 0 ? ", ignored " + progress.ignored() : "") + " and rejected "
 						+ progress.rejected() + (progress.filtered() != 0 ? " and filtered " + progress.filtered() : ""));
 			}
-			expectedStart = range.end();
 		}
-		if (expectedStart != fileSize) {
-			problems.add("the ranges end at byte " + expectedStart + " but the file has " + fileSize + " bytes");
-		}
+		problems.addAll(input.coverage(ran));
 		return problems;
 	}
 

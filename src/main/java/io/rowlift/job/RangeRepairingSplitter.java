@@ -10,18 +10,18 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
-import io.rowlift.source.ByteRange;
+import io.rowlift.source.InputSource;
 
 /**
  * Spring Batch's splitter, plus the repair of a partition whose context was never saved.
  *
  * <p>Why: the splitter saves a partition's new step execution and then, in a second write, its
- * context (the byte range and the committed progress, copied from the partition's previous
+ * context (the unit of work, such as a byte range, and the committed progress, copied from the partition's previous
  * execution on a restart). A process killed between the two leaves a step execution with an empty
  * context, and every later run copies that empty context and fails before reading ("Value for
  * key=[range.index] is not of type Integer"): the load could never be resumed. Found by the random
  * kill test. The repair takes the context of the partition's newest earlier execution that has one
- * (its last commit: each commit saves the context), or, when there is none, the partitioner's range:
+ * (its last commit: each commit saves the context), or, when there is none, the partitioner's unit:
  * then the partition has committed nothing. Same file (the fingerprint is checked before any resume)
  * and same partition count (a job parameter). Thread-safe if the delegate is.
  */
@@ -31,13 +31,17 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 
 	private final Partitioner partitioner;
 
+	private final InputSource input;
+
 	private final JobRepository jobRepository;
 
 	private final LoadHistory history;
 
-	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, JobRepository jobRepository, LoadHistory history) {
+	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, InputSource input,
+			JobRepository jobRepository, LoadHistory history) {
 		this.delegate = delegate;
 		this.partitioner = partitioner;
+		this.input = input;
 		this.jobRepository = jobRepository;
 		this.history = history;
 	}
@@ -52,7 +56,7 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 		Set<StepExecution> executions = this.delegate.split(stepExecution, gridSize);
 		Map<String, ExecutionContext> ranges = null;
 		for (StepExecution execution : executions) {
-			if (ByteRange.isIn(execution.getExecutionContext())) {
+			if (this.input.holdsUnit(execution.getExecutionContext())) {
 				continue;
 			}
 			ExecutionContext saved = lastSaved(execution);
@@ -63,7 +67,7 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 				String partition = LoadProgress.partitionOf(execution.getStepName()); // "loadWorker:partition2"
 				saved = ranges.get(partition);
 				if (saved == null) {
-					throw new JobExecutionException("partition " + execution.getStepName() + " has no byte range and the file splits into "
+					throw new JobExecutionException("partition " + execution.getStepName() + " has no unit of work and the input splits into "
 							+ ranges.keySet() + "; set rowlift.job.start-over=true to load the file afresh");
 				}
 			}
@@ -76,7 +80,7 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 	/** The context of the partition's newest earlier execution that saved one, or null. */
 	private ExecutionContext lastSaved(StepExecution execution) {
 		for (StepExecution earlier : this.history.earlierExecutions(execution)) {
-			if (ByteRange.isIn(earlier.getExecutionContext())) {
+			if (this.input.holdsUnit(earlier.getExecutionContext())) {
 				return earlier.getExecutionContext();
 			}
 		}

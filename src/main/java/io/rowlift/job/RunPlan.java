@@ -9,8 +9,7 @@ import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.InputSource;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 
@@ -45,14 +44,9 @@ public record RunPlan(String loadKey, String fingerprint, String started, LoadPl
 		return this.load.displayName();
 	}
 
-	/** The CSV dialect, its line ending resolved. */
-	public CsvFormat format() {
-		return this.load.format();
-	}
-
-	/** Where the data starts and what the header says. */
-	public CsvHeader header() {
-		return this.load.header();
+	/** The input, opened by its format. */
+	public InputSource input() {
+		return this.load.input();
 	}
 
 	/** The table as the database spells it. */

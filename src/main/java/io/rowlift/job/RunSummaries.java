@@ -56,7 +56,7 @@ public final class RunSummaries {
 				plan.displayName(), plan.table(), database, load.read(), load.written() - duplicates,
 				load.rejected() + duplicates, rowsThisRun, RunTimes.elapsed(execution), partitions,
 				plan.sizing().partitionsReason()
-						+ emptyPartitions(load.empty(), partitions, load.read(), execution.getStatus() == BatchStatus.COMPLETED),
+						+ emptyPartitions(load.empty(plan.input()), partitions, load.read(), execution.getStatus() == BatchStatus.COMPLETED),
 				plan.threads(),
 				plan.chunkSize(), spring ? "INSERT" : plan.writeMethod().name(),
 				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer" : plan.write().reason())

@@ -16,6 +16,7 @@ import org.springframework.batch.core.step.StepExecution;
 
 import io.rowlift.database.LoadMode;
 import io.rowlift.progress.PartitionProgress;
+import io.rowlift.source.InputSource;
 import io.rowlift.progress.PhaseTracker;
 import io.rowlift.report.RunTimeline;
 import io.rowlift.schema.IndexRebuildTasklet;
@@ -98,7 +99,7 @@ public final class RunTimelines {
 						}
 						detail = "merge of the sorted runs";
 					}
-					phases.add(load(start, elapsed, status, detail, steps, opened, sort));
+					phases.add(load(start, elapsed, status, detail, steps, opened, sort, run.plan().input()));
 				}
 				case LoadJobNames.INDEX_REBUILD -> {
 					int rebuilt = step.getExecutionContext().getInt(IndexRebuildTasklet.REBUILT, 0);
@@ -114,7 +115,7 @@ public final class RunTimelines {
 	}
 
 	private static RunTimeline.Phase load(Instant start, Duration elapsed, String status, String detail,
-			List<StepExecution> steps, Map<String, RunningPartitions.Opened> opened, PhaseTracker.Phase sort) {
+			List<StepExecution> steps, Map<String, RunningPartitions.Opened> opened, PhaseTracker.Phase sort, InputSource input) {
 		List<RunTimeline.Partition> partitions = new ArrayList<>();
 		long read = 0;
 		long written = 0;
@@ -130,9 +131,9 @@ public final class RunTimelines {
 		workers.sort(Comparator.comparing((StepExecution s) -> s.getStepName().length()).thenComparing(StepExecution::getStepName));
 		for (StepExecution step : workers) {
 			RunningPartitions.Opened partition = opened.get(step.getStepName());
-			LoadMonitor.ThisRun done = partition != null ? LoadMonitor.ThisRun.of(partition)
+			LoadMonitor.ThisRun done = partition != null ? LoadMonitor.ThisRun.of(partition, input)
 					: new LoadMonitor.ThisRun(step.getReadCount(),
-							PartitionProgress.readFrom(step.getExecutionContext(), 0).writtenThisRun(), 0, 0);
+							PartitionProgress.readFrom(step.getExecutionContext()).writtenThisRun(), 0, 0);
 			Instant partitionStart = instant(step.getStartTime());
 			Duration partitionElapsed = between(step.getStartTime(), step.getEndTime());
 			if (sortEnd != null && partitionStart != null && sortEnd.isAfter(partitionStart)) {

@@ -8,7 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.springframework.batch.core.step.StepExecution;
 
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.ByteRange;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
  * The partitions running in this process, so a stop can reach them without the database: a stop
@@ -31,11 +31,11 @@ public final class RunningPartitions {
 	/**
 	 * A partition as it opened in this run.
 	 * @param step its step execution (its context holds what it has committed since)
-	 * @param range its byte range, or null when its context holds none
+	 * @param unitAtOpen a copy of its context when this run opened it (its unit and saved position, its input format's own)
 	 * @param atOpen what it had committed when this run opened it
 	 * @param openedNanos {@link System#nanoTime} when it opened
 	 */
-	public record Opened(StepExecution step, ByteRange range, PartitionProgress atOpen, long openedNanos) {
+	public record Opened(StepExecution step, ExecutionContext unitAtOpen, PartitionProgress atOpen, long openedNanos) {
 
 		/** The partition's name ({@code partition0}). */
 		public String partition() {
@@ -50,10 +50,8 @@ public final class RunningPartitions {
 	}
 
 	void opened(StepExecution step) {
-		ByteRange range = ByteRange.isIn(step.getExecutionContext()) ? ByteRange.readFrom(step.getExecutionContext())
-				: null;
-		this.opened.add(new Opened(step, range,
-				PartitionProgress.readFrom(step.getExecutionContext(), range == null ? 0 : range.start()), System.nanoTime()));
+		ExecutionContext atOpen = new ExecutionContext(step.getExecutionContext());
+		this.opened.add(new Opened(step, atOpen, PartitionProgress.readFrom(atOpen), System.nanoTime()));
 		this.running.add(step);
 		if (this.stopping) {
 			step.setTerminateOnly();

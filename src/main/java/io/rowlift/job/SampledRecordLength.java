@@ -1,12 +1,11 @@
 package io.rowlift.job;
 
-import java.io.IOException;
 import java.nio.file.Path;
 
 import io.rowlift.RowliftException;
 import io.rowlift.database.InputRecordLength;
-import io.rowlift.source.CsvHeader;
-import io.rowlift.source.RecordSample;
+import io.rowlift.source.InputFormats;
+import io.rowlift.source.InputSource;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -35,15 +34,14 @@ final class SampledRecordLength implements InputRecordLength {
 			return -1; // a glob: the scheduled service's inbox, whose files come later, one load each
 		}
 		Path file = LoadPlanner.checkFile(configured);
-		CsvHeader header;
+		InputSource input;
 		try {
-			header = CsvHeader.read(file, configured, this.source.format());
+			input = InputFormats.open(file, configured, this.source);
 		}
-		catch (IOException | RowliftException ex) {
+		catch (RowliftException ex) {
 			return -1;
 		}
-		return RecordSample.of(file, header, (int) this.source.readBuffer().toBytes(),
-				(int) this.source.maxRecordSize().toBytes()).averageBytes();
+		return input.averageRecordBytes((int) this.source.readBuffer().toBytes(), (int) this.source.maxRecordSize().toBytes());
 	}
 
 }

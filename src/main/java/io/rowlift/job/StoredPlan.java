@@ -23,9 +23,8 @@ import io.rowlift.database.TargetMode;
 import io.rowlift.database.ValueFormats;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.sort.KeyOrderChoice;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
-import io.rowlift.source.LineEnding;
+import io.rowlift.source.InputFormats;
+import io.rowlift.source.InputSource;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -34,8 +33,8 @@ import io.rowlift.source.SourceProperties;
  * run of the load, which never plans again (docs/resume.md, "The stored plan"). Spring Batch copies a job
  * execution's context into the next execution of the same job instance, so a resume finds it there.
  *
- * <p>In the context the JSON is gzipped and in Base64 ({@link #storeIn}). What it holds: the file and its CSV dialect (line ending resolved), the header and where the data
- * starts, the table as it was read and which field fills which column, the value formats, sizing, write
+ * <p>In the context the JSON is gzipped and in Base64 ({@link #storeIn}). What it holds: the file and its input format's state (for CSV
+ * the dialect, line ending resolved, the header and where the data starts), the table as it was read and which field fills which column, the value formats, sizing, write
  * choice, key order, pipeline and mode, the before/after SQL, and {@link #settings}: every setting that
  * decides <em>which</em> rows or values are written, by its key, as the first run had it. A later
  * mapping, expression or filter is one more field here and one more entry of {@link #settings}; a
@@ -53,8 +52,7 @@ import io.rowlift.source.SourceProperties;
  * @param started when the load's first run started (ISO-8601)
  * @param file the canonical path of the file
  * @param display the file as the operator named it
- * @param input the CSV dialect, line ending resolved
- * @param header where the data starts and what the header says
+ * @param input the input format and its state ({@link InputSource#state()})
  * @param mapping the table as it was read and which field goes to which column
  * @param values the value formats as configured (null patterns: ISO-8601)
  * @param sizing partitions, threads and chunk size with their reasons
@@ -67,7 +65,7 @@ import io.rowlift.source.SourceProperties;
  * @param sql the before/after SQL of the load
  */
 public record StoredPlan(int version, String loadKey, String fingerprint, String started, String file, String display,
-		Input input, Header header, Mapping mapping, Values values, Sizing sizing, WriteChoice write,
+		Input input, Mapping mapping, Values values, Sizing sizing, WriteChoice write,
 		KeyOrderChoice keyOrder, String sortDir, PipelineChoice pipeline, TargetMode target, Map<String, String> settings,
 		LoadSql sql) {
 
@@ -82,31 +80,13 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		.build();
 
 	/**
-	 * The CSV dialect.
+	 * The input as its first run opened it.
 	 *
-	 * @param delimiter the delimiter byte
-	 * @param quote the quote byte
-	 * @param escape the escape byte, or -1
-	 * @param comment the comment byte, or -1
-	 * @param header whether the file has a header
-	 * @param lineEnding the line ending, resolved
-	 * @param charset the file's charset
-	 * @param nullValue the null token's bytes in Base64, or null
+	 * @param format the input format's name ({@code csv})
+	 * @param state what the format needs to reopen it ({@link InputSource#state()}: for CSV the dialect,
+	 *        the header and where the data starts)
 	 */
-	public record Input(int delimiter, int quote, int escape, int comment, boolean header, String lineEnding,
-			String charset, String nullValue) {
-	}
-
-	/**
-	 * The start of the file.
-	 *
-	 * @param names the header's names ({@code field1..} without a header)
-	 * @param dataStart byte offset of the first data record
-	 * @param dataStartLine its physical line
-	 * @param fieldCount the header's field count
-	 * @param bytes the header record as it is in the file, in Base64
-	 */
-	public record Header(List<String> names, long dataStart, long dataStartLine, int fieldCount, String bytes) {
+	public record Input(String format, Map<String, Object> state) {
 	}
 
 	/**
@@ -151,16 +131,12 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 */
 	public static StoredPlan of(RunPlan plan, SourceProperties source, LoadSql sql) {
 		LoadPlan load = plan.load();
-		CsvFormat f = load.format();
-		Input input = new Input(f.delimiter(), f.quote(), f.escape(), f.comment(), f.header(), f.lineEnding().name(),
-				f.charset().name(), f.nullValue() == null ? null : Base64.getEncoder().encodeToString(f.nullValue()));
-		CsvHeader h = load.header();
-		Header header = new Header(h.names(), h.dataStart(), h.dataStartLine(), h.fieldCount(),
-				Base64.getEncoder().encodeToString(h.headerBytes()));
-		Values values = new Values(f.charset().name(), source.dateFormat(), source.timeFormat(), source.timestampFormat(),
+		InputSource in = load.input();
+		Input input = new Input(in.format().name(), in.state());
+		Values values = new Values(in.charset().name(), source.dateFormat(), source.timeFormat(), source.timestampFormat(),
 				source.timeZone().getId());
 		return new StoredPlan(VERSION, plan.loadKey(), plan.fingerprint(), plan.started(), plan.file().toString(),
-				plan.displayName(), input, header, mappingOf(load.mapping()), values, plan.sizing(), plan.write(),
+				plan.displayName(), input, mappingOf(load.mapping()), values, plan.sizing(), plan.write(),
 				plan.keyOrder(), plan.sortDir() == null ? null : plan.sortDir().toString(), plan.pipeline(), plan.target(),
 				settings(source), sql);
 	}
@@ -240,7 +216,7 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	/** This plan with {@code sql} in place of its before/after SQL. */
 	public StoredPlan withSql(LoadSql sql) {
 		return new StoredPlan(this.version, this.loadKey, this.fingerprint, this.started, this.file, this.display, this.input,
-				this.header, this.mapping, this.values, this.sizing, this.write, this.keyOrder, this.sortDir, this.pipeline,
+				this.mapping, this.values, this.sizing, this.write, this.keyOrder, this.sortDir, this.pipeline,
 				this.target, this.settings, sql);
 	}
 
@@ -249,12 +225,8 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 * @param write this run's write choice, or null for the stored one
 	 */
 	public RunPlan toRunPlan(WriteChoice write) {
-		Input in = this.input;
-		Charset charset = Charset.forName(in.charset());
-		CsvFormat format = new CsvFormat((byte) in.delimiter(), (byte) in.quote(), in.escape(), in.comment(), in.header(),
-				LineEnding.valueOf(in.lineEnding()), charset, in.nullValue() == null ? null : Base64.getDecoder().decode(in.nullValue()));
-		CsvHeader header = new CsvHeader(List.copyOf(this.header.names()), this.header.dataStart(), this.header.dataStartLine(),
-				this.header.fieldCount(), format, Base64.getDecoder().decode(this.header.bytes()));
+		Path path = Path.of(this.file);
+		InputSource input = InputFormats.named(this.input.format()).reopen(path, this.display, this.input.state());
 		TableInfo table = this.mapping.table();
 		Map<String, TableColumn> byName = new LinkedHashMap<>();
 		table.columns().forEach(c -> byName.put(c.name(), c));
@@ -264,8 +236,7 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		TableMapping mapping = new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount());
 		ValueFormats values = ValueFormats.of(Charset.forName(this.values.charset()), this.values.date(), this.values.time(),
 				this.values.timestamp(), ZoneId.of(this.values.zone()));
-		Path path = Path.of(this.file);
-		LoadPlan load = new LoadPlan(path, this.display, format, header, mapping, values);
+		LoadPlan load = new LoadPlan(path, this.display, input, mapping, values);
 		return new RunPlan(this.loadKey, this.fingerprint, this.started, load, this.sizing, write == null ? this.write : write,
 				this.keyOrder, this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target);
 	}

@@ -4,8 +4,13 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * One record of the input: its fields' bytes (quotes removed, doubled quotes undone) in one array,
- * where it starts in the file, and on which line relative to its partition's first record.
+ * where it starts in the input, and on which line relative to its partition's first record.
  * Immutable once built; it owns its arrays.
+ *
+ * <p>{@link #offset()} is the record's place in its input as its input format counts it (CSV: the byte
+ * offset of its first byte in the file): unique within a load and increasing in the input's order, so the
+ * rest of Rowlift uses it as the record's identity (a staged reject's key) and to keep equal keys in input
+ * order; only the format and its locator ({@link RecordLocator}) turn it into a place for messages.
  */
 public final class RawRecord {
 
@@ -28,7 +33,7 @@ public final class RawRecord {
 	/**
 	 * @param data the fields' bytes, concatenated
 	 * @param ends for each field its end in {@code data}, with the top bit set if it was quoted
-	 * @param offset byte offset of the record's first byte in the file
+	 * @param offset the record's place in its input, as its format counts it (CSV: the byte offset of its first byte)
 	 * @param line the record's first physical line, counted from 0 at its partition's first record
 	 * @param rawLength the record's length in the file, its record end included
 	 * @param lines the line ends inside the record, its record end included
@@ -85,7 +90,7 @@ public final class RawRecord {
 		return new String(this.data, start, end(field) - start, charset);
 	}
 
-	/** Byte offset of the record's first byte in the file. */
+	/** The record's place in its input, as its format counts it (CSV: the byte offset of its first byte in the file). */
 	public long offset() {
 		return this.offset;
 	}

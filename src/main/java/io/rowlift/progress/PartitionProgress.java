@@ -14,11 +14,11 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  *
  * <p>The context key names are persisted in Spring Batch's tables and must not change: a run started
  * by an earlier version resumes from them. A key an earlier version did not write reads as what that
- * version meant by its absence (nothing counted, the offset at the range's start, no sorted stream).
+ * version meant by its absence (nothing counted, no sorted stream).
  *
- * @param offset byte offset of the next unread record of a byte-range stream ({@value #OFFSET}); the
- * range's start when nothing was read; meaningless for a sorted stream
- * @param line line of the next unread record, relative to the range's first record ({@value #LINE})
+ * <p>No position in the input: where a unit's reader stands is its input format's own value, saved
+ * beside these counts under the format's keys ({@link io.rowlift.source.InputSource}); only the format reads it.
+ *
  * @param read records read and committed ({@value #READ})
  * @param written rows written ({@value #WRITTEN})
  * @param rejected records rejected, each staged as a reject ({@value #REJECTED})
@@ -33,14 +33,8 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * {@value #UPDATED})
  * @param ignored records whose key was already in the table, skipped (mode {@code ignore}, {@value #IGNORED})
  */
-public record PartitionProgress(long offset, long line, long read, long written, long rejected, long filtered,
+public record PartitionProgress(long read, long written, long rejected, long filtered,
 		long sortedPosition, long sortedTotal, long writtenAtOpen, long updated, long ignored) {
-
-	/** Context key: byte offset of the next unread record. */
-	public static final String OFFSET = "reader.offset";
-
-	/** Context key: line of the next unread record, relative to the range's first record. */
-	public static final String LINE = "reader.line";
 
 	/** Context key: records read (and committed) in this partition, over all runs. */
 	public static final String READ = "reader.count";
@@ -69,27 +63,21 @@ public record PartitionProgress(long offset, long line, long read, long written,
 	/** Context key: records in the sorted stream (absent in runs of earlier versions). */
 	public static final String SORTED_TOTAL = "sort.total";
 
-	/**
-	 * Reads a partition's progress.
-	 * @param rangeStart the partition's first byte: the offset when none is saved
-	 */
-	public static PartitionProgress readFrom(ExecutionContext context, long rangeStart) {
-		return new PartitionProgress(context.getLong(OFFSET, rangeStart), context.getLong(LINE, 0L),
-				context.getLong(READ, 0L), context.getLong(WRITTEN, 0L), context.getLong(REJECTED, 0L),
+	/** Reads a partition's progress. */
+	public static PartitionProgress readFrom(ExecutionContext context) {
+		return new PartitionProgress(context.getLong(READ, 0L), context.getLong(WRITTEN, 0L), context.getLong(REJECTED, 0L),
 				context.getLong(FILTERED, 0L), context.getLong(SORTED_POSITION, -1L), context.getLong(SORTED_TOTAL, -1L),
 				context.getLong(WRITTEN_AT_OPEN, 0L), context.getLong(UPDATED, 0L), context.getLong(IGNORED, 0L));
 	}
 
-	/** Saves a byte-range reader's part: the next unread record and the records read. */
-	public static void saveRead(ExecutionContext context, long offset, long line, long read) {
-		context.putLong(OFFSET, offset);
-		context.putLong(LINE, line);
+	/** Saves a unit reader's count: the records read (its position it saves itself, under its format's keys). */
+	public static void saveRead(ExecutionContext context, long read) {
 		context.putLong(READ, read);
 	}
 
 	/**
 	 * Saves a sorted stream's part: its position, which is also the records read, and its size.
-	 * No byte offset: a sorted stream's coverage is its position, not a byte range.
+	 * No position in the input: a sorted stream's coverage is its position, not its units'.
 	 */
 	public static void saveSorted(ExecutionContext context, long position, long total) {
 		context.putLong(SORTED_POSITION, position);

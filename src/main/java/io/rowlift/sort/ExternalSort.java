@@ -21,10 +21,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PhaseTracker;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.InputSource;
+import io.rowlift.source.UnitProgress;
+import io.rowlift.source.UnitReader;
 
 /**
  * Sorts the file's records by a {@link SortKey} into sorted runs on disk: the data is split at
@@ -53,15 +52,9 @@ public final class ExternalSort {
 
 	private static final String FORMAT = "rowlift-sort 1";
 
-	private final Path file;
+	private final InputSource input;
 
 	private final String displayName;
-
-	private final CsvFormat format;
-
-	private final long dataStart;
-
-	private final long dataStartLine;
 
 	private final int readBuffer;
 
@@ -86,24 +79,20 @@ public final class ExternalSort {
 	 *     bytes each of index: see {@link RunBuffer})
 	 * @param checkpoints told when the runs are written
 	 */
-	public ExternalSort(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine, int readBuffer,
-			int maxRecordSize, SortKey key, int threads, long memory, Checkpoints checkpoints) {
-		this(file, displayName, format, dataStart, dataStartLine, readBuffer, maxRecordSize, key, threads, memory, checkpoints,
-				PhaseTracker.NONE);
+	public ExternalSort(InputSource input, int readBuffer, int maxRecordSize, SortKey key, int threads, long memory,
+			Checkpoints checkpoints) {
+		this(input, readBuffer, maxRecordSize, key, threads, memory, checkpoints, PhaseTracker.NONE);
 	}
 
 	/**
 	 * As above, and announces the sort as the phase {@value #PHASE} to {@code phases}, with the bytes
 	 * read so far (advanced every {@value #PROGRESS_EVERY} records per thread).
 	 */
-	public ExternalSort(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine, int readBuffer,
-			int maxRecordSize, SortKey key, int threads, long memory, Checkpoints checkpoints, PhaseTracker phases) {
+	public ExternalSort(InputSource input, int readBuffer, int maxRecordSize, SortKey key, int threads, long memory,
+			Checkpoints checkpoints, PhaseTracker phases) {
 		this.phases = phases;
-		this.file = file;
-		this.displayName = displayName;
-		this.format = format;
-		this.dataStart = dataStart;
-		this.dataStartLine = dataStartLine;
+		this.input = input;
+		this.displayName = input.displayName();
 		this.readBuffer = readBuffer;
 		this.maxRecordSize = maxRecordSize;
 		this.key = key;
@@ -125,7 +114,7 @@ public final class ExternalSort {
 		delete(dir);
 		Files.createDirectories(dir);
 		long started = System.nanoTime();
-		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, "bytes", Math.max(0, Files.size(this.file) - this.dataStart))) {
+		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, this.input.measure(), this.input.size())) {
 			try {
 				return sort(dir, started, phase);
 			}
@@ -137,15 +126,16 @@ public final class ExternalSort {
 	}
 
 	private Runs sort(Path dir, long started, PhaseTracker.Phase phase) throws IOException {
-		List<ByteRange> ranges = new ByteRangePartitioner(this.file, this.format, this.dataStart, this.dataStartLine,
-				this.threads).ranges(this.threads);
+		List<ExecutionContext> ranges = List.copyOf(this.input.partitioner(Checkpoints.NONE).partition(this.threads).values());
 		ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemons());
 		List<Path> files = new ArrayList<>();
 		List<Long> counts = new ArrayList<>();
 		try {
 			List<Future<List<Run>>> sorted = new ArrayList<>();
-			for (ByteRange range : ranges) {
-				sorted.add(pool.submit(() -> sortRange(range, dir, this.memory / ranges.size(), phase)));
+			for (int i = 0; i < ranges.size(); i++) {
+				ExecutionContext range = ranges.get(i);
+				int index = i;
+				sorted.add(pool.submit(() -> sortRange(index, range, dir, this.memory / ranges.size(), phase)));
 			}
 			for (Future<List<Run>> future : sorted) {
 				for (Run run : future.get()) {
@@ -202,44 +192,45 @@ public final class ExternalSort {
 	private record Run(Path file, long records) {
 	}
 
-	/** Sorts one range into runs of at most {@code budget} bytes of buffer. */
-	private List<Run> sortRange(ByteRange range, Path dir, long budget, PhaseTracker.Phase phase) throws IOException {
-		ByteRangeReader reader = new ByteRangeReader(this.file, this.displayName, this.format, this.readBuffer,
-				this.maxRecordSize);
-		ExecutionContext context = new ExecutionContext();
-		range.writeTo(context);
+	/** Sorts one unit of the input (number {@code index}) into runs of at most {@code budget} bytes of buffer. */
+	private List<Run> sortRange(int index, ExecutionContext unit, Path dir, long budget, PhaseTracker.Phase phase)
+			throws IOException {
+		UnitReader reader = this.input.reader(this.readBuffer, this.maxRecordSize);
+		ExecutionContext context = new ExecutionContext(unit);
 		reader.open(context);
 		List<Run> runs = new ArrayList<>();
 		try {
-			long lineBase = range.firstLine() - this.dataStartLine;
+			long lineBase = this.input.lineBase(unit);
 			// a run stores about 1.9 times the file's bytes for the keys benchmark's 106-byte records (RunFile)
-			RunBuffer buffer = new RunBuffer(budget, 2 * (range.end() - range.start()));
-			long reported = range.start();
+			RunBuffer buffer = new RunBuffer(budget, 2 * this.input.progress(unit).total());
+			long reported = 0;
 			int sinceReport = 0;
 			for (RawRecord record = reader.read(); record != null; record = reader.read()) {
 				byte[] recordKey = this.key.of(record);
 				byte[] message = RunFile.message(record);
 				if (!buffer.fits(recordKey, record, message)) {
 					phase.detail("writing sorted runs");
-					runs.add(spill(buffer, dir, range, runs.size()));
+					runs.add(spill(buffer, dir, index, runs.size()));
 					phase.detail(null);
 				}
 				buffer.add(recordKey, record, lineBase + record.line(), message);
 				if (++sinceReport == PROGRESS_EVERY) { // for the progress display: a counter per batch, not per record
 					sinceReport = 0;
-					long position = reader.position();
-					phase.advance(position - reported);
-					reported = position;
+					reader.saveReached(context, 0);
+					long done = this.input.progress(context).done();
+					phase.advance(done - reported);
+					reported = done;
 				}
 			}
-			if (reader.position() != range.end()) {
-				throw new IllegalStateException("sorting " + this.displayName + " stopped at byte " + reader.position()
-						+ " of the range [" + range.start() + ", " + range.end() + ")");
+			reader.saveReached(context, 0);
+			UnitProgress reached = this.input.progress(context);
+			if (!reached.ended()) {
+				throw new IllegalStateException("sorting " + this.displayName + " " + reached.shortfall());
 			}
-			phase.advance(reader.position() - reported);
+			phase.advance(reached.done() - reported);
 			phase.detail("writing sorted runs");
 			if (buffer.count() > 0 || runs.isEmpty()) {
-				runs.add(spill(buffer, dir, range, runs.size()));
+				runs.add(spill(buffer, dir, index, runs.size()));
 			}
 			return runs;
 		}
@@ -257,9 +248,9 @@ public final class ExternalSort {
 		}
 	}
 
-	private Run spill(RunBuffer buffer, Path dir, ByteRange range, int number) throws IOException {
+	private Run spill(RunBuffer buffer, Path dir, int unit, int number) throws IOException {
 		// the buffer is in file order, and the order breaks ties by index: equal keys keep their offsets' order
-		Path path = dir.resolve(String.format("r%04d-%06d.run", range.index(), number));
+		Path path = dir.resolve(String.format("r%04d-%06d.run", unit, number));
 		int records = buffer.count();
 		buffer.spill(path);
 		return new Run(path, records);

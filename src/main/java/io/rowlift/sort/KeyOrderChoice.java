@@ -1,18 +1,15 @@
 package io.rowlift.sort;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.RowliftException;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.InputSource;
+import io.rowlift.source.UnitReader;
 import io.rowlift.database.ColumnKind;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableMapping;
@@ -67,8 +64,8 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 	 * Chooses for a new load.
 	 * @throws RowliftException exit 2 when {@code sort} or {@code chunk} is asked for a table without a key the file fills
 	 */
-	public static KeyOrderChoice choose(KeyOrder configured, Optional<SortKey> key, String table, Path file,
-			String displayName, CsvFormat format, long dataStart, long dataStartLine, long dataBytes) throws IOException {
+	public static KeyOrderChoice choose(KeyOrder configured, Optional<SortKey> key, String table, InputSource input,
+			long dataBytes) throws IOException {
 		if (configured == KeyOrder.FILE) {
 			return new KeyOrderChoice(KeyOrder.FILE, "set by rowlift.sort.key-order");
 		}
@@ -83,7 +80,7 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 		if (configured != KeyOrder.AUTO) {
 			return new KeyOrderChoice(configured, "set by rowlift.sort.key-order");
 		}
-		double descending = descending(file, displayName, format, dataStart, dataStartLine, key.get());
+		double descending = descending(input, key.get());
 		if (descending <= 0.01) {
 			return new KeyOrderChoice(KeyOrder.FILE, "the file is in key order (sampled)");
 		}
@@ -95,12 +92,9 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 	}
 
 	/** The share of consecutive key pairs that descend among the first records of the data. */
-	static double descending(Path file, String displayName, CsvFormat format, long dataStart, long dataStartLine,
-			SortKey key) throws IOException {
-		ByteRangeReader reader = new ByteRangeReader(file, displayName, format, 1 << 16, 64 << 20);
-		ExecutionContext context = new ExecutionContext();
-		new ByteRange(0, dataStart, Math.max(dataStart, java.nio.file.Files.size(file)), dataStartLine).writeTo(context);
-		reader.open(context);
+	static double descending(InputSource input, SortKey key) throws IOException {
+		UnitReader reader = input.reader(1 << 16, 64 << 20);
+		reader.open(input.whole());
 		try {
 			byte[] previous = null;
 			int pairs = 0;

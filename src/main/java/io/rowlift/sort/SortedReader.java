@@ -13,7 +13,6 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.ByteRange;
 import io.rowlift.source.Handoff;
 
 /**
@@ -22,7 +21,7 @@ import io.rowlift.source.Handoff;
  * whole data.
  *
  * <p><b>Restart:</b> {@link #update} saves how many records the merge has handed out and how many
- * the runs hold (its part of the {@link PartitionProgress}: a sorted position, no byte offset),
+ * the runs hold (its part of the {@link PartitionProgress}: a sorted position, no position in the input),
  * committed with the chunk that wrote them. {@link #open} finds the runs of the interrupted run (or
  * sorts again, with the same result) and skips that many: the merge order is total, so the records
  * after them are exactly those not yet written. The accounting step checks that the position
@@ -68,8 +67,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 
 	@Override
 	public void open(ExecutionContext context) {
-		ByteRange range = ByteRange.readFrom(context);
-		this.consumed = Math.max(0, PartitionProgress.readFrom(context, range.start()).sortedPosition());
+		this.consumed = Math.max(0, PartitionProgress.readFrom(context).sortedPosition());
 		try {
 			ExternalSort.Runs runs = this.sort.runs(this.dir);
 			this.total = runs.records();

@@ -5,7 +5,6 @@ import org.springframework.batch.infrastructure.item.ItemStreamException;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 import io.rowlift.model.RawRecord;
-import io.rowlift.progress.PartitionProgress;
 
 /**
  * Parses a partition ahead of its writer, on a thread of its own, so that reading and parsing the
@@ -13,7 +12,7 @@ import io.rowlift.progress.PartitionProgress;
  * write lock the chunk transaction holds).
  *
  * <p><b>Restart:</b> the state it saves is that of the records handed out, never of those parsed
- * ahead: the offset after the last record {@link #read} returned, its line and the count. A record
+ * ahead: the position after the last record {@link #read} returned ({@link UnitReader#saveAfter}) and the count. A record
  * parsed ahead but not yet committed is simply parsed again by the resume. A failure of the parsing
  * thread surfaces at the {@link #read} that reaches it, as if read directly.
  *
@@ -46,7 +45,7 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 		return (int) Math.max(Math.min(2L * BATCH, records), Math.min(records, byBytes));
 	}
 
-	private final ByteRangeReader delegate;
+	private final UnitReader delegate;
 
 	private final int capacity;
 
@@ -54,15 +53,13 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 
 	private Thread parser;
 
-	private long offset;
-
-	private long line;
-
 	private long count;
 
-	private long endOffset;
+	/** The last record handed out, or null: none yet in this run. */
+	private RawRecord last;
 
-	private long endLine;
+	/** Whether the delegate returned its end (not a failure). */
+	private boolean atEnd;
 
 	private boolean ended;
 
@@ -70,7 +67,7 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 	 * @param delegate the partition's reader
 	 * @param capacity records parsed ahead at most
 	 */
-	public ReadAheadReader(ByteRangeReader delegate, int capacity) {
+	public ReadAheadReader(UnitReader delegate, int capacity) {
 		this.delegate = delegate;
 		this.capacity = Math.max(1, capacity);
 	}
@@ -78,9 +75,7 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 	@Override
 	public void open(ExecutionContext context) {
 		this.delegate.open(context);
-		this.offset = this.delegate.position();
-		this.line = this.delegate.line();
-		this.count = PartitionProgress.readFrom(context, this.delegate.range().start()).read();
+		this.count = this.delegate.readAtOpen();
 		this.queue = new Handoff<>(this.capacity, BATCH);
 		this.parser = new Thread(this::parse, Thread.currentThread().getName() + "-parse");
 		this.parser.setDaemon(true);
@@ -88,14 +83,8 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 	}
 
 	private void parse() {
-		this.queue.fill(() -> {
-			RawRecord record = this.delegate.read();
-			if (record == null) { // the hand-off's end, which follows, publishes these to the reading thread
-				this.endOffset = this.delegate.position();
-				this.endLine = this.delegate.line();
-			}
-			return record;
-		});
+		// the hand-off's end publishes the delegate's final state to the reading thread
+		this.queue.fill(this.delegate::read);
 	}
 
 	@Override
@@ -113,19 +102,22 @@ public final class ReadAheadReader implements ItemStreamReader<RawRecord> {
 		}
 		if (record == null) {
 			this.ended = true;
-			this.offset = this.endOffset;
-			this.line = this.endLine;
+			this.atEnd = true;
 			return null;
 		}
-		this.offset = record.offset() + record.rawLength();
-		this.line = record.line() + record.lines();
+		this.last = record;
 		this.count++;
 		return record;
 	}
 
 	@Override
 	public void update(ExecutionContext context) {
-		PartitionProgress.saveRead(context, this.offset, this.line, this.count);
+		if (this.atEnd) {
+			this.delegate.saveReached(context, this.count); // the parsing thread has stopped: its end is the unit's
+		}
+		else {
+			this.delegate.saveAfter(context, this.last, this.count);
+		}
 	}
 
 	@Override

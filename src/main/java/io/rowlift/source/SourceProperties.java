@@ -8,7 +8,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Where the input comes from and how it is written ({@code rowlift.source.*}).
+ * Where the input comes from and how it is written ({@code rowlift.source.*}). One flat record for every
+ * input format, because its keys are the contract's: each format reads the settings it knows (the CSV
+ * dialect: {@code source.csv.CsvFormat#of}) and checks them when a load opens the input
+ * ({@link InputFormat#checkSettings}).
  *
  * @param path the CSV file to load; relative paths are resolved against the working directory
  * @param header whether the first record names the columns (default true); without a header, field i
@@ -61,9 +64,5 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		}
 	}
 
-	/** The dialect these settings describe, checked; the line ending may still be {@code auto}. */
-	public CsvFormat format() {
-		return CsvFormat.of(this);
-	}
 
 }

@@ -28,6 +28,8 @@ final class Boundaries {
 		rules.put("reading knows no database", readingKnowsNoDatabase());
 		rules.put("writing knows no file format", writingKnowsNoFileFormat());
 		rules.put("inferring a table knows no database", inferringKnowsNoDatabase());
+		rules.put("only an input format's package knows the format", onlyTheFormatKnowsTheFormat());
+		rules.put("input formats know no other format", formatsKnowNoOtherFormat());
 		rules.put("the shared model depends on nothing", modelDependsOnNothing());
 		rules.put("MySQL code only under database.mysql", vendorOnlyUnderItsDialect("com.mysql..", "database.mysql"));
 		rules.put("SQLite code only under database.sqlite", vendorOnlyUnderItsDialect("org.sqlite..", "database.sqlite"));
@@ -74,6 +76,41 @@ final class Boundaries {
 			.resideInAPackage(this.root + ".source..")
 			.because("writing knows no file format (issue #11): the writer gets records and locations "
 					+ "from the shared model; what it needs of the file belongs in the model or in the job");
+	}
+
+	/**
+	 * An input format's classes live in a package of its own under {@code source} ({@code source.csv});
+	 * the rest of Rowlift reaches it through the seam, {@code source.InputFormat} and {@code InputSource},
+	 * and only the seam's registry, {@code source.InputFormats}, names a format. One declared exception:
+	 * {@code job.spring}, the Spring Batch pipeline, reads CSV itself through a {@code FlatFileItemReader};
+	 * the load takes it only for formats that declare {@code InputCapability.SPRING_PIPELINE} (exit 2 else).
+	 * A second, to go: {@code infer.InferSource}, infer's one reading class, still reads CSV through its
+	 * parser and split directly (infer and the seam were built at the same time); it moves onto the seam
+	 * with the first format after CSV.
+	 */
+	ArchRule onlyTheFormatKnowsTheFormat() {
+		return noClasses().that()
+			.resideOutsideOfPackages(this.root + ".source.*..", this.root + ".job.spring..")
+			.and()
+			.doNotHaveFullyQualifiedName(this.root + ".infer.InferSource")
+			.and()
+			.doNotHaveFullyQualifiedName(this.root + ".source.InputFormats")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(this.root + ".source.*..")
+			.because("only the format's classes know a format (issue #21): the job, the sort, the writers, the reports "
+					+ "and the progress codec see an input through InputFormat and InputSource (units, readers, positions, "
+					+ "locators, progress); add what they need to the seam and implement it in the format's package");
+	}
+
+	/** Each format's package ({@code source.csv}, ...) is independent of the others. */
+	ArchRule formatsKnowNoOtherFormat() {
+		return slices().matching(this.root + ".source.(*)..")
+			.namingSlices("format $1")
+			.should()
+			.notDependOnEachOther()
+			.because("a format is one implementation of the input seam (issue #21): what two formats share belongs "
+					+ "in the seam (source) or in the model");
 	}
 
 	/** {@code model} is shared by everyone, so it depends on the JDK alone. */

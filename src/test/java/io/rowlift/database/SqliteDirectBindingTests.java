@@ -23,10 +23,10 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.rowlift.RowliftException;
 import io.rowlift.database.sqlite.SqliteDialect;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.SourceLocator;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangeReader;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.SourceLocator;
 
 /**
  * Write method {@code insert-direct} (Rowlift binds into sqlite-jdbc's native statement) stores exactly

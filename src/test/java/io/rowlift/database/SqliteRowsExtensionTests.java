@@ -27,10 +27,10 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import io.rowlift.database.sqlite.RowsExtension;
 import io.rowlift.database.sqlite.SqliteDialect;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.SourceLocator;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangeReader;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.SourceLocator;
 import io.rowlift.testsupport.SqliteExtension;
 
 /**

@@ -187,6 +187,100 @@ abstract class CrashScenarios extends ScenarioSupport {
 		}
 	}
 
+	/**
+	 * The keys of a partition's step context that acb5daf, the last version before the input seam, wrote for a
+	 * plain append of a CSV file, quoted from its code: {@code ByteRange} ({@code INDEX = "range.index"},
+	 * {@code START = "range.start"}, {@code END = "range.end"}, {@code FIRST_LINE = "range.first-line"};
+	 * {@code writeTo}: {@code putInt(INDEX, index)}, {@code putLong} the others) and {@code PartitionProgress}
+	 * ({@code OFFSET = "reader.offset"}, {@code LINE = "reader.line"}, {@code READ = "reader.count"} by
+	 * {@code saveRead}; {@code WRITTEN = "writer.written"}, {@code REJECTED = "writer.rejected"},
+	 * {@code WRITTEN_AT_OPEN = "writer.written-at-open"} by {@code saveWritten}; all {@code putLong}).
+	 */
+	static final List<String> ACB5DAF_KEYS = List.of("range.index", "range.start", "range.end", "range.first-line",
+			"reader.offset", "reader.line", "reader.count", "writer.written", "writer.rejected", "writer.written-at-open");
+
+	/**
+	 * Issue #21: a run of the version before the input seam (acb5daf), failed mid-load, resumes with this
+	 * one exactly. The run fails inside partition 0 (after two of its chunks committed, the other partitions
+	 * done); then each partition's step context is written back as acb5daf's code wrote it: only Spring
+	 * Batch's own {@code batch.*} entries and {@link #ACB5DAF_KEYS}, each with the type acb5daf put, with the
+	 * values the run committed (so this version must not have needed a key acb5daf did not write). The same
+	 * command then resumes and the table equals the file.
+	 */
+	@Test
+	void aRunFailedMidLoadWithTheContextsOfTheVersionBeforeTheSeamResumesExactly() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-60000.csv"), "ints", 60_000, 31);
+		long failAt = Files.size(csv) / 6; // in the middle of partition 0 of 3
+		RowliftJar.Attempt failed = this.jar.run("failing inside partition 0", command(csv, "--rowlift.test.fail-at-byte=" + failAt),
+				TIMEOUT);
+		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
+
+		int rewritten = 0;
+		boolean midRange = false;
+		try (Connection c = target().connect()) {
+			c.setAutoCommit(false);
+			org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer serializer =
+					new org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer();
+			List<Long> ids = new ArrayList<>();
+			try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT STEP_EXECUTION_ID FROM "
+					+ "BATCH_STEP_EXECUTION WHERE STEP_NAME LIKE 'loadWorker:partition%'")) {
+				while (rs.next()) {
+					ids.add(rs.getLong(1));
+				}
+			}
+			for (long id : ids) {
+				String serialized;
+				try (var ps = c.prepareStatement("SELECT SHORT_CONTEXT, SERIALIZED_CONTEXT FROM BATCH_STEP_EXECUTION_CONTEXT "
+						+ "WHERE STEP_EXECUTION_ID = ?")) {
+					ps.setLong(1, id);
+					try (ResultSet rs = ps.executeQuery()) {
+						assertThat(rs.next()).isTrue();
+						serialized = rs.getString(2) != null ? rs.getString(2) : rs.getString(1);
+					}
+				}
+				java.util.Map<String, Object> now = serializer
+					.deserialize(new java.io.ByteArrayInputStream(serialized.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+				assertThat(now.keySet().stream().filter(k -> !k.startsWith("batch.")).toList())
+					.as("the keys this version saved in step %d, all known to acb5daf", id)
+					.isSubsetOf(ACB5DAF_KEYS)
+					.contains("range.index", "range.start", "range.end", "reader.offset", "reader.count");
+				java.util.Map<String, Object> old = new java.util.HashMap<>();
+				now.forEach((k, v) -> {
+					if (k.startsWith("batch.")) {
+						old.put(k, v);
+					}
+				});
+				old.put("range.index", ((Number) now.get("range.index")).intValue());
+				for (String key : ACB5DAF_KEYS.subList(1, ACB5DAF_KEYS.size())) {
+					if (now.containsKey(key)) {
+						old.put(key, ((Number) now.get(key)).longValue());
+					}
+				}
+				long offset = (Long) old.get("reader.offset");
+				midRange |= offset > (Long) old.get("range.start") && offset < (Long) old.get("range.end");
+				var out = new java.io.ByteArrayOutputStream();
+				serializer.serialize(old, out);
+				String written = out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+				assertThat(written.length()).as("fits the short context column").isLessThan(2500);
+				try (var ps = c.prepareStatement("UPDATE BATCH_STEP_EXECUTION_CONTEXT SET SHORT_CONTEXT = ?, SERIALIZED_CONTEXT = NULL "
+						+ "WHERE STEP_EXECUTION_ID = ?")) {
+					ps.setString(1, written);
+					ps.setLong(2, id);
+					rewritten += ps.executeUpdate();
+				}
+			}
+			c.commit();
+		}
+		assertThat(rewritten).as("partition contexts written as acb5daf wrote them").isGreaterThanOrEqualTo(3);
+		assertThat(midRange).as("a partition stopped inside its range").isTrue();
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("committed before the failure").isBetween(1L, 59_999L);
+
+		RowliftJar.Attempt again = this.jar.run("the same command, resuming the contexts of acb5daf", command(csv), TIMEOUT);
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed").contains("read 60,000 = written 60,000");
+		assertExactAndIntact(csv);
+	}
+
 	/** Table equal to the file (count, no duplicates, digest), indexes back, ledger empty, database intact. */
 	void assertExactAndIntact(Path csv) throws Exception {
 		long rows = 0;

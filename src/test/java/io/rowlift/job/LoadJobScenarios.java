@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangePartitioner;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
 import io.rowlift.testsupport.GenCsv;
 import io.rowlift.testsupport.ReferenceCsv;
 import io.rowlift.testsupport.RowliftRun;

@@ -9,7 +9,9 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -23,7 +25,10 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
-import io.rowlift.source.ByteRange;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
+import io.rowlift.source.csv.CsvInput;
 
 /** Tests for {@link RangeRepairingSplitter}: a partition left without its range gets the partitioner's, saved. */
 class RangeRepairingSplitterTests {
@@ -36,8 +41,9 @@ class RangeRepairingSplitterTests {
 
 	private final LoadHistory history = mock(LoadHistory.class);
 
-	private final RangeRepairingSplitter splitter = new RangeRepairingSplitter(this.delegate, this.partitioner, this.repository,
-			this.history);
+	private final RangeRepairingSplitter splitter = new RangeRepairingSplitter(this.delegate, this.partitioner,
+			CsvInput.of(Path.of("people.csv"), "people.csv", new CsvHeader(List.of("id"), 0, 1, 1, CsvFormat.RFC4180, new byte[0])),
+			this.repository, this.history);
 
 	@Test
 	void aPartitionThatNeverSavedAContextGetsThePartitionersRangeAndTheOthersKeepTheirs() throws Exception {
@@ -103,7 +109,7 @@ class RangeRepairingSplitterTests {
 		when(this.partitioner.partition(2)).thenReturn(Map.of("partition0", range(0, 10, 50)));
 
 		assertThatThrownBy(() -> this.splitter.split(mock(StepExecution.class), 2)).isInstanceOf(JobExecutionException.class)
-			.hasMessageContaining("loadWorker:partition3 has no byte range")
+			.hasMessageContaining("loadWorker:partition3 has no unit of work")
 			.hasMessageEndingWith("set rowlift.job.start-over=true to load the file afresh");
 	}
 

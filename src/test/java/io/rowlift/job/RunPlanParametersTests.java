@@ -19,8 +19,9 @@ import io.rowlift.database.LoadMode;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
+import io.rowlift.source.csv.CsvInput;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 
@@ -28,8 +29,8 @@ class RunPlanParametersTests {
 
 	private static final Path FILE = Path.of("/data/people.csv");
 
-	private static final LoadPlan LOAD = new LoadPlan(FILE, "people.csv", CsvFormat.RFC4180,
-			new CsvHeader(List.of("id"), 3, 2, 1, CsvFormat.RFC4180, "id\n".getBytes()),
+	private static final LoadPlan LOAD = new LoadPlan(FILE, "people.csv",
+			CsvInput.of(FILE, "people.csv", new CsvHeader(List.of("id"), 3, 2, 1, CsvFormat.RFC4180, "id\n".getBytes())),
 			TableMapping.of(new TableInfo("people", List.of(new TableColumn("id", Types.INTEGER, "INTEGER", 0, 0, false, true))),
 					List.of("id"), 1, true, "people.csv"),
 			null);

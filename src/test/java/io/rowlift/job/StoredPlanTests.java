@@ -21,8 +21,10 @@ import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
+import io.rowlift.source.csv.CsvInput;
+import io.rowlift.source.csv.CsvInputFormat;
 import io.rowlift.source.LineEnding;
 import io.rowlift.source.SourceProperties;
 
@@ -43,8 +45,8 @@ class StoredPlanTests {
 		CsvFormat format = new CsvFormat((byte) ';', (byte) '"', -1, '#', true, LineEnding.CRLF, StandardCharsets.UTF_8,
 				"\\N".getBytes(StandardCharsets.UTF_8));
 		List<TableColumn> columns = java.util.Arrays.stream(fields).mapToObj(i -> TABLE.columns().get(i)).toList();
-		LoadPlan load = new LoadPlan(Path.of("/data/people.csv"), "people.csv", format,
-				new CsvHeader(header, 17, 2, header.size(), format, "id;name;born\r\n".getBytes(StandardCharsets.UTF_8)),
+		LoadPlan load = new LoadPlan(Path.of("/data/people.csv"), "people.csv", CsvInput.of(Path.of("/data/people.csv"), "people.csv",
+				new CsvHeader(header, 17, 2, header.size(), format, "id;name;born\r\n".getBytes(StandardCharsets.UTF_8))),
 				new TableMapping(TABLE, columns, new int[] { 0, 1, 2 }, 3),
 				ValueFormats.of(StandardCharsets.UTF_8, "dd/MM/uuuu", null, null, ZoneId.of("UTC")));
 		return new RunPlan("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", load,
@@ -76,13 +78,15 @@ class StoredPlanTests {
 		assertThat(run.sortDir()).isEqualTo(original.sortDir());
 		assertThat(run.pipeline()).isEqualTo(original.pipeline());
 		assertThat(run.target()).isEqualTo(original.target());
-		assertThat(run.format().delimiter()).isEqualTo((byte) ';');
-		assertThat(run.format().comment()).isEqualTo('#');
-		assertThat(run.format().lineEnding()).isEqualTo(LineEnding.CRLF);
-		assertThat(run.format().nullValue()).isEqualTo("\\N".getBytes(StandardCharsets.UTF_8));
-		assertThat(run.header().names()).containsExactly("id", "name", "born");
-		assertThat(run.header().dataStart()).isEqualTo(17);
-		assertThat(run.header().headerBytes()).isEqualTo("id;name;born\r\n".getBytes(StandardCharsets.UTF_8));
+		CsvInput csv = CsvInputFormat.of(run.input());
+		assertThat(csv.csvFormat().delimiter()).isEqualTo((byte) ';');
+		assertThat(csv.csvFormat().comment()).isEqualTo('#');
+		assertThat(csv.csvFormat().lineEnding()).isEqualTo(LineEnding.CRLF);
+		assertThat(csv.csvFormat().nullValue()).isEqualTo("\\N".getBytes(StandardCharsets.UTF_8));
+		assertThat(csv.header().names()).containsExactly("id", "name", "born");
+		assertThat(csv.header().dataStart()).isEqualTo(17);
+		assertThat(csv.header().dataStartLine()).isEqualTo(2);
+		assertThat(csv.header().headerBytes()).isEqualTo("id;name;born\r\n".getBytes(StandardCharsets.UTF_8));
 		assertThat(run.load().mapping().columns()).isEqualTo(original.load().mapping().columns());
 		assertThat(run.load().mapping().fields()).containsExactly(0, 1, 2);
 		assertThat(run.load().mapping().table()).isEqualTo(TABLE);
@@ -163,9 +167,9 @@ class StoredPlanTests {
 		}
 		TableInfo wide = new TableInfo("wide", columns, List.of());
 		RunPlan base = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
-		CsvFormat format = base.format();
-		LoadPlan load = new LoadPlan(base.file(), base.displayName(), format,
-				new CsvHeader(names, 9000, 2, 1017, format, String.join(",", names).getBytes(StandardCharsets.UTF_8)),
+		CsvFormat format = CsvInputFormat.of(base.input()).csvFormat();
+		LoadPlan load = new LoadPlan(base.file(), base.displayName(), CsvInput.of(base.file(), base.displayName(),
+				new CsvHeader(names, 9000, 2, 1017, format, String.join(",", names).getBytes(StandardCharsets.UTF_8))),
 				new TableMapping(wide, columns, fields, 1017), base.load().values());
 		StoredPlan plan = StoredPlan.of(new RunPlan(base.loadKey(), base.fingerprint(), base.started(), load, base.sizing(),
 				base.write(), base.keyOrder(), base.sortDir(), base.pipeline(), base.target()), source(",", null, null), LoadSql.NONE);

@@ -15,10 +15,12 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangeReader;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
+import io.rowlift.source.csv.CsvInput;
+import io.rowlift.source.csv.CsvPosition;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -44,8 +46,8 @@ class ExternalSortTests {
 			CsvHeader header = CsvHeader.read(file, "keys.csv", CsvFormat.RFC4180);
 			SortKey key = new SortKey(new int[] { 0 }, new boolean[] { false });
 			long memory = new long[] { 1 << 16, 1 << 17, 1 << 20, 64 << 20 }[memoryStep];
-			ExternalSort sort = new ExternalSort(file, "keys.csv", header.format(), header.dataStart(), header.dataStartLine(), 4096,
-					1 << 20, key, threads, memory, Checkpoints.NONE);
+			ExternalSort sort = new ExternalSort(CsvInput.of(file, "keys.csv", header), 4096, 1 << 20, key, threads, memory,
+					Checkpoints.NONE);
 			List<RawRecord> expected = sequential(file, header);
 			expected.sort(Comparator.<RawRecord, byte[]>comparing(key::of, SortKey.ORDER).thenComparingLong(RawRecord::offset));
 
@@ -73,11 +75,11 @@ class ExternalSortTests {
 
 			assertThat(got.stream().map(ExternalSortTests::describe).toList())
 				.isEqualTo(expected.stream().map(ExternalSortTests::describe).toList());
-			PartitionProgress progress = PartitionProgress.readFrom(context, whole.start());
+			PartitionProgress progress = PartitionProgress.readFrom(context);
 			assertThat(progress.read()).isEqualTo(expected.size());
 			assertThat(progress.sortedPosition()).as("every sorted record handed out").isEqualTo(progress.sortedTotal())
 				.isEqualTo(expected.size());
-			assertThat(context.containsKey(PartitionProgress.OFFSET)).as("no byte offset for a sorted stream").isFalse();
+			assertThat(context.containsKey(CsvPosition.OFFSET)).as("no byte offset for a sorted stream").isFalse();
 			assertThat(dir).as("the runs are deleted once merged").doesNotExist();
 		}
 		finally {
@@ -93,8 +95,8 @@ class ExternalSortTests {
 		try {
 			Path file = Files.writeString(work.resolve("keys.csv"), content, StandardCharsets.UTF_8);
 			CsvHeader header = CsvHeader.read(file, "keys.csv", CsvFormat.RFC4180);
-			ExternalSort sort = new ExternalSort(file, "keys.csv", header.format(), header.dataStart(), header.dataStartLine(), 4096,
-					1 << 20, new SortKey(new int[] { 0 }, new boolean[] { false }), 2, 1 << 16, Checkpoints.NONE);
+			ExternalSort sort = new ExternalSort(CsvInput.of(file, "keys.csv", header), 4096, 1 << 20,
+					new SortKey(new int[] { 0 }, new boolean[] { false }), 2, 1 << 16, Checkpoints.NONE);
 			Path dir = Files.createDirectories(work.resolve("runs"));
 			Files.writeString(dir.resolve("r0000-000000.run"), "half a run"); // what a kill during the sort leaves
 			ExternalSort.Runs made = sort.runs(dir);

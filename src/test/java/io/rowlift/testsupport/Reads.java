@@ -7,9 +7,9 @@ import java.util.List;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangeReader;
+import io.rowlift.source.csv.CsvFormat;
 
 /** Reads partitions the way a worker step does: open with the partition's context, read to the end, close. */
 public final class Reads {

@@ -4,10 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.CsvHeader;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangePartitioner;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.CsvHeader;
 
 /**
  * Times the split-point search on a file, as the partitioner runs it: {@code java -cp

@@ -2,7 +2,7 @@ package io.rowlift.job.spring;
 
 import org.springframework.batch.infrastructure.item.file.separator.RecordSeparatorPolicy;
 
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.csv.CsvFormat;
 
 /**
  * A record ends with a line where no quoted field is open (and that does not end in an escape). The

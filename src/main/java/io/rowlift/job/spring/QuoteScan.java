@@ -1,6 +1,6 @@
 package io.rowlift.job.spring;
 
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.csv.CsvFormat;
 
 /**
  * Whether the text of a record fed so far ends outside any quoted field and not on an escape: the

@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.CsvFormat;
 
 /**
  * The records of one {@link ByteRange}, for a {@code FlatFileItemReader}, each as one "line": it

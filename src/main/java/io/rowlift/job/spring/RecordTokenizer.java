@@ -8,7 +8,7 @@ import org.springframework.batch.infrastructure.item.file.transform.LineTokenize
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.csv.CsvFormat;
 
 /**
  * Splits a record's text into fields by the file's dialect and keeps what Spring's

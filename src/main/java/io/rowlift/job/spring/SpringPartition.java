@@ -10,8 +10,8 @@ import io.rowlift.database.RejectBudget;
 import io.rowlift.database.RejectTable;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.SourceLocator;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.SourceLocator;
 
 /**
  * What one partition of the Spring Batch pipeline keeps while it runs: its range and locator, its

@@ -19,9 +19,9 @@ import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangeReader;
-import io.rowlift.source.CsvFormat;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.CsvPosition;
+import io.rowlift.source.csv.CsvFormat;
 
 /**
  * The spring pipeline's reader: for each partition a Spring Batch {@link FlatFileItemReader} over
@@ -33,7 +33,7 @@ import io.rowlift.source.CsvFormat;
  * ({@value #NAME}{@code .read.count}), and on a resume reads that many records again from the
  * range's start, without mapping them: O(records before the position), where the fast path seeks
  * to a saved byte offset in O(1). Beside it this reader saves the fast path's keys
- * ({@link ByteRangeReader#OFFSET}, {@link ByteRangeReader#LINE}, {@link ByteRangeReader#COUNT}), so
+ * ({@link CsvPosition} and the records read), so
  * the accounting checks both pipelines alike.
  *
  * <p>A record that cannot be read or mapped is thrown as a {@link RejectedRecordException} (not
@@ -85,7 +85,7 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 	public void open(ExecutionContext context) throws ItemStreamException {
 		SpringPartition partition = this.opener.apply(SpringPartitions.step());
 		this.partitions.set(partition);
-		partition.read = PartitionProgress.readFrom(context, partition.range.start()).read();
+		partition.read = PartitionProgress.readFrom(context).read();
 		FlatFileItemReader<Object> reader = flatFileReader(partition, this.file, this.format, this.names, this.bufferSize,
 				this.mappers.apply(partition));
 		reader.open(context);
@@ -148,8 +148,9 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		}
 		reader.update(context);
 		SpringPartition partition = this.partitions.current();
-		PartitionProgress.saveRead(context, partition.lines == null ? partition.range.start() : partition.lines.position(),
-				partition.lines == null ? 0 : partition.lines.lineCount(), partition.read);
+		CsvPosition.save(context, partition.lines == null ? partition.range.start() : partition.lines.position(),
+				partition.lines == null ? 0 : partition.lines.lineCount());
+		PartitionProgress.saveRead(context, partition.read);
 	}
 
 	@Override

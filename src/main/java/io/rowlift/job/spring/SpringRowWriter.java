@@ -72,7 +72,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 	@Override
 	public void open(ExecutionContext context) {
 		SpringPartition partition = this.partitions.current();
-		PartitionProgress progress = PartitionProgress.readFrom(context, partition.range.start());
+		PartitionProgress progress = PartitionProgress.readFrom(context);
 		partition.written = progress.written();
 		partition.writtenAtOpen = partition.written;
 		partition.rejected = progress.rejected();

@@ -29,9 +29,11 @@ import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.ValueFormats;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.SourceLocator;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.InputSource;
+import io.rowlift.source.csv.CsvInput;
+import io.rowlift.source.csv.CsvInputFormat;
 
 /**
  * The worker step of the spring pipeline (the design card's pipeline): per partition, a
@@ -53,10 +55,7 @@ public final class SpringWorker {
 
 	/**
 	 * @param worker the step's name
-	 * @param file the input
-	 * @param displayName how messages name it
-	 * @param format its dialect
-	 * @param names the header's names (or null)
+	 * @param input the input: CSV, the one format whose {@code InputCapability.SPRING_PIPELINE} this pipeline reads
 	 * @param mapping which field goes to which column
 	 * @param values how values are converted
 	 * @param chunkSize records per transaction
@@ -69,16 +68,19 @@ public final class SpringWorker {
 	 * @param checkpoints told {@value io.rowlift.database.ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only)
 	 */
 	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
-			DataSource dataSource, TargetDialect dialect, java.nio.file.Path file, String displayName, CsvFormat format,
-			String[] names, TableMapping mapping, ValueFormats values, int chunkSize, int bufferSize,
+			DataSource dataSource, TargetDialect dialect, InputSource input, TableMapping mapping, ValueFormats values, int chunkSize, int bufferSize,
 			BiFunction<Long, Long, RejectBudget> budgets, Consumer<StepExecution> opened, Consumer<StepExecution> closed,
 			SpringExtensions extensions, KeyMatching matching, Checkpoints checkpoints) {
+		CsvInput csv = CsvInputFormat.of(input); // the launcher refused other formats (exit 2) by their capability
+		java.nio.file.Path file = csv.file();
+		CsvFormat format = csv.csvFormat();
+		String[] names = format.header() ? csv.names().toArray(String[]::new) : null;
 		SpringPartitions partitions = new SpringPartitions();
 		SpringRangeReader reader = new SpringRangeReader(partitions, step -> {
 			opened.accept(step);
 			long run = step.getJobExecution().getJobInstanceId();
 			ByteRange range = ByteRange.readFrom(step.getExecutionContext());
-			return new SpringPartition(range, new SourceLocator(file, displayName, format, range),
+			return new SpringPartition(range, csv.locator(step.getExecutionContext()),
 					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run), checkpoints);
 		}, file, format, names, bufferSize, partition -> mapper(extensions, mapping, dialect, values), closed);
 		SpringRowWriter writer = new SpringRowWriter(partitions, jdbcWriter(dataSource, dialect, mapping, extensions, matching),

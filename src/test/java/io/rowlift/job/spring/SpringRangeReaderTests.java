@@ -14,10 +14,10 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.file.FlatFileItemReader;
 
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.ByteRange;
-import io.rowlift.source.ByteRangePartitioner;
-import io.rowlift.source.CsvFormat;
-import io.rowlift.source.SourceLocator;
+import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.csv.ByteRangePartitioner;
+import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.SourceLocator;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

@@ -20,7 +20,7 @@ import org.springframework.context.annotation.Bean;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.ByteRange;
+import io.rowlift.source.csv.ByteRange;
 
 /**
  * Fault injection into the load's partitions, for the tests only: listeners the worker step picks up
@@ -81,7 +81,7 @@ public class ReaderWriterFaults {
 				// the step saves its context after this, so the accounting step reads the lowered count
 				ExecutionContext context = step.getExecutionContext();
 				if (ByteRange.isIn(context)) {
-					PartitionProgress progress = PartitionProgress.readFrom(context, ByteRange.readFrom(context).start());
+					PartitionProgress progress = PartitionProgress.readFrom(context);
 					if (progress.writtenThisRun() > 0) {
 						PartitionProgress.saveWritten(context, progress.written() - 1, progress.rejected(), progress.writtenAtOpen());
 					}

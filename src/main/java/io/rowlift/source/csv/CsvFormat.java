@@ -1,5 +1,7 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
+import io.rowlift.source.LineEnding;
+import io.rowlift.source.SourceProperties;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
@@ -28,7 +30,7 @@ public record CsvFormat(byte delimiter, byte quote, int escape, int comment, boo
 	 * Checks and builds the format the settings describe.
 	 * @throws RowliftException (exit 2) for a setting Rowlift cannot read with
 	 */
-	static CsvFormat of(SourceProperties p) {
+	public static CsvFormat of(SourceProperties p) {
 		Charset charset = p.encoding();
 		if (!asciiCompatible(charset)) {
 			throw RowliftException.badInput("rowlift.source.encoding is " + charset.name()

@@ -1,4 +1,4 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
 import io.rowlift.model.Location;
 import io.rowlift.model.RawRecord;

@@ -1,4 +1,4 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
 /**
  * The CSV grammar as a table of states, shared by the split-point scanner and the record parser, so

@@ -1,4 +1,4 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
 /**
  * The bytes at {@link #offset()} do not form a valid record. Thrown by {@link CsvRecordParser} with

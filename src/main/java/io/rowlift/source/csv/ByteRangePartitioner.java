@@ -1,4 +1,4 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +13,7 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
+import io.rowlift.source.InputSource;
 
 /**
  * Splits the data part of one file into {@code gridSize} byte ranges whose bounds are record
@@ -37,7 +38,7 @@ public final class ByteRangePartitioner implements Partitioner {
 		.getLog(ByteRangePartitioner.class);
 
 	/** Name prefix of the partitions' contexts (and so of the worker step executions). */
-	public static final String PARTITION = "partition";
+	public static final String PARTITION = InputSource.PARTITION;
 
 	/** The checkpoint announced with the ranges computed, no partition saved yet. */
 	public static final String CHECKPOINT = "partition";

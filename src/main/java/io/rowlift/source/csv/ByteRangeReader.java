@@ -1,7 +1,8 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
+import io.rowlift.source.UnitReader;
 import io.rowlift.progress.PartitionProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,19 +12,18 @@ import java.nio.file.StandardOpenOption;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;
-import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 /**
  * Reads the records of one {@link ByteRange}: those that start inside it.
  *
- * <p><b>Restart:</b> {@link #update} saves the byte offset of the next unread record, its relative
- * line and the records read so far (its part of the {@link PartitionProgress}); the chunk step writes them in the same transaction as the chunk's rows. On
+ * <p><b>Restart:</b> {@link #update} saves the byte offset of the next unread record and its relative
+ * line ({@link CsvPosition}) and the records read so far (its part of the {@link PartitionProgress}); the chunk step writes them in the same transaction as the chunk's rows. On
  * {@link #open} a saved offset is used as it is: the reader seeks there in O(1) and reads on, so a
  * resumed partition neither skips nor repeats a record.
  *
  * <p>Not thread-safe: one instance per partition (step scope).
  */
-public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
+public final class ByteRangeReader implements UnitReader {
 
 	private final Path file;
 
@@ -44,6 +44,10 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 	private SourceLocator locator;
 
 	private long count;
+
+	private long readAtOpen;
+
+	private CsvPosition opened;
 
 	/**
 	 * @param file the input
@@ -71,9 +75,10 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
 		}
 		this.parser = new CsvRecordParser(this.channel, this.format, this.bufferSize, this.maxRecordSize);
-		PartitionProgress progress = PartitionProgress.readFrom(context, this.range.start());
-		this.count = progress.read();
-		this.parser.seek(progress.offset(), progress.line());
+		this.count = PartitionProgress.readFrom(context).read();
+		this.readAtOpen = this.count;
+		this.opened = CsvPosition.readFrom(context, this.range);
+		this.parser.seek(this.opened.offset(), this.opened.line());
 	}
 
 	@Override
@@ -112,8 +117,30 @@ public final class ByteRangeReader implements ItemStreamReader<RawRecord> {
 
 	@Override
 	public void update(ExecutionContext context) {
+		saveReached(context, this.count);
+	}
+
+	@Override
+	public void saveReached(ExecutionContext context, long read) {
 		// a record peeked past the range end (after comment lines) belongs to the next partition
-		PartitionProgress.saveRead(context, Math.min(this.parser.position(), this.range.end()), this.parser.line(), this.count);
+		CsvPosition.save(context, position(), this.parser.line());
+		PartitionProgress.saveRead(context, read);
+	}
+
+	@Override
+	public void saveAfter(ExecutionContext context, RawRecord record, long read) {
+		if (record == null) {
+			CsvPosition.save(context, this.opened.offset(), this.opened.line());
+		}
+		else {
+			CsvPosition.save(context, record.offset() + record.rawLength(), record.line() + record.lines());
+		}
+		PartitionProgress.saveRead(context, read);
+	}
+
+	@Override
+	public long readAtOpen() {
+		return this.readAtOpen;
 	}
 
 	@Override

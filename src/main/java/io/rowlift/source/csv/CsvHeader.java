@@ -1,5 +1,6 @@
-package io.rowlift.source;
+package io.rowlift.source.csv;
 
+import io.rowlift.source.LineEnding;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,0 +1,61 @@
+package io.rowlift.source;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import io.rowlift.RowliftException;
+import io.rowlift.source.csv.CsvInputFormat;
+
+/**
+ * The registry of input formats: the one place that names them all. A load's format is the one
+ * whose name ends the file's name, else CSV (Rowlift read nothing else before the seam, so a
+ * {@code .txt} or {@code .tsv} stays CSV with the configured dialect). Thread-safe.
+ */
+public final class InputFormats {
+
+	private static final InputFormat CSV = new CsvInputFormat();
+
+	private static final List<InputFormat> ALL = List.of(CSV);
+
+	private InputFormats() {
+	}
+
+	/** Every format, CSV first. */
+	public static List<InputFormat> all() {
+		return ALL;
+	}
+
+	/**
+	 * The format named {@code name} ({@link InputFormat#name()}), as a stored plan names it.
+	 * @throws IllegalStateException for a name no format has (a plan stored by a later version)
+	 */
+	public static InputFormat named(String name) {
+		return ALL.stream().filter(f -> f.name().equals(name)).findFirst()
+			.orElseThrow(() -> new IllegalStateException("no input format named '" + name + "' in this Rowlift version"));
+	}
+
+	/** The format of {@code file} under {@code settings}. */
+	public static InputFormat of(Path file, SourceProperties settings) {
+		return CSV;
+	}
+
+	/** Opens {@code file} with its format ({@link InputFormat#open}). */
+	public static InputSource open(Path file, String displayName, SourceProperties settings) {
+		return of(file, settings).open(file, displayName, settings);
+	}
+
+	/**
+	 * Refuses, with exit 2, a pipeline that cannot take the format: names the format, the pipeline and
+	 * what to run instead.
+	 * @param pipeline the pipeline's name as {@code rowlift.job.pipeline} gives it
+	 * @param why why that pipeline was chosen ("set by rowlift.job.pipeline", "a user ItemProcessor bean ... is present")
+	 */
+	public static void checkSpringPipeline(InputFormat format, String displayName, String pipeline, String why) {
+		if (!format.can(InputCapability.SPRING_PIPELINE)) {
+			throw RowliftException.badInput(displayName + ": the " + pipeline + " pipeline (" + why + ") cannot read "
+					+ format.name() + " input: it reads CSV through Spring Batch's FlatFileItemReader only; load it with the "
+					+ "fast pipeline (--rowlift.job.pipeline=fast, and no user ItemProcessor or FieldSetMapper bean)");
+		}
+	}
+
+}
