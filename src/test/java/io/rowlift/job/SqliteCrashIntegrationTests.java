@@ -38,7 +38,7 @@ class SqliteCrashIntegrationTests extends CrashScenarios {
 	@Test
 	void killedInsideTheRollbackJournalIndexBuildTheSameCommandBuildsEveryIndex() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints-60000.csv"), "ints", 60_000, 23);
-		Path file = this.target.file();
+		Path file = ((SqliteTestTarget) target()).file(); // through target(): a subclass (insert-select) has its own
 
 		RowliftJar.Attempt paused = this.jar.start("paused inside the index build", command(csv, "--rowlift.test.pause-at=index-build"));
 		awaitOutput(paused, "rowlift-test: paused at index-build");

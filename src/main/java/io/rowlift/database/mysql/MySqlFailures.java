@@ -36,6 +36,9 @@ final class MySqlFailures {
 	/** Errors that carry an operating-system errno in their text: 3 error on write, 1026 same, 1030 storage engine. */
 	private static final Pattern ENOSPC = Pattern.compile("(?i)\\b(errcode|errno|error):? 28\\b|no space left on device");
 
+	/** HikariCP's message, without SQLState, for any call on a connection the pool has closed. */
+	private static final String POOL_CLOSED = "Connection is closed";
+
 	private MySqlFailures() {
 	}
 
@@ -54,6 +57,13 @@ final class MySqlFailures {
 			if (line == null && t.getClass().getName().startsWith("com.mysql.cj.")
 					&& t.getClass().getSimpleName().endsWith("CommunicationsException")) {
 				line = lostConnection(where); // Connector/J's own, before or without a SQLException around it
+			}
+			if (line == null && t instanceof SQLException closed && closed.getSQLState() == null
+					&& POOL_CLOSED.equals(closed.getMessage())) {
+				// HikariCP's proxy of a connection it evicted as broken (08S01): the chunk's rollback fails with
+				// this, and Spring's TransactionTemplate throws it in place of the loss it followed (seen when a
+				// connection is killed between the savepoints of a chunk)
+				line = lostConnection(where);
 			}
 			if (line != null) {
 				return Optional.of(line);

@@ -49,6 +49,8 @@ class MySqlFailuresTests {
 		assertThat(this.dialect.describeFailure(new SQLException("No operations allowed after connection closed.", "08003", 0), URL))
 			.contains(line);
 		assertThat(this.dialect.describeFailure(new SQLException("Connection was killed", "70100", 1927), URL)).contains(line);
+		assertThat(this.dialect.describeFailure(new org.springframework.transaction.TransactionSystemException("JDBC rollback failed",
+				new SQLException("Connection is closed")), URL)).as("the pool's proxy of an evicted connection").contains(line);
 		assertThat(this.dialect.describeFailure(new SQLException("Server shutdown in progress", "08S01", 1053), URL)).contains(line);
 		assertThat(this.dialect.describeFailure(new SQLException("Lost connection to server during query", "HY000", 2013), URL))
 			.contains(line);
