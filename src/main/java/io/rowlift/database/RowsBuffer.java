@@ -118,7 +118,8 @@ public final class RowsBuffer implements ValueSink {
 
 	@Override
 	public void setNull(int parameter, int sqlType) {
-		this.bytes[reserve(parameter, 1)] = NULL;
+		int at = reserve(parameter, 1); // first: reserve may replace this.bytes, and `this.bytes[reserve(..)]` would index the old array
+		this.bytes[at] = NULL;
 	}
 
 	@Override
