@@ -222,6 +222,81 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 		assertThat(rows("SELECT body FROM texts ORDER BY id")).containsExactly(List.of("Zürich"), List.of("Ærø"));
 	}
 
+	/**
+	 * Shift_JIS (like GBK and Big5) puts 0x40-0x7E in the second byte of its characters: 表 is 0x95 0x5C
+	 * and ソ 0x83 0x5C (a backslash), 施 0x8E 0x7B, and many end in 0x7C ('|'). With a comma, a double
+	 * quote and no escape nothing can be cut, and the file loads exactly, split at every record; with '|'
+	 * as delimiter it is refused, and the advice (iconv to UTF-8) is followed literally.
+	 */
+	@Test
+	void readsShiftJisWhereItsBytesCannotBeTakenForTheDialectAndRefusesItWhereTheyCan() throws Exception {
+		List<String> bodies = List.of("表示", "ソフト|パイプ", "漢字\\ａｂｃ", "\"引用, 符\"", "能力|予定");
+		StringBuilder content = new StringBuilder("id,body\n");
+		for (int i = 0; i < bodies.size(); i++) {
+			content.append(i + 1).append(',').append(bodies.get(i)).append('\n');
+		}
+		Path csv = write("sjis.csv", content.toString(), java.nio.charset.Charset.forName("Shift_JIS"));
+
+		RowliftRun run = rowlift(csv, "texts", "--rowlift.source.encoding=Shift_JIS", "--rowlift.job.partitions=4");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(column(rows("SELECT body FROM texts ORDER BY id"), 0)).containsExactly("表示", "ソフト|パイプ", "漢字\\ａｂｃ",
+				"引用, 符", "能力|予定");
+
+		String piped = content.toString().replace(',', '|').replace("|パイプ", "/パイプ").replace("|予定", "/予定");
+		Path pipes = write("sjis-pipes.csv", piped.replace("\"引用| 符\"", "引用 符"), java.nio.charset.Charset.forName("Shift_JIS"));
+		RowliftRun refused = rowlift(pipes, "texts", "--rowlift.source.encoding=Shift_JIS", "--rowlift.source.delimiter=|",
+				"--rowlift.job.start-over=true", "--rowlift.target.mode=truncate");
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		assertThat(refused.err()).contains("rowlift.source.encoding is Shift_JIS, whose multi-byte characters can hold the byte of"
+				+ " rowlift.source.delimiter '|' (0x7C) after their first byte, so Rowlift, which splits records byte by byte, could"
+				+ " cut a record inside a character; convert the file to UTF-8 (iconv -f Shift_JIS -t UTF-8 file.csv > file.utf8.csv)"
+				+ " and load that, or write the file with a delimiter that is safe in Shift_JIS (, or ; or \\t) and no escape");
+		assertThat(column(rows("SELECT body FROM texts ORDER BY id"), 0)).as("the refused command changed nothing").hasSize(5);
+
+		Path converted = iconv("Shift_JIS", pipes);
+		RowliftRun advised = rowlift(converted, "texts", "--rowlift.source.delimiter=|", "--rowlift.job.start-over=true",
+				"--rowlift.target.mode=truncate", "--rowlift.job.partitions=4");
+		assertThat(advised.exitCode()).as(advised.toString()).isZero();
+		// glibc's iconv reads Shift_JIS's 0x5C as the yen sign of JIS X 0201, Java as a backslash (docs/inputs.md)
+		assertThat(column(rows("SELECT body FROM texts ORDER BY id"), 0)).containsExactly("表示", "ソフト/パイプ", "漢字¥ａｂｃ",
+				"引用 符", "能力/予定");
+	}
+
+	/** Excel's "Unicode Text" export: UTF-16LE with a byte order mark, tab-separated; refused, then the advice followed. */
+	@Test
+	void refusesAUtf16FileByItsByteOrderMarkAndTheAdvisedConversionLoadsIt() throws Exception {
+		Path csv = this.dir.resolve("unicode.txt");
+		byte[] text = "id\tbody\n1\tZürich\n2\t東京 😀\n".getBytes(StandardCharsets.UTF_16LE);
+		byte[] marked = new byte[text.length + 2];
+		marked[0] = (byte) 0xFF;
+		marked[1] = (byte) 0xFE;
+		System.arraycopy(text, 0, marked, 2, text.length);
+		Files.write(csv, marked);
+
+		RowliftRun refused = rowlift(csv, "texts", "--rowlift.source.delimiter=\\t");
+
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		assertThat(refused.err()).contains(csv + " starts with a UTF-16LE byte order mark: the file is in UTF-16LE, which Rowlift"
+				+ " does not read (it reads CSV byte by byte, in an ASCII-compatible charset); convert it to UTF-8 and load that:"
+				+ " iconv -f UTF-16 -t UTF-8 " + csv + " > " + csv + ".utf8.csv");
+		assertThat(count("SELECT COUNT(*) FROM texts")).isZero();
+
+		RowliftRun advised = rowlift(iconv("UTF-16", csv), "texts", "--rowlift.source.delimiter=\\t");
+		assertThat(advised.exitCode()).as(advised.toString()).isZero();
+		assertThat(column(rows("SELECT body FROM texts ORDER BY id"), 0)).containsExactly("Zürich", "東京 😀");
+	}
+
+	/** Runs the advice's {@code iconv -f FROM -t UTF-8 FILE > FILE.utf8.csv} as printed (a shell redirect). */
+	Path iconv(String from, Path file) throws Exception {
+		Path out = Path.of(file + ".utf8.csv");
+		Process iconv = new ProcessBuilder("bash", "-c", "iconv -f " + from + " -t UTF-8 " + file + " > " + out)
+			.redirectErrorStream(true).start();
+		String output = new String(iconv.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(iconv.waitFor()).as("iconv: " + output).isZero();
+		return out;
+	}
+
 	@Test
 	void saysWhenTheFileLeavesFewerPartitionsThanAskedFor() throws Exception {
 		String big = "x".repeat(5000);

@@ -32,10 +32,11 @@ public record CsvFormat(byte delimiter, byte quote, int escape, int comment, boo
 	 */
 	public static CsvFormat of(SourceProperties p) {
 		Charset charset = p.encoding();
-		if (!asciiCompatible(charset)) {
+		if (!CharsetSafety.asciiCompatible(charset)) {
 			throw RowliftException.badInput("rowlift.source.encoding is " + charset.name()
-					+ ", which is not ASCII-compatible; convert the file to UTF-8 (for example with iconv -f "
-					+ charset.name() + " -t UTF-8)");
+					+ ", which is not ASCII-compatible: Rowlift reads CSV byte by byte and reads no UTF-16, UTF-32 or"
+					+ " EBCDIC file; convert the file to UTF-8 (for example with iconv -f " + charset.name()
+					+ " -t UTF-8 file.csv > file.utf8.csv) and load that");
 		}
 		byte delimiter = single("rowlift.source.delimiter", p.delimiter(), false);
 		byte quote = single("rowlift.source.quote", p.quote(), false);
@@ -46,6 +47,12 @@ public record CsvFormat(byte delimiter, byte quote, int escape, int comment, boo
 			throw RowliftException.badInput("rowlift.source.delimiter, quote, escape and comment must all differ (they are '"
 					+ (char) delimiter + "', '" + (char) quote + "', " + show(escape) + ", " + show(comment) + ")");
 		}
+		safe(charset, "rowlift.source.delimiter", delimiter);
+		safe(charset, "rowlift.source.quote", quote);
+		safe(charset, "rowlift.source.escape", escape);
+		safe(charset, "rowlift.source.comment", comment);
+		safe(charset, "the line end", '\n');
+		safe(charset, "the line end", '\r');
 		byte[] nullValue = p.nullValue() == null || p.nullValue().isEmpty() ? null : p.nullValue().getBytes(charset);
 		return new CsvFormat(delimiter, quote, escape, comment, p.header(), p.lineEnding(), charset, nullValue);
 	}
@@ -74,14 +81,26 @@ public record CsvFormat(byte delimiter, byte quote, int escape, int comment, boo
 		return c < 0 ? "none" : "'" + (char) c + "'";
 	}
 
-	/** Whether bytes 0-127 of {@code charset} are ASCII and no other character uses them. */
-	static boolean asciiCompatible(Charset charset) {
-		if (!charset.canEncode()) {
-			return false;
+	/**
+	 * Refuses a dialect byte that can be the second byte of one of {@code charset}'s characters: the
+	 * parser would take it for the delimiter (quote, ...) and cut a record inside a character.
+	 */
+	private static void safe(Charset charset, String what, int b) {
+		if (b < 0 || !CharsetSafety.trailingByte(charset, (byte) b)) {
+			return;
 		}
-		String ascii = ",;|\t\"'\\#\r\nazAZ09";
-		byte[] encoded = ascii.getBytes(charset);
-		return java.util.Arrays.equals(encoded, ascii.getBytes(StandardCharsets.US_ASCII));
+		StringBuilder safe = new StringBuilder();
+		for (char c : new char[] { ',', ';', '\t' }) {
+			if (!CharsetSafety.trailingByte(charset, (byte) c)) {
+				safe.append(safe.isEmpty() ? "" : " or ").append(c == '\t' ? "\\t" : String.valueOf(c));
+			}
+		}
+		throw RowliftException.badInput("rowlift.source.encoding is " + charset.name() + ", whose multi-byte characters can hold"
+				+ " the byte of " + what + (b == '\n' || b == '\r' ? "" : " " + show(b)) + " (" + CharsetSafety.hex((byte) b) + ") after their first byte, so Rowlift,"
+				+ " which splits records byte by byte, could cut a record inside a character; convert the file to UTF-8 (iconv -f "
+				+ charset.name() + " -t UTF-8 file.csv > file.utf8.csv) and load that"
+				+ (b == '\n' || b == '\r' || safe.isEmpty() ? "" : ", or write the file with a delimiter that is safe in "
+						+ charset.name() + " (" + safe + ") and no escape"));
 	}
 
 }

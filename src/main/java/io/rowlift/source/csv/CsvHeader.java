@@ -36,6 +36,7 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 	 */
 	public static CsvHeader read(Path file, String displayName, CsvFormat format) throws IOException {
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+			refuseWideByteOrderMark(channel, displayName);
 			long start = hasBom(channel) ? UTF8_BOM.length : 0;
 			CsvFormat resolved = format.lineEnding() == LineEnding.AUTO ? format.withLineEnding(detect(channel, start, format))
 					: format;
@@ -87,6 +88,41 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 			}
 		}
 		return LineEnding.LF;
+	}
+
+	/**
+	 * A UTF-16 or UTF-32 byte order mark (Excel's "Unicode Text" is UTF-16LE): such a file read as an
+	 * ASCII-compatible charset would be a NUL byte in every value, so it is refused with the command
+	 * that converts it.
+	 */
+	private static void refuseWideByteOrderMark(FileChannel channel, String displayName) throws IOException {
+		ByteBuffer head = ByteBuffer.allocate(4);
+		channel.read(head, 0);
+		int n = head.position();
+		int[] b = new int[4];
+		for (int i = 0; i < n; i++) {
+			b[i] = head.get(i) & 0xFF;
+		}
+		String charset = null;
+		if (n == 4 && b[0] == 0x00 && b[1] == 0x00 && b[2] == 0xFE && b[3] == 0xFF) {
+			charset = "UTF-32BE";
+		}
+		else if (n == 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0x00 && b[3] == 0x00) {
+			charset = "UTF-32LE";
+		}
+		else if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF) {
+			charset = "UTF-16BE";
+		}
+		else if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE) {
+			charset = "UTF-16LE";
+		}
+		if (charset != null) {
+			String family = charset.substring(0, 6);
+			throw RowliftException.badInput(displayName + " starts with a " + charset + " byte order mark: the file is in "
+					+ charset + ", which Rowlift does not read (it reads CSV byte by byte, in an ASCII-compatible charset);"
+					+ " convert it to UTF-8 and load that: iconv -f " + family + " -t UTF-8 " + displayName + " > "
+					+ displayName + ".utf8.csv");
+		}
 	}
 
 	private static boolean hasBom(FileChannel channel) throws IOException {
