@@ -283,15 +283,7 @@ abstract class VerbScenarios {
 	}
 
 	void awaitOutput(RowliftJar.Attempt attempt, String text) throws Exception {
-		long deadline = System.nanoTime() + TIMEOUT.toNanos();
-		while (!attempt.output().contains(text)) {
-			if (attempt.waitFor(100)) {
-				throw new AssertionError("ended (exit " + attempt.exitCode() + ") before writing '" + text + "'\n" + this.jar.tail(20_000));
-			}
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("no '" + text + "' after " + TIMEOUT + "\n" + this.jar.tail(20_000));
-			}
-		}
+		this.jar.awaitOutput(attempt, text, TIMEOUT);
 	}
 
 }

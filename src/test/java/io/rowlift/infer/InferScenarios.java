@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.rowlift.database.ValueFormats;
 import io.rowlift.testsupport.GenCsv;
 import io.rowlift.testsupport.ReferenceCsv;
+import io.rowlift.testsupport.RowliftJar;
 import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 
@@ -131,6 +133,53 @@ abstract class InferScenarios {
 			assertThat(files.toList()).containsExactly(written);
 		}
 		assertSameContent(file, "wide", List.of());
+	}
+
+	/**
+	 * {@code rowlift.schema.create=infer} killed (SIGKILL) in the load, after its migration was written and
+	 * applied and some chunks committed: the same command again resumes the run exactly, writes no second
+	 * migration and checks the existing table against the file instead.
+	 */
+	@Test
+	void createOnFirstLoadKilledInTheLoadResumesExactlyWithOneMigration() throws Exception {
+		Path file = GenCsv.write(this.work.resolve("wide.csv"), "wide", 30_000);
+		Path migrations = this.work.resolve("migrations");
+		List<String> command = new ArrayList<>(List.of("load", "--rowlift.source.path=" + file, "--rowlift.target.table=wide",
+				"--rowlift.schema.create=infer", "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}",
+				"--rowlift.report.progress=none", "--rowlift.job.partitions=3", "--rowlift.job.chunk-size=1000"));
+		target().options().stream().filter(o -> !o.startsWith("--spring.flyway.locations=")).forEach(command::add);
+		RowliftJar jar = new RowliftJar(Files.createDirectories(this.work.resolve("jar")), this.work.resolve("rowlift-infer.log"));
+		try {
+			List<String> paused = new ArrayList<>(command);
+			paused.add("--rowlift.test.pause-at=load");
+			RowliftJar.Attempt killed = jar.start("paused in the load", paused);
+			jar.awaitOutput(killed, "rowlift-test: paused at load", Duration.ofMinutes(3));
+			killed.kill();
+			assertThat(killed.output()).contains("table wide does not exist (rowlift.schema.create=infer): wrote");
+			Path written = migrations.resolve(target().id()).resolve("V1__create_wide.sql");
+			assertThat(written).exists();
+			long committed = count("SELECT COUNT(*) FROM wide");
+			assertThat(committed).isPositive().isLessThan(30_000);
+
+			RowliftJar.Attempt again = jar.run("the same command", command, Duration.ofMinutes(3));
+
+			assertThat(again.exitCode()).as(jar.tail(20_000)).isZero();
+			assertThat(again.output()).contains("run 1 resumed and completed").doesNotContain("does not exist");
+			try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+				assertThat(files.toList()).containsExactly(written);
+			}
+			assertSameContent(file, "wide", List.of());
+		}
+		finally {
+			jar.killAll();
+		}
+	}
+
+	private long count(String sql) throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			assertThat(rs.next()).isTrue();
+			return rs.getLong(1);
+		}
 	}
 
 	/**

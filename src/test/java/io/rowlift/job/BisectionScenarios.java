@@ -266,11 +266,7 @@ abstract class BisectionScenarios extends ScenarioSupport {
 	}
 
 	private void awaitOutput(RowliftJar.Attempt attempt, String line) throws Exception {
-		long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-		while (!attempt.output().contains(line)) {
-			assertThat(System.nanoTime()).as("waiting for '%s'\n%s", line, this.jar.tail(20_000)).isLessThan(deadline);
-			assertThat(attempt.waitFor(50)).as("ended before '%s'\n%s", line, this.jar.tail(20_000)).isFalse();
-		}
+		this.jar.awaitOutput(attempt, line, Duration.ofMinutes(2));
 	}
 
 }

@@ -322,16 +322,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 
 	/** Waits until the attempt has written {@code text}; fails if it ends or takes too long first. */
 	void awaitOutput(RowliftJar.Attempt attempt, String text) throws Exception {
-		long deadline = System.nanoTime() + TIMEOUT.toNanos();
-		while (!attempt.output().contains(text)) {
-			if (attempt.waitFor(100)) {
-				throw new AssertionError("ended (exit " + attempt.exitCode() + ") before writing '" + text + "'\n"
-						+ this.jar.tail(20_000));
-			}
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("no '" + text + "' after " + TIMEOUT + "\n" + this.jar.tail(20_000));
-			}
-		}
+		this.jar.awaitOutput(attempt, text, TIMEOUT);
 	}
 
 }

@@ -196,6 +196,22 @@ public final class RowliftJar {
 		return attempt;
 	}
 
+	/**
+	 * Waits until {@code attempt} has written {@code text} (a pause checkpoint's line, say); fails with
+	 * the log's tail when it ends first or after {@code timeout}.
+	 */
+	public void awaitOutput(Attempt attempt, String text, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (!attempt.output().contains(text)) {
+			if (attempt.waitFor(100)) {
+				Assertions.fail("ended (exit " + attempt.exitCode() + ") before writing '" + text + "'\n" + tail(20_000));
+			}
+			if (System.nanoTime() > deadline) {
+				Assertions.fail("no '" + text + "' after " + timeout + "\n" + tail(20_000));
+			}
+		}
+	}
+
 	/** The whole log, or its last {@code max} characters. */
 	public String tail(int max) {
 		try {
