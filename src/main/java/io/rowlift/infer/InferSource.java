@@ -1,64 +1,62 @@
 package io.rowlift.infer;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.RowliftException;
+import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.csv.ByteRange;
-import io.rowlift.source.csv.ByteRangePartitioner;
-import io.rowlift.source.csv.ByteRangeReader;
-import io.rowlift.source.csv.CsvFormat;
-import io.rowlift.source.csv.CsvHeader;
+import io.rowlift.model.RecordLocator;
+import io.rowlift.source.InputFormats;
+import io.rowlift.source.InputSource;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.source.UnitReader;
 
 /**
- * The file as {@code infer} reads it, and the one class of this package that knows the source
- * package: the header, the split into byte ranges at record starts and the records of a range, with
- * exactly the load's classes and settings ({@code rowlift.source.*}), so that what infer sees is what
- * a load will read. Thread-safe: {@link #read} may run for several ranges at once.
+ * The input as {@code infer} reads it, through the same seam as a load ({@link InputFormats}): the
+ * field names, the split into units and the records of a unit, with exactly the load's format and
+ * settings ({@code rowlift.source.*}), so that what infer sees is what a load will read, whatever the
+ * format. Thread-safe: {@link #read} may run for several units at once.
  */
 final class InferSource {
 
-	/** One range of the data: the records that start in {@code [start, end)}. */
-	record Range(int index, long start, long end, long firstLine) {
+	/** One unit of the data, as the format split it: its index and its step context. */
+	record Range(int index, ExecutionContext context) {
 	}
 
-	/** Gets each record of a range. */
+	/** Gets each record of a unit. */
 	@FunctionalInterface
 	interface RecordVisitor {
 
 		/**
 		 * @param record the record (its fields' bytes, whether quoted)
-		 * @param line the physical line it starts on (1-based)
+		 * @param locator where a record of this unit is, for messages ({@code file:line (byte offset)})
 		 */
-		void visit(RawRecord record, long line);
+		void visit(RawRecord record, RecordLocator locator);
 
 	}
 
-	private final Path file;
+	/** Records between two progress reports. */
+	private static final int REPORT_EVERY = 4096;
 
-	private final String displayName;
+	private final InputSource input;
 
 	private final SourceProperties properties;
 
-	private final CsvHeader header;
-
-	private InferSource(Path file, String displayName, SourceProperties properties, CsvHeader header) {
-		this.file = file;
-		this.displayName = displayName;
+	private InferSource(InputSource input, SourceProperties properties) {
+		this.input = input;
 		this.properties = properties;
-		this.header = header;
 	}
 
 	/**
-	 * Opens {@code rowlift.source.path} and reads its header.
-	 * @throws RowliftException (exit 2) when the path is not set, not a readable file, or its header is not valid
+	 * Opens {@code rowlift.source.path} with its format and reads what precedes the data (a header).
+	 * @throws RowliftException (exit 2) when the path is not set, not readable, or does not start as its format says
 	 */
 	static InferSource open(SourceProperties properties) {
 		String configured = properties.path();
@@ -71,68 +69,75 @@ final class InferSource {
 			throw RowliftException.badInput(configured + ": no such readable file (rowlift.source.path, resolved against "
 					+ Path.of("").toAbsolutePath() + "); check the path");
 		}
-		try {
-			return new InferSource(path, configured, properties, CsvHeader.read(path, configured, CsvFormat.of(properties)));
-		}
-		catch (IOException ex) {
-			throw RowliftException.badInput(configured + ": cannot be read: " + ex.getMessage());
-		}
+		return new InferSource(InputFormats.open(path, configured, properties), properties);
 	}
 
-	/** The column names: the header's (trimmed), or {@code field1..N} without a header. */
+	/** The field names: the header's (trimmed), or {@code field1..N} without a header. */
 	List<String> names() {
-		return this.header.names();
+		return this.input.names();
 	}
 
 	String displayName() {
-		return this.displayName;
+		return this.input.displayName();
 	}
 
 	/** Whether values are UTF-8 (so characters are counted as such; other charsets have one byte per character here). */
 	boolean utf8() {
-		return this.properties.encoding().name().equals("UTF-8");
+		return this.input.charset().name().equals("UTF-8");
 	}
 
-	/** Bytes of data after the header. */
-	long dataBytes() throws IOException {
-		return Math.max(0, Files.size(this.file) - this.header.dataStart());
+	/** The data's size in the format's measure of progress (a CSV file's bytes after the header). */
+	long dataBytes() {
+		return Math.max(0, this.input.size());
 	}
 
-	/** The data split into {@code count} ranges at record starts, as a load with that many partitions splits it. */
+	/** The format's measure of progress ({@code bytes}). */
+	String measure() {
+		return this.input.measure();
+	}
+
+	/** The data split into at most {@code count} units, as a load with that many partitions splits it. */
 	List<Range> split(int count) {
-		List<ByteRange> ranges = new ByteRangePartitioner(this.file, this.header.format(), this.header.dataStart(),
-				this.header.dataStartLine(), count).ranges(count);
-		return ranges.stream().map(r -> new Range(r.index(), r.start(), r.end(), r.firstLine())).toList();
+		Map<String, ExecutionContext> units = this.input.partitioner(Checkpoints.NONE).partition(count);
+		return units.entrySet().stream()
+			.sorted(Comparator.comparingInt(e -> Integer.parseInt(e.getKey().substring(InputSource.PARTITION.length()))))
+			.map(e -> new Range(Integer.parseInt(e.getKey().substring(InputSource.PARTITION.length())), e.getValue()))
+			.toList();
 	}
 
 	/**
 	 * Reads the records of {@code range} in order.
-	 * @param progress gets the bytes read since its last call, every few thousand records and at the end
+	 * @param progress gets the measure read since its last call, every few thousand records and at the end
 	 */
 	void read(Range range, RecordVisitor visitor, LongConsumer progress) throws Exception {
-		ByteRangeReader reader = new ByteRangeReader(this.file, this.displayName, this.header.format(),
-				(int) this.properties.readBuffer().toBytes(), (int) this.properties.maxRecordSize().toBytes());
-		ExecutionContext context = new ExecutionContext();
-		new ByteRange(range.index(), range.start(), range.end(), range.firstLine()).writeTo(context);
+		ExecutionContext context = new ExecutionContext(range.context());
+		RecordLocator locator = this.input.locator(context);
+		UnitReader reader = this.input.reader((int) this.properties.readBuffer().toBytes(),
+				(int) this.properties.maxRecordSize().toBytes());
 		reader.open(context);
 		try {
-			long reported = range.start();
-			int since = 0;
-			long firstLine = Math.max(1, range.firstLine());
+			ExecutionContext reached = new ExecutionContext(range.context());
+			long reported = 0;
+			long records = 0;
 			for (RawRecord record = reader.read(); record != null; record = reader.read()) {
-				visitor.visit(record, firstLine + record.line());
-				if (++since == 4096) {
-					since = 0;
-					long position = reader.position();
-					progress.accept(position - reported);
-					reported = position;
+				visitor.visit(record, locator);
+				if (++records % REPORT_EVERY == 0) {
+					reported = report(reader, reached, records, reported, progress);
 				}
 			}
-			progress.accept(reader.position() - reported);
+			report(reader, reached, records, reported, progress);
 		}
 		finally {
 			reader.close();
 		}
+	}
+
+	/** Hands {@code progress} what the unit read since {@code reported}; returns what it has read now. */
+	private long report(UnitReader reader, ExecutionContext reached, long records, long reported, LongConsumer progress) {
+		reader.saveReached(reached, records);
+		long done = this.input.progress(reached).done();
+		progress.accept(done - reported);
+		return done;
 	}
 
 }

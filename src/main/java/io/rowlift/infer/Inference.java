@@ -142,7 +142,7 @@ public final class Inference {
 				InferSource.Range range = split.get(i);
 				Part part = parts.get(i);
 				futures.add(pool.submit(() -> {
-					this.source.read(range, (record, line) -> observe(part, record, line, names.size(), candidates, checks),
+					this.source.read(range, (record, locator) -> observe(part, record, locator, names.size(), candidates, checks),
 							this.bytesRead::addAndGet);
 					return null;
 				}));
@@ -173,14 +173,14 @@ public final class Inference {
 		return table(table, names, parts, candidates, checks);
 	}
 
-	private void observe(Part part, RawRecord record, long line, int columns, List<Integer> candidates, List<KeyCheck> checks) {
+	private void observe(Part part, RawRecord record, io.rowlift.model.RecordLocator locator, int columns, List<Integer> candidates, List<KeyCheck> checks) {
 		part.records++;
 		if ((part.records & 1023) == 0) {
 			this.recordsRead.addAndGet(1024);
 		}
 		if (record.problem() != null || record.fieldCount() != columns) {
 			if (part.bad++ == 0) {
-				part.firstBad = this.source.displayName() + ":" + line + " (byte " + record.offset() + "): "
+				part.firstBad = locator.at(record) + ": "
 						+ (record.problem() != null ? record.problem().message()
 								: record.fieldCount() + " fields where the header has " + columns);
 			}

@@ -84,15 +84,11 @@ final class Boundaries {
 	 * and only the seam's registry, {@code source.InputFormats}, names a format. One declared exception:
 	 * {@code job.spring}, the Spring Batch pipeline, reads CSV itself through a {@code FlatFileItemReader};
 	 * the load takes it only for formats that declare {@code InputCapability.SPRING_PIPELINE} (exit 2 else).
-	 * A second, to go: {@code infer.InferSource}, infer's one reading class, still reads CSV through its
-	 * parser and split directly (infer and the seam were built at the same time); it moves onto the seam
-	 * with the first format after CSV.
+	 * {@code infer} reads through the seam like a load.
 	 */
 	ArchRule onlyTheFormatKnowsTheFormat() {
 		return noClasses().that()
 			.resideOutsideOfPackages(this.root + ".source.*..", this.root + ".job.spring..")
-			.and()
-			.doNotHaveFullyQualifiedName(this.root + ".infer.InferSource")
 			.and()
 			.doNotHaveFullyQualifiedName(this.root + ".source.InputFormats")
 			.should()

@@ -1,0 +1,49 @@
+package io.rowlift.infer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.util.unit.DataSize;
+
+import io.rowlift.source.LineEnding;
+import io.rowlift.source.SourceProperties;
+
+/** Inference over the input seam: every record of every unit seen once, a bad record located as a load locates it. */
+class InferenceTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void readsEveryRecordOfEveryUnitAndLocatesTheFirstBadOneAsALoadWould() throws Exception {
+		StringBuilder csv = new StringBuilder("id,name,amount\n");
+		for (int i = 1; i <= 200_000; i++) {
+			csv.append(i).append(",\"name ").append(i).append(i % 1000 == 0 ? "\nwith a line break" : "").append("\",")
+				.append(i % 7).append('.').append(i % 100).append('\n');
+		}
+		long badOffset = csv.length();
+		csv.append("200001,short\n");
+		Path file = Files.writeString(this.dir.resolve("people.csv"), csv, StandardCharsets.UTF_8);
+
+		Inference inference = new Inference(InferSource.open(settings(file)), 4, DataSize.ofMegabytes(64).toBytes(), this.dir);
+		InferredTable table = inference.run("people");
+
+		assertThat(table.records()).isEqualTo(200_001);
+		assertThat(table.badRecords()).isEqualTo(1);
+		assertThat(table.firstBad()).isEqualTo(file + ":200202 (byte " + badOffset + "): 2 fields where the header has 3");
+		assertThat(table.bytes()).isEqualTo(Files.size(file) - "id,name,amount\n".length());
+		assertThat(table.columns()).extracting(InferredColumn::name).containsExactly("id", "name", "amount");
+	}
+
+	private static SourceProperties settings(Path file) {
+		return new SourceProperties(file.toString(), true, ",", "\"", "", StandardCharsets.UTF_8, LineEnding.AUTO, null, "", null,
+				null, null, ZoneId.of("UTC"), DataSize.ofKilobytes(64), DataSize.ofMegabytes(16));
+	}
+
+}
