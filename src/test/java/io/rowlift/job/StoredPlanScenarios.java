@@ -222,9 +222,10 @@ abstract class StoredPlanScenarios extends ScenarioSupport {
 		assertExact(csv); // not loaded twice
 	}
 
-	@ParameterizedTest(name = "{0} pipeline")
-	@CsvSource({ "fast", "spring" })
-	void renamedAndIgnoredColumnsLoadExactlyAcrossAKillAndARerunWithAnotherMappingIsRefused(String pipeline) throws Exception {
+	@ParameterizedTest(name = "{0} pipeline, killed at {1}")
+	@CsvSource({ "fast, load", "spring, accounting" }) // the spring pipeline has no pause point inside its load step
+	void renamedAndIgnoredColumnsLoadExactlyAcrossAKillAndARerunWithAnotherMappingIsRefused(String pipeline, String pause)
+			throws Exception {
 		Path ints = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
 		// the same values under other names, in another order, beside a column the table does not have
 		Path csv = this.dir.resolve("renamed.csv");
@@ -238,9 +239,12 @@ abstract class StoredPlanScenarios extends ScenarioSupport {
 		Files.write(csv, renamed);
 		String[] mapping = { "--rowlift.job.pipeline=" + pipeline, "--rowlift.target.columns.value_1.from=first",
 				"--rowlift.target.columns.VALUE_2.from=Second", "--rowlift.source.ignore-columns=note" };
-		killedInTheLoad(command(csv, mapping));
+		killedAt(pause, command(csv, mapping));
 		long committed = count("SELECT COUNT(*) FROM ints");
-		assertThat(committed).isPositive().isLessThan(ROWS);
+		assertThat(committed).isPositive().isLessThanOrEqualTo(ROWS);
+		if (pause.equals("load")) {
+			assertThat(committed).isLessThan(ROWS);
+		}
 
 		RowliftJar.Attempt refused = this.jar.run("the mapping changed", command(csv, "--rowlift.job.pipeline=" + pipeline,
 				"--rowlift.target.columns.value_1.from=second", "--rowlift.target.columns.value_2.from=first",
