@@ -2,9 +2,11 @@ package io.rowlift.database;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.rowlift.RowliftException;
 
@@ -31,45 +33,120 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 	 * @throws RowliftException (exit 2) when the file and the table do not fit
 	 */
 	public static TableMapping of(TableInfo table, List<String> names, int fieldCount, boolean header, String file) {
+		return of(table, names, fieldCount, header, file, ColumnChoices.NONE);
+	}
+
+	/**
+	 * The mapping with the operator's {@code choices} applied: a renamed column is filled from the field its
+	 * {@code from} names, an ignored field fills no column.
+	 * @throws RowliftException (exit 2) when the file and the table do not fit, or a choice names a column
+	 *     the table lacks or a name the header lacks, naming the key and the fix
+	 */
+	public static TableMapping of(TableInfo table, List<String> names, int fieldCount, boolean header, String file,
+			ColumnChoices choices) {
 		if (fieldCount == 0) {
 			throw RowliftException.badInput(file + " is empty: it has no " + (header ? "header" : "record")
 					+ "; nothing to load into " + table.name());
 		}
-		return header ? byName(table, names, file) : byPosition(table, fieldCount, file);
+		if (!header && !choices.none()) {
+			throw RowliftException.badInput(String.join(", ", choices.settings().keySet()) + " name fields by the header, but "
+					+ file + " has none (rowlift.source.header=false); remove them, or load a file with a header");
+		}
+		return header ? byName(table, names, file, choices) : byPosition(table, fieldCount, file);
 	}
 
-	private static TableMapping byName(TableInfo table, List<String> names, String file) {
+	private static TableMapping byName(TableInfo table, List<String> names, String file, ColumnChoices choices) {
 		Map<String, TableColumn> byName = new HashMap<>();
 		for (TableColumn column : table.columns()) {
-			byName.put(column.name().toLowerCase(Locale.ROOT), column);
+			byName.put(lower(column.name()), column);
 		}
+		Map<String, Integer> header = new HashMap<>();
+		names.forEach(name -> header.putIfAbsent(lower(name), header.size()));
+		Set<String> ignored = new HashSet<>();
+		for (String name : choices.ignore()) {
+			if (!header.containsKey(lower(name))) {
+				throw RowliftException.badInput(ColumnChoices.IGNORE_KEY + " names '" + name + "', but the header of " + file
+						+ " has no such name (its names: " + String.join(", ", names) + "); fix or remove it");
+			}
+			ignored.add(lower(name));
+		}
+		// header name -> the renamed columns it fills; a column filled by a rename is not filled by its own name
+		Map<String, List<TableColumn>> renamed = new HashMap<>();
+		Set<String> renamedColumns = new HashSet<>();
+		for (Map.Entry<String, String> entry : choices.from().entrySet()) {
+			TableColumn column = byName.get(lower(entry.getKey()));
+			String key = ColumnChoices.fromKey(entry.getKey());
+			if (column == null) {
+				throw RowliftException.badInput(key + ": table " + table.name() + " has no column '" + entry.getKey()
+						+ "' (its columns: " + columnList(table) + "); fix the column's name in the key");
+			}
+			String from = lower(entry.getValue());
+			if (!header.containsKey(from)) {
+				throw RowliftException.badInput(key + " is '" + entry.getValue() + "', but the header of " + file
+						+ " has no such name (its names: " + String.join(", ", names) + "); fix the name");
+			}
+			if (ignored.contains(from)) {
+				throw RowliftException.badInput(key + " is '" + entry.getValue() + "', which " + ColumnChoices.IGNORE_KEY
+						+ " leaves out; remove it from one of the two");
+			}
+			renamed.computeIfAbsent(from, n -> new ArrayList<>()).add(column);
+			renamedColumns.add(lower(column.name()));
+		}
+		renamed.values().forEach(list -> list.sort(java.util.Comparator.comparingInt(table.columns()::indexOf)));
 		Map<String, Integer> seen = new HashMap<>();
+		Set<String> filled = new HashSet<>();
 		List<TableColumn> columns = new ArrayList<>();
-		int[] fields = new int[names.size()];
+		List<Integer> fields = new ArrayList<>();
 		for (int i = 0; i < names.size(); i++) {
 			String name = names.get(i);
-			String key = name.toLowerCase(Locale.ROOT);
+			String key = lower(name);
+			if (ignored.contains(key)) {
+				continue;
+			}
 			Integer earlier = seen.put(key, i);
 			if (earlier != null) {
 				throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
 						+ "' twice (also field " + (earlier + 1) + "); rename or remove one of them");
 			}
-			TableColumn column = byName.get(key);
-			if (column == null) {
-				throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
-						+ "', which table " + table.name() + " does not have (its columns: " + columnList(table)
-						+ "); fix the header, or add the column with a migration");
+			List<TableColumn> targets = renamed.get(key);
+			if (targets == null) {
+				TableColumn column = byName.get(key);
+				if (column == null) {
+					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
+							+ "', which table " + table.name() + " does not have (its columns: " + columnList(table)
+							+ "); fix the header, map it with " + ColumnChoices.fromKey("<column>") + "=" + name + ", leave it out with "
+							+ ColumnChoices.IGNORE_KEY + "=" + name + ", or add the column with a migration");
+				}
+				if (renamedColumns.contains(key)) {
+					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": field '" + name + "' would fill column "
+							+ column.name() + ", which " + ColumnChoices.fromKey(column.name()) + " fills from '"
+							+ choices.from().entrySet().stream().filter(e -> lower(e.getKey()).equals(key)).findFirst().orElseThrow().getValue()
+							+ "'; leave the field out with " + ColumnChoices.IGNORE_KEY + "=" + name + ", or map it to another column");
+				}
+				targets = List.of(column);
 			}
-			fields[columns.size()] = i;
-			columns.add(column);
+			for (TableColumn column : targets) {
+				fields.add(i);
+				columns.add(column);
+				filled.add(lower(column.name()));
+			}
 		}
 		for (TableColumn column : table.columns()) {
-			if (!column.nullable() && !column.hasDefault() && !seen.containsKey(column.name().toLowerCase(Locale.ROOT))) {
+			if (!column.nullable() && !column.hasDefault() && !filled.contains(lower(column.name()))) {
 				throw RowliftException.badInput(file + ":1: the header has no column '" + column.name() + "', which table "
-						+ table.name() + " requires (NOT NULL without a default); add it to the file, or give the column a default");
+						+ table.name() + " requires (NOT NULL without a default); add it to the file, map a field to it with "
+						+ ColumnChoices.fromKey(column.name()) + ", or give the column a default");
 			}
 		}
-		return new TableMapping(table, List.copyOf(columns), fields, names.size());
+		if (columns.isEmpty()) {
+			throw RowliftException.badInput(ColumnChoices.IGNORE_KEY + " leaves out every field of " + file
+					+ "; nothing would be loaded into " + table.name() + ": leave out fewer");
+		}
+		return new TableMapping(table, List.copyOf(columns), fields.stream().mapToInt(Integer::intValue).toArray(), names.size());
+	}
+
+	private static String lower(String name) {
+		return name.toLowerCase(Locale.ROOT);
 	}
 
 	private static TableMapping byPosition(TableInfo table, int fieldCount, String file) {

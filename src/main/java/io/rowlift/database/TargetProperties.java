@@ -19,10 +19,21 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     {@code truncate}, {@code replace}, {@code upsert} or {@code ignore}; fixed by the load's first run
  * @param upsertKey the unique key {@code upsert} and {@code ignore} match on: the name of a unique index
  *     (or of the columns' unique constraint); unset, the primary key
+ * @param columns per column of the table (by its name, matched case-insensitively): where its value comes
+ *     from ({@link Column}); unset, every column is filled from the header field of its own name
  */
 @ConfigurationProperties("rowlift.target")
 public record TargetProperties(String table, @DefaultValue("auto") WriteMethod writeMethod, Integer pageSize,
-		@DefaultValue("append") LoadMode mode, String upsertKey) {
+		@DefaultValue("append") LoadMode mode, String upsertKey, java.util.Map<String, Column> columns) {
+
+	/**
+	 * Where one column's value comes from ({@code rowlift.target.columns.<column>.*}).
+	 *
+	 * @param from the header name of the field that fills the column (default: the column's own name); the
+	 *     field of the column's own name, if the file has one, must then be ignored or fill another column
+	 */
+	public record Column(String from) {
+	}
 
 	/** The prefix of these properties, for code that binds them before the context has. */
 	public static final String PREFIX = "rowlift.target";

@@ -33,6 +33,7 @@ import io.rowlift.database.KeyMatching;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;
+import io.rowlift.database.ColumnChoices;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.sort.ExternalSort;
@@ -157,12 +158,13 @@ public final class LoadLauncher {
 			TargetMode mode = TargetMode.of(target);
 			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod())
 					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
-			LoadPlan plan = this.planner.plan(file, source.path(), table);
+			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns());
+			LoadPlan plan = this.planner.plan(file, source.path(), table, choices);
 			LoadSql sql = LoadSql.of(settings.beforeSql(), settings.afterSql());
 			String fingerprint = SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
-			Start start = decide(last, key, fingerprint, plan, source, sql, settings, mode, write);
+			Start start = decide(last, key, fingerprint, plan, source, choices, sql, settings, mode, write);
 			this.handover.handOver(start.stored());
 			this.active = key;
 			JobExecution execution;
@@ -303,7 +305,7 @@ public final class LoadLauncher {
 
 	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */
 	private Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan, SourceProperties source,
-			LoadSql sql, JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
+			ColumnChoices choices, LoadSql sql, JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
 		JobExecution last = found.orElse(null);
 		if (last != null && last.getStatus().isRunning()) {
 			log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a process that is gone "
@@ -320,7 +322,7 @@ public final class LoadLauncher {
 				last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
 				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
 				// what this command would store for the run: the run's own sizing and choices, this command's settings
-				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, sql);
+				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, choices, sql);
 				Optional<StoredPlan> stored = StoredPlan.in(last.getExecutionContext());
 				if (stored.isEmpty()) {
 					// started by a version that stored no plan: derived once as that version did, and stored now; that
@@ -364,11 +366,11 @@ public final class LoadLauncher {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write), source, sql);
+				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write), source, choices, sql);
 			}
 			case NEW -> {
 				checkReplaceable(mode, plan.table());
-				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write), source, sql);
+				return Start.fresh(fresh(key, fingerprint, plan, settings, mode, write), source, choices, sql);
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
@@ -507,8 +509,8 @@ public final class LoadLauncher {
 	 */
 	private record Start(RunPlan plan, JobParameters parameters, boolean resume, StoredPlan stored) {
 
-		static Start fresh(RunPlan plan, SourceProperties source, LoadSql sql) {
-			return new Start(plan, RunPlanParameters.of(plan), false, StoredPlan.of(plan, source, sql));
+		static Start fresh(RunPlan plan, SourceProperties source, ColumnChoices choices, LoadSql sql) {
+			return new Start(plan, RunPlanParameters.of(plan), false, StoredPlan.of(plan, source, choices, sql));
 		}
 
 	}

@@ -12,6 +12,7 @@ import io.rowlift.RowliftException;
 import io.rowlift.source.InputFormats;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.database.ColumnChoices;
 import io.rowlift.database.TableInfo;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.ValueFormats;
@@ -62,6 +63,11 @@ public final class LoadPlanner {
 
 	/** Builds a plan, reading the table's metadata and the file's header. */
 	public LoadPlan plan(Path file, String displayName, String table) {
+		return plan(file, displayName, table, ColumnChoices.NONE);
+	}
+
+	/** Builds a plan with the operator's renamed and ignored columns ({@link ColumnChoices}). */
+	public LoadPlan plan(Path file, String displayName, String table, ColumnChoices choices) {
 		if (table == null || table.isBlank()) {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
 		}
@@ -77,7 +83,7 @@ public final class LoadPlanner {
 			throw new RowliftException(1, "cannot read the columns of table '" + table + "': " + ex.getMessage(), ex);
 		}
 		InputSource input = InputFormats.open(file, displayName, this.source);
-		TableMapping mapping = TableMapping.of(info, input.names(), input.fieldCount(), input.named(), displayName);
+		TableMapping mapping = TableMapping.of(info, input.names(), input.fieldCount(), input.named(), displayName, choices);
 		ValueFormats values = ValueFormats.of(input.charset(), this.source.dateFormat(), this.source.timeFormat(),
 				this.source.timestampFormat(), this.source.timeZone());
 		return new LoadPlan(file, displayName, input, mapping, values);

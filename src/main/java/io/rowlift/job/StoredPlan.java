@@ -16,6 +16,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.rowlift.database.ColumnChoices;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
 import io.rowlift.database.TableMapping;
@@ -130,6 +131,15 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 * derived once from its parameters and this command).
 	 */
 	public static StoredPlan of(RunPlan plan, SourceProperties source, LoadSql sql) {
+		return of(plan, source, ColumnChoices.NONE, sql);
+	}
+
+	/**
+	 * The plan of a run about to start for the first time, with the operator's column choices among its
+	 * {@link #settings} (an unset choice is absent, so a version-1 plan stored before they existed compares
+	 * equal to a command without them).
+	 */
+	public static StoredPlan of(RunPlan plan, SourceProperties source, ColumnChoices choices, LoadSql sql) {
 		LoadPlan load = plan.load();
 		InputSource in = load.input();
 		Input input = new Input(in.format().name(), in.state());
@@ -138,7 +148,7 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		return new StoredPlan(VERSION, plan.loadKey(), plan.fingerprint(), plan.started(), plan.file().toString(),
 				plan.displayName(), input, mappingOf(load.mapping()), values, plan.sizing(), plan.write(),
 				plan.keyOrder(), plan.sortDir() == null ? null : plan.sortDir().toString(), plan.pipeline(), plan.target(),
-				settings(source), sql);
+				settings(source, choices), sql);
 	}
 
 	/** {@code mapping} as stored. */
@@ -152,6 +162,13 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 * (an unset one as the empty text): a change of any of them between a run and its resume would load
 	 * the rest of the file differently.
 	 */
+	public static Map<String, String> settings(SourceProperties source, ColumnChoices choices) {
+		Map<String, String> settings = settings(source);
+		settings.putAll(choices.settings());
+		return settings;
+	}
+
+	/** The settings of {@code source} alone (see {@link #settings(SourceProperties, ColumnChoices)}). */
 	public static Map<String, String> settings(SourceProperties source) {
 		Map<String, String> settings = new TreeMap<>();
 		settings.put("rowlift.source.header", String.valueOf(source.header()));

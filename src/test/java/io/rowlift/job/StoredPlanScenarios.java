@@ -222,6 +222,47 @@ abstract class StoredPlanScenarios extends ScenarioSupport {
 		assertExact(csv); // not loaded twice
 	}
 
+	@ParameterizedTest(name = "{0} pipeline, killed at {1}")
+	@CsvSource({ "fast, load", "spring, accounting" }) // the spring pipeline has no pause point inside its load step
+	void renamedAndIgnoredColumnsLoadExactlyAcrossAKillAndARerunWithAnotherMappingIsRefused(String pipeline, String pause)
+			throws Exception {
+		Path ints = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		// the same values under other names, in another order, beside a column the table does not have
+		Path csv = this.dir.resolve("renamed.csv");
+		List<String> lines = Files.readAllLines(ints);
+		List<String> renamed = new ArrayList<>(lines.size());
+		renamed.add("note,second,first");
+		for (String line : lines.subList(1, lines.size())) {
+			int comma = line.indexOf(',');
+			renamed.add("n" + renamed.size() + "," + line.substring(comma + 1) + "," + line.substring(0, comma));
+		}
+		Files.write(csv, renamed);
+		String[] mapping = { "--rowlift.job.pipeline=" + pipeline, "--rowlift.target.columns.value_1.from=first",
+				"--rowlift.target.columns.VALUE_2.from=Second", "--rowlift.source.ignore-columns=note" };
+		killedAt(pause, command(csv, mapping));
+		long committed = count("SELECT COUNT(*) FROM ints");
+		assertThat(committed).isPositive().isLessThanOrEqualTo(ROWS);
+		if (pause.equals("load")) {
+			assertThat(committed).isLessThan(ROWS);
+		}
+
+		RowliftJar.Attempt refused = this.jar.run("the mapping changed", command(csv, "--rowlift.job.pipeline=" + pipeline,
+				"--rowlift.target.columns.value_1.from=second", "--rowlift.target.columns.value_2.from=first",
+				"--rowlift.source.ignore-columns=note"), TIMEOUT);
+
+		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
+		assertThat(refused.output()).contains("rowlift.target.columns.value_1.from: 'first' -> 'second'; "
+				+ "rowlift.target.columns.value_2.from: 'Second' -> 'first'; the mapping of the file onto ints")
+			.contains("set rowlift.job.start-over=true");
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("the refused command wrote nothing").isEqualTo(committed);
+
+		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, mapping), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed");
+		assertExact(ints);
+	}
+
 	/** Table equal to the file, indexes back, ledger empty. */
 	void assertExact(Path csv) throws Exception {
 		long[] expected = LoadModeScenarios.digest(csv);

@@ -38,7 +38,7 @@ class StoredPlanTests {
 
 	static SourceProperties source(String delimiter, String nullValue, String dateFormat) {
 		return new SourceProperties("people.csv", true, delimiter, "\"", "", StandardCharsets.UTF_8, LineEnding.AUTO, nullValue,
-				"", dateFormat, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1), DataSize.ofMegabytes(16));
+				"", dateFormat, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1), DataSize.ofMegabytes(16), null);
 	}
 
 	static RunPlan runPlan(List<String> header, int[] fields) {
@@ -133,6 +133,21 @@ class StoredPlanTests {
 						+ "name VARCHAR <- field 2, born DATE <- field 3 -> id INTEGER <- field 1, born DATE <- field 2, "
 						+ "name VARCHAR <- field 3",
 				"rowlift.job.before-sql: 'DELETE FROM audit WHERE x = 'a;b'' -> (not set)");
+	}
+
+	@Test
+	void aChangedColumnChoiceIsADifferenceAndAnOldPlanWithoutChoicesResumesWithoutThem() {
+		RunPlan run = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
+		StoredPlan renamed = StoredPlan.of(run, source(";", "\\N", "dd/MM/uuuu"),
+				new io.rowlift.database.ColumnChoices(java.util.Map.of("Name", "full_name"), List.of("x", "y")), PLAN.sql());
+
+		assertThat(PLAN.differences(renamed)).containsExactly("rowlift.source.ignore-columns: (not set) -> 'x,y'",
+				"rowlift.target.columns.name.from: (not set) -> 'full_name'");
+		assertThat(StoredPlan.fromJson(renamed.toJson()).differences(renamed)).isEmpty();
+		// a version-1 plan stored before the choices existed has no such keys: the same command without them resumes it
+		assertThat(PLAN.settings()).doesNotContainKeys("rowlift.source.ignore-columns");
+		assertThat(PLAN.differences(StoredPlan.of(run, source(";", "\\N", "dd/MM/uuuu"),
+				io.rowlift.database.ColumnChoices.NONE, PLAN.sql()))).isEmpty();
 	}
 
 	@Test

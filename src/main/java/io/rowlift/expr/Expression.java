@@ -1,0 +1,62 @@
+package io.rowlift.expr;
+
+/**
+ * A compiled expression of Rowlift's mapping language (docs/mapping.md). {@link #compile} parses and
+ * type-checks once; {@link #text} and {@link #test} evaluate the tree for one record, with no parsing
+ * and no reflection, decoding only the fields the expression names. Immutable and thread-safe: one
+ * instance serves every partition of a load.
+ */
+public final class Expression {
+
+	private final String source;
+
+	private final Node root;
+
+	private Expression(String source, Node root) {
+		this.source = source;
+		this.root = root;
+	}
+
+	/**
+	 * @param label what the expression is, for messages (its key: {@code rowlift.target.columns.total.expression})
+	 * @param source the expression
+	 * @param scope the fields and per-load constants it may name
+	 * @throws ExpressionException naming the label, the position and the problem, when it does not compile
+	 */
+	public static Expression compile(String label, String source, Scope scope) {
+		return new Expression(source, new Parser(label, source, scope).parse());
+	}
+
+	/** The expression as written. */
+	public String source() {
+		return this.source;
+	}
+
+	/** What it yields. */
+	public Type type() {
+		return this.root.type;
+	}
+
+	/**
+	 * The value for one record as text (a number in plain digits, {@code 12.5}, {@code 3}), or null.
+	 * @throws ExpressionException when the record has a value the expression cannot compute (the message
+	 *     names the value and why; the caller adds the record's place)
+	 */
+	public String text(Input input) {
+		return this.root.text(input);
+	}
+
+	/**
+	 * Whether a filter keeps the record: only when the condition is true (false and unknown drop it, as SQL's WHERE).
+	 * @throws ExpressionException as {@link #text}
+	 */
+	public boolean test(Input input) {
+		return Boolean.TRUE.equals(this.root.eval(input));
+	}
+
+	@Override
+	public String toString() {
+		return this.source;
+	}
+
+}
