@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneId;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.unit.DataSize;
 
-import io.rowlift.source.LineEnding;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.testsupport.SourceSettings;
 
 /** Inference over the input seam: every record of every unit seen once, a bad record located as a load locates it. */
 class InferenceTests {
@@ -42,8 +41,7 @@ class InferenceTests {
 	}
 
 	private static SourceProperties settings(Path file) {
-		return new SourceProperties(file.toString(), true, ",", "\"", "", StandardCharsets.UTF_8, LineEnding.AUTO, null, "", null,
-				null, null, ZoneId.of("UTC"), DataSize.ofKilobytes(64), DataSize.ofMegabytes(16));
+		return SourceSettings.of(file.toString(), "read-buffer", "64KB");
 	}
 
 }

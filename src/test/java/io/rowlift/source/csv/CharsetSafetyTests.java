@@ -11,8 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rowlift.RowliftException;
-import io.rowlift.source.LineEnding;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.testsupport.SourceSettings;
 
 /**
  * Which charsets Rowlift reads byte by byte, per family: the facts come from the charsets'
@@ -74,9 +74,7 @@ class CharsetSafetyTests {
 	}
 
 	private static SourceProperties settings(String charset, String delimiter, String escape) {
-		return new SourceProperties("file.csv", true, delimiter, "\"", escape, Charset.forName(charset), LineEnding.AUTO, null,
-				"", null, null, null, java.time.ZoneId.of("UTC"), org.springframework.util.unit.DataSize.ofMegabytes(1),
-				org.springframework.util.unit.DataSize.ofMegabytes(16));
+		return SourceSettings.of("file.csv", "encoding", charset, "delimiter", delimiter, "escape", escape);
 	}
 
 }
