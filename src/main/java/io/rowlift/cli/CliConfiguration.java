@@ -18,6 +18,8 @@ import io.rowlift.load.LoadRequest;
 import io.rowlift.load.LoadService;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.schedule.InboxService;
+import io.rowlift.schedule.ServiceMode;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
@@ -63,13 +65,26 @@ public class CliConfiguration {
 		return new RowliftRunner(beans, () -> UnknownKeys.fromClasspath(RowliftRunner.class.getClassLoader()).check(environment));
 	}
 
-	/** The one-shot load; in service mode the schedule package defines the {@code load} verb instead. */
+	/** The one-shot load; in service mode {@link ServiceModeVerb} defines the {@code load} verb instead. */
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional(ServiceMode.Off.class)
 	RowliftCommand rowliftCommand(LoadService service, SourceProperties source, TargetProperties target, JobProperties job,
 			ReportProperties report) {
 		return new RowliftCommand(service,
 				LoadRequest.builder().source(source).target(target).job(job).report(report).build());
+	}
+
+	/** The {@code load} verb in service mode (the schedule package's beans are defined then too). */
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(ServiceMode.On.class)
+	static class ServiceModeVerb {
+
+		/** Runs the schedule package's inbox service until a stop. */
+		@Bean(Verb.BEAN_PREFIX + "load")
+		ServiceCommand serviceCommand(InboxService service) {
+			return new ServiceCommand(service);
+		}
+
 	}
 
 }

@@ -2,6 +2,7 @@ package io.rowlift.cli;
 
 import java.io.PrintStream;
 
+import io.rowlift.load.GracefulStop;
 import io.rowlift.load.LoadRequest;
 import io.rowlift.load.LoadResult;
 import io.rowlift.load.LoadService;

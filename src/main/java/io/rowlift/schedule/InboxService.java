@@ -25,8 +25,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.scheduling.support.CronExpression;
 
 import io.rowlift.RowliftException;
-import io.rowlift.cli.GracefulStop;
-import io.rowlift.cli.Verb;
+import io.rowlift.load.GracefulStop;
 import io.rowlift.database.RunLock;
 import io.rowlift.job.JobProperties;
 import io.rowlift.load.LoadRequest;
@@ -55,7 +54,7 @@ import io.rowlift.source.SourceFingerprint;
  * its next chunk boundary and resumes at the next start; the service ends with exit 0, or 1 when it
  * stopped a load. Not thread-safe beyond {@link #stop}, which any thread may call.
  */
-public final class InboxService implements Verb {
+public final class InboxService {
 
 	private static final Log log = LogFactory.getLog(InboxService.class);
 
@@ -139,7 +138,10 @@ public final class InboxService implements Verb {
 		this.clock = clock;
 	}
 
-	@Override
+	/**
+	 * Runs the service until a stop: the {@code load} verb in service mode.
+	 * @return the exit code of the contract: 0, 1 when it stopped a load, 2 for settings that make no sense
+	 */
 	public int run() {
 		Trigger trigger;
 		try {

@@ -21,9 +21,8 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
-import io.rowlift.cli.GracefulStop;
-import io.rowlift.cli.ServiceMode;
-import io.rowlift.cli.Verb;
+import io.rowlift.load.GracefulStop;
+import io.rowlift.schedule.ServiceMode;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.job.JobProperties;
@@ -36,7 +35,7 @@ import io.rowlift.source.SourceProperties;
 
 /**
  * Service mode's beans, defined only when {@code rowlift.schedule.cron} or {@code fixed-delay} is set
- * ({@link ServiceMode.On}): then the {@code load} verb is the {@link InboxService}. A one-shot load
+ * ({@link ServiceMode.On}): then the command line's {@code load} verb runs the {@link InboxService}. A one-shot load
  * defines none of them.
  */
 @Configuration(proxyBeanMethods = false)
@@ -44,7 +43,7 @@ import io.rowlift.source.SourceProperties;
 @EnableConfigurationProperties(ScheduleProperties.class)
 public class ScheduleConfiguration {
 
-	@Bean(Verb.BEAN_PREFIX + "load")
+	@Bean
 	InboxService inboxService(ScheduleProperties schedule, SourceProperties source, TargetProperties target, JobProperties job,
 			ReportProperties report, LoadService loads, DataSource dataSource, TargetDialect dialect, Checkpoints checkpoints,
 			Migrations migrations, ApplicationEventPublisher events, ConfigurableEnvironment environment,

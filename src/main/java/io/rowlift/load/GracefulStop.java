@@ -1,11 +1,10 @@
-package io.rowlift.cli;
+package io.rowlift.load;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.rowlift.load.LoadService;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -50,7 +49,8 @@ public final class GracefulStop {
 		this.service = service;
 	}
 
-	GracefulStop(LoadService launcher, PrintStream err) {
+	/** The stop of one load (the one-shot {@code load} verb): install it, then run the load. */
+	public GracefulStop(LoadService launcher, PrintStream err) {
 		this(err, false);
 		attach(launcher, () -> {
 		});

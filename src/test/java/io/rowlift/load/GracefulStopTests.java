@@ -1,4 +1,4 @@
-package io.rowlift.cli;
+package io.rowlift.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import io.rowlift.load.LoadService;
 
 /**
  * Tests for {@link GracefulStop} without a real signal (the handler's body is called directly): a
