@@ -2,7 +2,6 @@ package io.rowlift.cli;
 
 import javax.sql.DataSource;
 
-import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.env.Environment;
 import io.rowlift.job.LoadStatusReader;
@@ -15,10 +14,12 @@ import org.springframework.core.env.Environment;
 
 import io.rowlift.infer.InferProperties;
 import io.rowlift.job.JobProperties;
-import io.rowlift.job.LoadLauncher;
+import io.rowlift.load.LoadRequest;
+import io.rowlift.load.LoadService;
 import io.rowlift.model.Checkpoints;
-import io.rowlift.job.LoadMonitor;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.schedule.InboxService;
+import io.rowlift.schedule.ServiceMode;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
@@ -64,13 +65,26 @@ public class CliConfiguration {
 		return new RowliftRunner(beans, () -> UnknownKeys.fromClasspath(RowliftRunner.class.getClassLoader()).check(environment));
 	}
 
-	/** The one-shot load; in service mode the schedule package defines the {@code load} verb instead. */
+	/** The one-shot load; in service mode {@link ServiceModeVerb} defines the {@code load} verb instead. */
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional(ServiceMode.Off.class)
-	RowliftCommand rowliftCommand(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository,
-			TargetDialect dialect, SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report,
-			Checkpoints checkpoints, LoadMonitor monitor) {
-		return new RowliftCommand(launcher, dataSource, jobRepository, dialect, source, target, job, report, checkpoints, monitor);
+	RowliftCommand rowliftCommand(LoadService service, SourceProperties source, TargetProperties target, JobProperties job,
+			ReportProperties report) {
+		return new RowliftCommand(service,
+				LoadRequest.builder().source(source).target(target).job(job).report(report).build());
+	}
+
+	/** The {@code load} verb in service mode (the schedule package's beans are defined then too). */
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(ServiceMode.On.class)
+	static class ServiceModeVerb {
+
+		/** Runs the schedule package's inbox service until a stop. */
+		@Bean(Verb.BEAN_PREFIX + "load")
+		ServiceCommand serviceCommand(InboxService service) {
+			return new ServiceCommand(service);
+		}
+
 	}
 
 }

@@ -13,7 +13,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.rowlift.cli.ServiceMode;
+import io.rowlift.schedule.ServiceMode;
 import io.rowlift.schema.IndexLedger;
 
 /**

@@ -8,7 +8,7 @@ import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.core.env.Environment;
 
 import io.rowlift.RowliftApplication;
-import io.rowlift.cli.ServiceMode;
+import io.rowlift.schedule.ServiceMode;
 import io.rowlift.database.JdbcUrl;
 import io.rowlift.database.TargetDialects;
 

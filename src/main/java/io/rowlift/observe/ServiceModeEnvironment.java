@@ -9,7 +9,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
-import io.rowlift.cli.ServiceMode;
+import io.rowlift.schedule.ServiceMode;
 
 /**
  * Rowlift's defaults that depend on the mode, added as the property source of lowest precedence (every

@@ -7,7 +7,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
 import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 
-import io.rowlift.cli.ServiceMode;
+import io.rowlift.schedule.ServiceMode;
 
 /**
  * Keeps a one-shot load as it was before Actuator joined the classpath: outside service mode, the

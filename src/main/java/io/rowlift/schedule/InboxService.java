@@ -25,19 +25,19 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.scheduling.support.CronExpression;
 
 import io.rowlift.RowliftException;
-import io.rowlift.cli.GracefulStop;
-import io.rowlift.cli.RowliftCommand;
-import io.rowlift.cli.Verb;
+import io.rowlift.load.GracefulStop;
 import io.rowlift.database.RunLock;
 import io.rowlift.job.JobProperties;
-import io.rowlift.job.LoadLauncher;
+import io.rowlift.load.LoadRequest;
+import io.rowlift.load.LoadResult;
+import io.rowlift.load.LoadService;
 import io.rowlift.report.LoadSummary;
 import io.rowlift.source.SourceFingerprint;
 
 /**
  * The {@code load} verb in service mode (docs/scheduled-runs.md): stays up and, on each tick of the
  * schedule, loads every complete file of the inbox, one at a time, each as one load of
- * {@link RowliftCommand} (same job, promises, summary and reject files as a one-shot load). Ticks run
+ * {@link LoadService} (same job, promises, summary and reject files as a one-shot load). Ticks run
  * on the calling thread, so they never overlap and a long tick delays the next one.
  *
  * <p>Per file, in the tick's order: a file not yet settled waits; its table comes from
@@ -54,7 +54,7 @@ import io.rowlift.source.SourceFingerprint;
  * its next chunk boundary and resumes at the next start; the service ends with exit 0, or 1 when it
  * stopped a load. Not thread-safe beyond {@link #stop}, which any thread may call.
  */
-public final class InboxService implements Verb {
+public final class InboxService {
 
 	private static final Log log = LogFactory.getLog(InboxService.class);
 
@@ -66,9 +66,9 @@ public final class InboxService implements Verb {
 
 	private final JobProperties job;
 
-	private final BiFunction<Path, String, RowliftCommand> perFile;
+	private final BiFunction<Path, String, LoadRequest> perFile;
 
-	private final LoadLauncher launcher;
+	private final LoadService loads;
 
 	private final InboxLedger ledger;
 
@@ -114,14 +114,14 @@ public final class InboxService implements Verb {
 	private Path archive;
 
 	/**
-	 * @param perFile the command for one file and table (the same settings, with the file as
+	 * @param perFile the load request for one file and table (the same settings, with the file as
 	 * {@code rowlift.source.path} and the table as {@code rowlift.target.table})
 	 * @param refusedSettings settings that make no sense in service mode and are set (exit 2 at start)
 	 * @param signals SIGTERM and SIGINT, installed already ({@link ServiceSignals}) or when the service runs
 	 * @param givenUp puts back the indexes of a load whose file moves to {@code failed/}
 	 */
 	InboxService(ScheduleProperties schedule, String sourcePath, String targetTable, JobProperties job,
-			BiFunction<Path, String, RowliftCommand> perFile, LoadLauncher launcher, InboxLedger ledger,
+			BiFunction<Path, String, LoadRequest> perFile, LoadService loads, InboxLedger ledger,
 			ApplicationEventPublisher events, List<String> refusedSettings, GracefulStop signals, Clock clock,
 			GivenUpLoads givenUp) {
 		this.givenUp = givenUp;
@@ -130,7 +130,7 @@ public final class InboxService implements Verb {
 		this.targetTable = targetTable;
 		this.job = job;
 		this.perFile = perFile;
-		this.launcher = launcher;
+		this.loads = loads;
 		this.ledger = ledger;
 		this.events = events;
 		this.refusedSettings = refusedSettings;
@@ -138,7 +138,10 @@ public final class InboxService implements Verb {
 		this.clock = clock;
 	}
 
-	@Override
+	/**
+	 * Runs the service until a stop: the {@code load} verb in service mode.
+	 * @return the exit code of the contract: 0, 1 when it stopped a load, 2 for settings that make no sense
+	 */
 	public int run() {
 		Trigger trigger;
 		try {
@@ -149,7 +152,7 @@ public final class InboxService implements Verb {
 			return ex.exitCode();
 		}
 		this.signals.install();
-		this.signals.attach(this.launcher, this::stop); // a signal that came while starting stops it now
+		this.signals.attach(this.loads, this::stop); // a signal that came while starting stops it now
 		log.info("service mode: watching " + this.inbox.folder().resolve(Path.of(this.sourcePath).getFileName()) + " ("
 				+ trigger + "), settle " + this.schedule.settle() + ", loaded files "
 				+ (this.archive == null ? "stay in place" : "move to " + this.archive) + ", failed files move to "
@@ -283,7 +286,7 @@ public final class InboxService implements Verb {
 		catch (NoSuchFileException gone) {
 			return; // taken by another service
 		}
-		try (RunLock claim = this.launcher.tryLock(table)) {
+		try (RunLock claim = this.loads.tryLock(table)) {
 			if (claim == null) {
 				String line = name + ": another run holds the run lock of " + table + "; the file waits for a later tick";
 				if (this.waitingForLock.add(file)) {
@@ -364,7 +367,7 @@ public final class InboxService implements Verb {
 				}
 				case FAILED -> row = null; // back from failed/: a fresh set of attempts
 				case LOADING -> {
-					Optional<Long> done = row.path().equals(path) ? this.launcher.completedRun(file, table) : Optional.empty();
+					Optional<Long> done = row.path().equals(path) ? this.loads.completedRun(file, table) : Optional.empty();
 					if (done.isPresent()) {
 						log.info(file.getFileName() + ": run " + done.get() + " completed it before the process that ran it ended; "
 								+ "recording it as loaded");
@@ -393,7 +396,8 @@ public final class InboxService implements Verb {
 				row == null ? null : row.run(), row == null ? null : row.reasons());
 		this.ledger.save(started);
 		log.info("loading " + file.getFileName() + " into " + table + " (attempt " + attempt + " of " + max + ")");
-		RowliftCommand.Outcome outcome = this.perFile.apply(file, table).loadOnce();
+		LoadResult outcome = this.loads.load(this.perFile.apply(file, table));
+		outcome.print(System.out, this.err);
 		// a load refused before its job started has no run (its summary, if any, says run 0)
 		Long run = outcome.summary() != null && outcome.summary().run() > 0 ? Long.valueOf(outcome.summary().run()) : started.run();
 		if (outcome.exitCode() == 0) {

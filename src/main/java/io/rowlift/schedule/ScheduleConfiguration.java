@@ -7,7 +7,6 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -22,15 +21,13 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
-import io.rowlift.cli.GracefulStop;
-import io.rowlift.cli.RowliftCommand;
-import io.rowlift.cli.ServiceMode;
-import io.rowlift.cli.Verb;
+import io.rowlift.load.GracefulStop;
+import io.rowlift.schedule.ServiceMode;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.job.JobProperties;
-import io.rowlift.job.LoadLauncher;
-import io.rowlift.job.LoadMonitor;
+import io.rowlift.load.LoadRequest;
+import io.rowlift.load.LoadService;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.schema.Migrations;
@@ -38,7 +35,7 @@ import io.rowlift.source.SourceProperties;
 
 /**
  * Service mode's beans, defined only when {@code rowlift.schedule.cron} or {@code fixed-delay} is set
- * ({@link ServiceMode.On}): then the {@code load} verb is the {@link InboxService}. A one-shot load
+ * ({@link ServiceMode.On}): then the command line's {@code load} verb runs the {@link InboxService}. A one-shot load
  * defines none of them.
  */
 @Configuration(proxyBeanMethods = false)
@@ -46,13 +43,12 @@ import io.rowlift.source.SourceProperties;
 @EnableConfigurationProperties(ScheduleProperties.class)
 public class ScheduleConfiguration {
 
-	@Bean(Verb.BEAN_PREFIX + "load")
+	@Bean
 	InboxService inboxService(ScheduleProperties schedule, SourceProperties source, TargetProperties target, JobProperties job,
-			ReportProperties report, LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository,
-			TargetDialect dialect, Checkpoints checkpoints, Migrations migrations, ApplicationEventPublisher events,
-			ConfigurableEnvironment environment, LoadMonitor monitor, ObjectProvider<GracefulStop> signals) {
-		RowliftCommand command = new RowliftCommand(launcher, dataSource, jobRepository, dialect, source, target, job, report,
-				checkpoints, monitor);
+			ReportProperties report, LoadService loads, DataSource dataSource, TargetDialect dialect, Checkpoints checkpoints,
+			Migrations migrations, ApplicationEventPublisher events, ConfigurableEnvironment environment,
+			ObjectProvider<GracefulStop> signals) {
+		LoadRequest request = LoadRequest.builder().source(source).target(target).job(job).report(report).build();
 		List<String> refused = new ArrayList<>();
 		if (report.rejectFile() != null) {
 			refused.add("rowlift.report.reject-file");
@@ -64,10 +60,11 @@ public class ScheduleConfiguration {
 			refused.add("rowlift.report.html-file");
 		}
 		return new InboxService(schedule, source.path(), target.table(), job,
-				(file, table) -> command.with(bind(environment, "rowlift.source", Map.of("rowlift.source.path", file.toString()),
-						SourceProperties.class),
-						bind(environment, "rowlift.target", Map.of("rowlift.target.table", table), TargetProperties.class)),
-				launcher, new InboxLedger(dataSource, dialect, migrations), events, refused,
+				(file, table) -> request.toBuilder()
+					.source(bind(environment, "rowlift.source", Map.of("rowlift.source.path", file.toString()), SourceProperties.class))
+					.target(bind(environment, "rowlift.target", Map.of("rowlift.target.table", table), TargetProperties.class))
+					.build(),
+				loads, new InboxLedger(dataSource, dialect, migrations), events, refused,
 				// installed before the refresh by ServiceSignals; made here when the context was built without it
 				signals.getIfAvailable(() -> GracefulStop.beforeStart(System.err)), Clock.systemUTC(),
 				new GivenUpLoads(dataSource, dialect, checkpoints));

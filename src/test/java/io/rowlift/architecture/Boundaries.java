@@ -1,5 +1,8 @@
 package io.rowlift.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -8,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures;
 
 /**
  * Rowlift's package boundaries as ArchUnit rules, for the classes under one root package
@@ -36,6 +40,7 @@ final class Boundaries {
 		rules.put("dialects only through TargetDialect", dialectsOnlyThroughTheStrategy());
 		rules.put("the root package depends on no feature package", rootDependsOnNoFeature());
 		rules.put("feature packages free of cycles", noCycles());
+		rules.put("cli, schedule and observe above the load service, nothing below it knows them", layers());
 		return rules;
 	}
 
@@ -162,6 +167,34 @@ final class Boundaries {
 			.beFreeOfCycles()
 			.because("feature packages form layers (issue #11): break a cycle by moving the shared "
 					+ "part into the model or into the package that uses both");
+	}
+
+	/**
+	 * The layers of a load (issue #23): the command line on top; the scheduled service and the
+	 * observability under it; the load service ({@code load}) under them; everything else (the job, the
+	 * schema, the database, the input, the reports, the model) below. A layer uses only the layers under
+	 * it, so the service can get other callers (a manager, a remote worker) without the command line.
+	 */
+	ArchRule layers() {
+		String cli = this.root + ".cli..";
+		String schedule = this.root + ".schedule..";
+		String observe = this.root + ".observe..";
+		String load = this.root + ".load..";
+		return Architectures.layeredArchitecture()
+			.consideringOnlyDependenciesInLayers()
+			.withOptionalLayers(true)
+			.layer("cli").definedBy(cli)
+			.layer("observe").definedBy(observe)
+			.layer("schedule").definedBy(schedule)
+			.layer("load").definedBy(load)
+			.layer("below").definedBy(resideInAPackage(this.root + "..").and(not(resideInAnyPackage(cli, schedule, observe, load))))
+			.whereLayer("observe").mayOnlyAccessLayers("schedule", "load", "below")
+			.whereLayer("schedule").mayOnlyAccessLayers("load", "below")
+			.whereLayer("load").mayOnlyAccessLayers("below")
+			.whereLayer("below").mayOnlyAccessLayers("below")
+			.because("the load is a service its callers share (issue #23): the command line, the scheduled service "
+					+ "and the observability call it; it, and the job, schema and database under it, know none of them: "
+					+ "pass what they need in the LoadRequest, or return it in the LoadResult");
 	}
 
 }

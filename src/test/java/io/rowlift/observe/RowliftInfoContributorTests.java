@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.mock.env.MockEnvironment;
 
-import io.rowlift.cli.ServiceMode;
+import io.rowlift.schedule.ServiceMode;
 
 /**
  * Tests for {@link RowliftInfoContributor}: what {@code /actuator/info} tells, and that no credential is in it.

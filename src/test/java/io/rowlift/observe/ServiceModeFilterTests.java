@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.env.MockEnvironment;
 
-import io.rowlift.cli.ServiceMode;
+import io.rowlift.schedule.ServiceMode;
 
 /**
  * Tests for {@link ServiceModeFilter}: which auto-configurations a one-shot load keeps.

@@ -1,11 +1,10 @@
-package io.rowlift.cli;
+package io.rowlift.load;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.rowlift.job.LoadLauncher;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -30,7 +29,7 @@ public final class GracefulStop {
 	private final AtomicInteger signals = new AtomicInteger();
 
 	/** Null until {@link #attach}; guarded by this. */
-	private LoadLauncher launcher;
+	private LoadService launcher;
 
 	/** Guarded by this. */
 	private Runnable onSignal = () -> {
@@ -50,7 +49,8 @@ public final class GracefulStop {
 		this.service = service;
 	}
 
-	GracefulStop(LoadLauncher launcher, PrintStream err) {
+	/** The stop of one load (the one-shot {@code load} verb): install it, then run the load. */
+	public GracefulStop(LoadService launcher, PrintStream err) {
 		this(err, false);
 		attach(launcher, () -> {
 		});
@@ -115,7 +115,7 @@ public final class GracefulStop {
 	 * What a signal stops: the running load of {@code launcher}, after {@code onSignal}. When a signal
 	 * came already, both happen now.
 	 */
-	public synchronized void attach(LoadLauncher launcher, Runnable onSignal) {
+	public synchronized void attach(LoadService launcher, Runnable onSignal) {
 		this.launcher = launcher;
 		this.onSignal = onSignal;
 		if (this.signals.get() > 0) {
@@ -151,7 +151,7 @@ public final class GracefulStop {
 
 	private void stop() {
 		this.onSignal.run();
-		LoadLauncher loads = this.launcher;
+		LoadService loads = this.launcher;
 		Thread stopper = new Thread(() -> {
 			// the job may not be registered as running yet: keep asking until it stops or ends
 			while (!loads.stopRunningLoad() && loads.isLoading()) {

@@ -1,4 +1,4 @@
-package io.rowlift.cli;
+package io.rowlift.load;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.rowlift.cli;
+package io.rowlift.schedule;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
@@ -14,8 +14,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * and the observe package (Actuator and its defaults, on for the service only) all ask here, so a
  * one-shot load defines none of the service's beans and starts as fast as ever.
  *
- * <p>In {@code cli} because it decides what the {@code load} verb is; {@code schedule} and
- * {@code observe} depend on {@code cli} already, and {@code cli} on neither.
+ * <p>In {@code schedule} because it decides whether the service runs; {@code cli} and {@code observe}
+ * sit above {@code schedule} and ask here, and {@code schedule} depends on neither.
  */
 public final class ServiceMode {
 

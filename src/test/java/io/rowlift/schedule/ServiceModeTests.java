@@ -1,4 +1,4 @@
-package io.rowlift.cli;
+package io.rowlift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

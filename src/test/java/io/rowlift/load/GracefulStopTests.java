@@ -1,4 +1,4 @@
-package io.rowlift.cli;
+package io.rowlift.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import io.rowlift.job.LoadLauncher;
 
 /**
  * Tests for {@link GracefulStop} without a real signal (the handler's body is called directly): a
@@ -32,7 +31,7 @@ class GracefulStopTests {
 		assertThat(err()).isEqualTo("rowlift: SIGTERM received while starting: ending as soon as started, before any load "
 				+ "(send it again to exit at once)\n");
 
-		LoadLauncher launcher = mock(LoadLauncher.class);
+		LoadService launcher = mock(LoadService.class);
 		AtomicInteger stops = new AtomicInteger();
 		stop.attach(launcher, stops::incrementAndGet);
 		assertThat(stops).as("the service's hook ran at the attachment").hasValue(1);
@@ -41,7 +40,7 @@ class GracefulStopTests {
 
 	@Test
 	void aSignalAfterTheAttachmentStopsTheRunningLoadAtOnce() {
-		LoadLauncher launcher = mock(LoadLauncher.class);
+		LoadService launcher = mock(LoadService.class);
 		when(launcher.stopRunningLoad()).thenReturn(true);
 		when(launcher.isLoading()).thenReturn(true);
 		GracefulStop stop = GracefulStop.beforeStart(this.err);
@@ -58,7 +57,7 @@ class GracefulStopTests {
 
 	@Test
 	void aSignalToAServiceBetweenLoadsSaysSoAndStopsTheNextTick() {
-		LoadLauncher launcher = mock(LoadLauncher.class);
+		LoadService launcher = mock(LoadService.class);
 		GracefulStop stop = GracefulStop.beforeStart(this.err);
 		AtomicInteger stops = new AtomicInteger();
 		stop.attach(launcher, stops::incrementAndGet);
@@ -70,7 +69,7 @@ class GracefulStopTests {
 
 	@Test
 	void aSignalToAOneShotLoadAlwaysSpeaksOfTheLoad() {
-		LoadLauncher launcher = mock(LoadLauncher.class); // not loading yet: the load is about to start
+		LoadService launcher = mock(LoadService.class); // not loading yet: the load is about to start
 		GracefulStop stop = new GracefulStop(launcher, this.err);
 
 		stop.handle("TERM");

@@ -1,4 +1,4 @@
-package io.rowlift.cli;
+package io.rowlift.load;
 
 import java.util.ArrayList;
 import java.util.List;

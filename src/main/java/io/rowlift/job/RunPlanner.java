@@ -1,0 +1,81 @@
+package io.rowlift.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+import javax.sql.DataSource;
+
+import org.springframework.core.env.Environment;
+
+import io.rowlift.database.KeyMatching;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetMode;
+import io.rowlift.database.WriteChoice;
+import io.rowlift.sort.KeyOrder;
+import io.rowlift.sort.KeyOrderChoice;
+import io.rowlift.sort.SortProperties;
+import io.rowlift.source.InputFormats;
+
+/**
+ * How a new run loads what {@link LoadPlanner} found (the file, the table, the mapping): its key order,
+ * pipeline, sizing and sort folder, chosen once when the run starts and stored with it; a resume takes
+ * the stored plan instead ({@link RunStarts}). Exit 2 for a key the mode cannot match on, or a format the
+ * spring pipeline cannot read. Thread-safe (it keeps no state between runs).
+ */
+final class RunPlanner {
+
+	private final DataSource dataSource;
+
+	private final TargetDialect dialect;
+
+	private final Environment environment;
+
+	private final SortProperties sorting;
+
+	/** Why user code needs the spring pipeline, or null (see {@link PipelineChoice}). */
+	private final String userCode;
+
+	RunPlanner(DataSource dataSource, TargetDialect dialect, Environment environment, SortProperties sorting, String userCode) {
+		this.dataSource = dataSource;
+		this.dialect = dialect;
+		this.environment = environment;
+		this.sorting = sorting;
+		this.userCode = userCode;
+	}
+
+	/** The plan of a new run: key order, sizing, sort folder and pipeline chosen now. */
+	RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, TargetMode mode,
+			WriteChoice write)
+			throws IOException {
+		long fileBytes = Files.size(plan.file());
+		long dataBytes = plan.input().size();
+		int cores = Runtime.getRuntime().availableProcessors();
+		// upsert, ignore: exit 2 for a bad key; the unique indexes the load drops cannot match instead of it
+		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode,
+				this.environment.getProperty("rowlift.schema.drop-indexes", Boolean.class, true));
+		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
+		if (pipeline.pipeline() == Pipeline.SPRING) { // exit 2 when the spring pipeline cannot read the input's format
+			InputFormats.checkSpringPipeline(plan.input().format(), plan.displayName(), "spring", pipeline.reason());
+		}
+		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING
+				? new KeyOrderChoice(KeyOrder.FILE, "the spring pipeline writes in file order")
+				: mode.mode().matchesKeys() && mode.upsertKey() != null
+						? new KeyOrderChoice(KeyOrder.FILE, "mode " + mode.mode().setting() + " matches on " + mode.upsertKey()
+								+ ", not the primary key the sort orders by: a key repeated in the file keeps its file order")
+				: KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
+						plan.table(), plan.input(), dataBytes);
+		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
+				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
+		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
+				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
+		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);
+	}
+
+	/** {@code spring.datasource.hikari.maximum-pool-size}, which bounds the threads. */
+	int poolSize() {
+		return this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
+	}
+
+}

@@ -1,0 +1,187 @@
+package io.rowlift.job;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.repository.JobRepository;
+
+import io.rowlift.RowliftException;
+import io.rowlift.database.ColumnChoices;
+import io.rowlift.database.LoadMode;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetMode;
+import io.rowlift.database.WriteChoice;
+import io.rowlift.schema.StagingCleanup;
+import io.rowlift.sort.ExternalSort;
+import io.rowlift.source.SourceProperties;
+
+/**
+ * Which run a load command means, carried out up to the job's start, under the run lock (contract,
+ * "Which run a command means"): the decision is {@link RunDecision}'s (new, resume, abandon then new,
+ * refuse); this class first recovers the last run when a process that is gone left it STARTED
+ * ({@link JobOperator#recover}) or UNKNOWN after a failed commit ({@link FailedCommitRecovery}), then
+ * resumes it with its stored plan ({@link StoredPlan}; refused, exit 3, when the command would load the
+ * rest differently), abandons it (dropping a replace's staging table and its sorted runs), or plans a new
+ * run ({@link RunPlanner}; a replace of a table the database cannot swap is refused, exit 2, before
+ * anything is written). Not thread-safe: one decision at a time, under the lock.
+ */
+final class RunStarts {
+
+	private static final Log log = LogFactory.getLog(RunStarts.class);
+
+	private final DataSource dataSource;
+
+	private final TargetDialect dialect;
+
+	private final JobOperator jobOperator;
+
+	private final JobRepository jobRepository;
+
+	private final RunPlanner planner;
+
+	RunStarts(DataSource dataSource, TargetDialect dialect, JobOperator jobOperator, JobRepository jobRepository, RunPlanner planner) {
+		this.dataSource = dataSource;
+		this.dialect = dialect;
+		this.jobOperator = jobOperator;
+		this.jobRepository = jobRepository;
+		this.planner = planner;
+	}
+
+	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */
+	Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan, SourceProperties source, ColumnChoices choices,
+			LoadSql sql, JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
+		JobExecution last = found.orElse(null);
+		if (last != null && last.getStatus().isRunning()) {
+			log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a process that is gone "
+					+ "(the run lock was free); marking it failed so that it can resume");
+			last = this.jobOperator.recover(last);
+		}
+		Optional<RunDecision.LastRun> lastRun = Optional.ofNullable(last).map(this::lastRun);
+		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(),
+				settings.keepAbandonedRows(), plan.table(), mode);
+		switch (decision.kind()) {
+			case REFUSE -> throw RowliftException.refused(decision.message());
+			case RESUME -> {
+				BatchStatus was = last.getStatus();
+				last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
+				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
+				// what this command would store for the run: the run's own sizing and choices, this command's settings
+				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, choices, sql);
+				Optional<StoredPlan> stored = StoredPlan.in(last.getExecutionContext());
+				if (stored.isEmpty()) {
+					// started by a version that stored no plan: derived once as that version did, and stored now; that
+					// version had no before-SQL, so the run has none (a command that sets one is refused below)
+					log.info("run " + decision.run() + " was started by an earlier version of Rowlift, which stored no plan: "
+							+ "its plan is taken from its parameters and this command, as that version did, and stored with it");
+					stored = Optional.of(command.withSql(new LoadSql(List.of(), sql.after())));
+				}
+				List<String> differences = stored.get().differences(command);
+				if (!differences.isEmpty()) {
+					throw RowliftException.refused(settingsChanged(lastRun(last), differences, mode, plan.table()));
+				}
+				StoredPlan kept = stored.get();
+				List<String> after = sql.after();
+				List<String> storedAfter = kept.sql() == null ? List.of() : kept.sql().after();
+				if (!after.equals(storedAfter)) {
+					// the after-SQL has not run (a run that ran it completed): this command's runs, so that a failed one can be fixed
+					log.info("rowlift.job.after-sql differs from run " + decision.run() + "'s, which has not run it: this command's runs");
+					kept = kept.withSql((kept.sql() == null ? LoadSql.NONE : kept.sql()).withAfter(after));
+				}
+				log.info("resuming run " + decision.run() + " (" + was
+						+ "): only its unfinished partitions run, each from its last commit");
+				return new Start(kept.toRunPlan(write), parameters, true, kept);
+			}
+			case ABANDON_THEN_NEW -> {
+				checkReplaceable(mode, plan.table());
+				LoadMode lastMode = RunPlanParameters.target(last.getJobParameters()).mode();
+				if (lastMode == LoadMode.REPLACE) {
+					String staging = StagingCleanup.discard(this.dataSource, this.dialect, plan.table());
+					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true): a replace; "
+							+ "dropped its staging table " + staging + ", " + plan.table() + " keeps its rows");
+				}
+				else {
+					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true); the rows it "
+							+ "committed stay in " + plan.table() + (mode.mode() == LoadMode.TRUNCATE ? " until this run empties it"
+									: mode.mode() == LoadMode.REPLACE ? " until this run swaps the file's rows in"
+									: settings.keepAbandonedRows() ? " (rowlift.job.keep-abandoned-rows=true)" : ""));
+				}
+				this.jobOperator.abandon(last);
+				Path runs = RunPlanParameters.sortDir(last.getJobParameters());
+				if (runs != null) {
+					ExternalSort.delete(runs); // the abandoned run's sorted runs
+				}
+				return Start.fresh(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source, choices, sql);
+			}
+			case NEW -> {
+				checkReplaceable(mode, plan.table());
+				return Start.fresh(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source, choices, sql);
+			}
+			default -> throw new IllegalStateException(decision.kind().name());
+		}
+	}
+
+	/**
+	 * The refusal of a resume whose command would load the rest of the file differently from what the run
+	 * loaded so far: each difference, {@code key: 'old' -> 'new'}, and the two ways on.
+	 */
+	static String settingsChanged(RunDecision.LastRun last, List<String> differences, TargetMode mode, String table) {
+		return "settings changed since run " + last.run() + ", which did not finish (" + last.status() + "): resuming it "
+				+ "would load the rest of the file differently from the rows it loaded so far: " + String.join("; ", differences)
+				+ "; run the command with run " + last.run() + "'s settings to resume it, or, to abandon it and load with these, "
+				+ RunDecision.startOver(last, mode, table);
+	}
+
+	/** The last execution as {@link RunDecision} needs it, with the rows its run committed when it did not complete. */
+	private RunDecision.LastRun lastRun(JobExecution execution) {
+		JobParameters parameters = execution.getJobParameters();
+		long committed = execution.getStatus() == BatchStatus.COMPLETED || execution.getStatus() == BatchStatus.ABANDONED ? -1
+				: LoadProgress.of(this.jobRepository, execution.getJobInstance(), RunPlanParameters.partitions(parameters))
+					.written();
+		return new RunDecision.LastRun(execution.getJobInstanceId(), execution.getStatus(),
+				RunPlanParameters.fingerprint(parameters), execution.getEndTime(), RunPlanParameters.target(parameters),
+				committed);
+	}
+
+	/**
+	 * Refuses (exit 2) a new replace of a table this database cannot swap, before anything is written
+	 * or an unfinished run abandoned.
+	 */
+	private void checkReplaceable(TargetMode mode, String table) throws SQLException {
+		if (mode.mode() != LoadMode.REPLACE) {
+			return;
+		}
+		try (Connection connection = this.dataSource.getConnection()) {
+			Optional<String> refusal = this.dialect.tables().cannotReplace(connection, table);
+			if (refusal.isPresent()) {
+				throw RowliftException.badInput(refusal.get());
+			}
+		}
+	}
+
+	/**
+	 * What to start.
+	 * @param plan the run's plan
+	 * @param parameters the plan as job parameters
+	 * @param resume whether it resumes an unfinished run
+	 * @param stored the plan stored with the run as it starts
+	 */
+	record Start(RunPlan plan, JobParameters parameters, boolean resume, StoredPlan stored) {
+
+		static Start fresh(RunPlan plan, SourceProperties source, ColumnChoices choices, LoadSql sql) {
+			return new Start(plan, RunPlanParameters.of(plan), false, StoredPlan.of(plan, source, choices, sql));
+		}
+
+	}
+
+}
