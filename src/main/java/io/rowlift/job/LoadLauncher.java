@@ -155,7 +155,7 @@ public final class LoadLauncher {
 			this.migrations.migrate(table); // and rowlift.schema.create=infer's table, if asked
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			TargetMode mode = TargetMode.of(target);
-			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod())
+			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod(), this.dialect, this.dataSource)
 					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
 			LoadPlan plan = this.planner.plan(file, source.path(), table);
 			LoadSql sql = LoadSql.of(settings.beforeSql(), settings.afterSql());
