@@ -25,7 +25,7 @@ cols=$(head -1 "$base" | tr -d '\r')
 rowlift=(env ROWLIFT_JAR="$jar" "$root/bin/rowlift")
 "${rowlift[@]}" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true # unpack + train, untimed
 my() { mariadb --local-infile=1 -h 127.0.0.1 -P 3306 -u root "$@"; }
-db=rowlift_anchor_pace
+db=${PACE_DB:-rowlift_anchor_pace}
 ddl_my=$(sed -n "/^CREATE TABLE wide /,/;/p" "$migrations/mysql/V1__bench_tables.sql")
 ddl_lite=$(sed -n "/^CREATE TABLE wide /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")
 load_data() { # FILE [IGNORE|REPLACE]

@@ -154,8 +154,10 @@ public final class KeyMatching {
 		}
 		WriteChoice chosen = dialect.chooseWriteMethod(configured, dataSource);
 		return switch (chosen.method()) {
-			case LOAD_DATA -> new WriteChoice(WriteMethod.LOAD_DATA, mode + " stages each chunk with LOAD DATA LOCAL and applies it with "
-					+ "INSERT ... SELECT ... ON DUPLICATE KEY UPDATE (" + chosen.reason() + ")");
+			case LOAD_DATA -> new WriteChoice(WriteMethod.LOAD_DATA, (target.mode() == LoadMode.IGNORE
+					? mode + " loads each chunk with LOAD DATA LOCAL ... IGNORE, every warning checked to be a skipped key ("
+					: mode + " stages each chunk with LOAD DATA LOCAL and applies it with INSERT ... SELECT ... ON DUPLICATE KEY UPDATE (")
+					+ chosen.reason() + ")");
 			case INSERT_SELECT -> new WriteChoice(WriteMethod.INSERT_SELECT, mode + " applies each chunk with one INSERT ... SELECT ... "
 					+ "ON CONFLICT (" + chosen.reason() + ")");
 			default -> new WriteChoice(WriteMethod.INSERT, mode + " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE): "

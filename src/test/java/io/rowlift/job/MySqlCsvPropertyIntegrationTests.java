@@ -49,7 +49,7 @@ class MySqlCsvPropertyIntegrationTests extends CsvPropertyScenarios {
 
 	@Override
 	String keyModePath() {
-		return "stages each chunk with LOAD DATA LOCAL";
+		return "each chunk with LOAD DATA LOCAL";
 	}
 
 	@Override
