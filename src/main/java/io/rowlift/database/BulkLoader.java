@@ -20,4 +20,13 @@ public interface BulkLoader {
 	 */
 	long load(Connection connection, InputStream rows) throws SQLException;
 
+	/**
+	 * In a load that matches keys ({@link KeyMatching}): the rows of the last {@link #load} on
+	 * {@code connection} whose key was already in the table (updated or skipped), asked only after a load
+	 * that took every row; 0 for a loader of {@code append}.
+	 */
+	default long matched(Connection connection) throws SQLException {
+		return 0;
+	}
+
 }

@@ -36,6 +36,9 @@ final class BulkSink {
 
 	private final TsvRows rows = new TsvRows();
 
+	/** Rows of the streams written since {@link #takeMatched} whose key matched (a loader of a mode that matches keys). */
+	private long matched;
+
 	/** @param bisection the partition's, shared with {@code inserts} */
 	BulkSink(BulkLoader loader, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
 		this.loader = loader;
@@ -64,6 +67,7 @@ final class BulkSink {
 				rejects.defer(stream.refused.get(i), stream.reasons.get(i));
 			}
 			if (took == stream.batched.size()) {
+				this.matched += this.loader.matched(connection);
 				connection.releaseSavepoint(savepoint);
 				written += took;
 				continue;
@@ -81,6 +85,17 @@ final class BulkSink {
 		return written;
 	}
 
+	/**
+	 * The rows whose key matched (updated or skipped) among those the write calls since the last call
+	 * returned, and starts again from zero; always 0 in {@code append}. Rows a bisection wrote alone are
+	 * counted by the {@link InsertBatchSink}.
+	 */
+	long takeMatched() {
+		long taken = this.matched;
+		this.matched = 0;
+		return taken;
+	}
+
 	/** A part of a refused stream: a stream of its own, and one row alone through a strict INSERT. */
 	private ChunkBisection.Part<RawRecord> part(Connection connection, RejectHandling rejects) {
 		return new ChunkBisection.Part<>() {
@@ -90,8 +105,11 @@ final class BulkSink {
 				ChunkStream stream = new ChunkStream(rows);
 				long took = BulkSink.this.loader.load(connection, stream);
 				stream.finish();
-				return took == rows.size() ? null
-						: new SQLException("the bulk load took " + took + " of " + rows.size() + " rows without a warning");
+				if (took == rows.size()) {
+					BulkSink.this.matched += BulkSink.this.loader.matched(connection);
+					return null;
+				}
+				return new SQLException("the bulk load took " + took + " of " + rows.size() + " rows without a warning");
 			}
 
 			@Override

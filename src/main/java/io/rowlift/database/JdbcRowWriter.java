@@ -27,9 +27,12 @@ import io.rowlift.progress.PartitionProgress;
  * or, beyond it, the chunk fails with the record's location. This class only orchestrates: one
  * sink per chunk, and the counts.
  *
- * <p>In mode {@code upsert} or {@code ignore} ({@link KeyMatching}) rows go through the INSERT sink
- * whatever the write method (LOAD DATA has no exact equivalent), and each applied row is counted as
- * written (inserted: its key was not in the table) or as updated / ignored (its key was there).
+ * <p>In mode {@code upsert} or {@code ignore} ({@link KeyMatching}) the sinks write with the dialect's
+ * matching paths ({@link TargetDialect#bulkLoader(TableMapping, KeyMatching)}: MySQL stages each stream
+ * and applies it with one INSERT ... SELECT; {@link TargetDialect#rowsLoader(TableMapping, KeyMatching)}:
+ * SQLite's one statement per chunk with its ON CONFLICT clause), or INSERT batches where there is none,
+ * and each applied row is counted as written (inserted: its key was not in the table) or as updated /
+ * ignored (its key was there).
  *
  * <p><b>Restart:</b> saves the rows written, rejected, updated and ignored by its partition (its part of
  * the {@link PartitionProgress}) in the step context, committed with the chunk. One instance per
@@ -85,18 +88,14 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		RecordBinder binder = new RecordBinder(dialect, mapping, formats, locator);
 		this.bisection = new ChunkBisection(checkpoints);
 		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching, method == WriteMethod.INSERT_DIRECT, this.bisection);
-		if (method == WriteMethod.LOAD_DATA && matching == null) {
-			BulkLoader loader = dialect.bulkLoader(mapping);
-			if (loader == null) {
-				throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
-			}
-			this.bulk = new BulkSink(loader, binder, this.inserts, this.bisection);
+		BulkLoader bulkLoader = method == WriteMethod.LOAD_DATA ? dialect.bulkLoader(mapping, matching) : null;
+		if (method == WriteMethod.LOAD_DATA && bulkLoader == null && matching == null) {
+			throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
 		}
-		else {
-			this.bulk = null;
-		}
-		RowsLoader loader = method == WriteMethod.INSERT_SELECT && matching == null ? dialect.rowsLoader(mapping) : null;
-		this.select = loader != null ? new RowsBufferSink(loader, binder, this.inserts, dialect) : null;
+		this.bulk = bulkLoader != null ? new BulkSink(bulkLoader, binder, this.inserts, this.bisection) : null;
+		RowsLoader loader = method == WriteMethod.INSERT_SELECT ? dialect.rowsLoader(mapping, matching) : null;
+		this.select = loader != null ? new RowsBufferSink(loader, binder, this.inserts, dialect,
+				matching != null ? matching.counter() : null) : null;
 		this.rejects = new RejectHandling(budget, rejects, locator);
 	}
 
@@ -120,17 +119,23 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		}
 	}
 
+	/** The matched rows the sinks counted since the last call: the bulk or one-statement sink's and their fallback's. */
+	private long takeMatched() {
+		return this.inserts.takeMatched() + (this.bulk != null ? this.bulk.takeMatched() : 0)
+				+ (this.select != null ? this.select.takeMatched() : 0);
+	}
+
 	@Override
 	public void write(Chunk<? extends RawRecord> chunk) throws SQLException {
 		Connection connection = DataSourceUtils.getConnection(this.dataSource);
 		this.rejects.chunkStarted();
 		boolean done = false;
 		try {
-			this.inserts.takeMatched(); // nothing of a failed chunk is carried over
+			takeMatched(); // nothing of a failed chunk is carried over
 			long applied = this.bulk != null ? this.bulk.write(connection, chunk.getItems(), this.rejects)
 					: this.select != null ? this.select.write(connection, chunk.getItems(), this.rejects)
 					: this.inserts.write(connection, chunk.getItems(), this.rejects);
-			long matched = this.inserts.takeMatched();
+			long matched = takeMatched();
 			this.written += applied - matched;
 			this.matched += matched;
 			done = true;

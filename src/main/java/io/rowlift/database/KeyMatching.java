@@ -136,22 +136,33 @@ public final class KeyMatching {
 	}
 
 	/**
-	 * The write method of a load that matches keys: INSERT batches, the only path that matches rows
-	 * exactly; {@code load-data} set explicitly is exit 2; {@code insert-direct} gives way to the driver's
-	 * binding (its matching counter is not tested with it), which the reason says.
+	 * The write method of a load that matches keys. {@code insert} (and {@code insert-direct}, which gives
+	 * way to the driver's binding: its matching counter is not tested with it): INSERT batches with the
+	 * dialect's clause. Otherwise the dialect's own choice ({@link TargetDialect#chooseWriteMethod}, which
+	 * also refuses what the database cannot do): {@code load-data} on MySQL stages each stream with
+	 * {@code LOAD DATA} and applies it with one {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE};
+	 * {@code insert-select} on SQLite sends each chunk as one {@code INSERT ... SELECT ... ON CONFLICT}. Both
+	 * match and count rows as the INSERT batches do, and fall back to them to find a refused row.
 	 */
-	public static WriteChoice writeChoice(TargetMode target, WriteMethod configured) {
-		if (configured == WriteMethod.LOAD_DATA) {
-			throw RowliftException.badInput(TargetProperties.WRITE_METHOD + "=load-data cannot load in rowlift.target.mode="
-					+ target.mode().setting() + ": LOAD DATA ... REPLACE deletes a matched row and inserts it again (foreign keys, "
-					+ "triggers, other unique keys and auto-increment values see a new row), and LOAD DATA ... IGNORE also turns "
-					+ "bad values into warnings; remove the setting, or set it to insert");
+	public static WriteChoice writeChoice(TargetMode target, WriteMethod configured, TargetDialect dialect, DataSource dataSource)
+			throws SQLException {
+		String mode = "mode " + target.mode().setting();
+		if (configured == WriteMethod.INSERT || configured == WriteMethod.INSERT_DIRECT) {
+			return new WriteChoice(WriteMethod.INSERT, mode + " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY "
+					+ "UPDATE)" + (configured == WriteMethod.INSERT_DIRECT ? " bound by the driver: " + TargetProperties.WRITE_METHOD
+							+ "=insert-direct applies to the modes append, truncate and replace" : ": set by " + TargetProperties.WRITE_METHOD));
 		}
-		return new WriteChoice(WriteMethod.INSERT, "mode " + target.mode().setting()
-				+ " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE)"
-				+ (configured == WriteMethod.INSERT_DIRECT || configured == WriteMethod.INSERT_SELECT ? " bound by the driver: "
-						+ TargetProperties.WRITE_METHOD + "=" + configured.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
-						+ " applies to the modes append, truncate and replace" : ""));
+		WriteChoice chosen = dialect.chooseWriteMethod(configured, dataSource);
+		return switch (chosen.method()) {
+			case LOAD_DATA -> new WriteChoice(WriteMethod.LOAD_DATA, (target.mode() == LoadMode.IGNORE
+					? mode + " loads each chunk with LOAD DATA LOCAL ... IGNORE, every warning checked to be a skipped key ("
+					: mode + " stages each chunk with LOAD DATA LOCAL and applies it with INSERT ... SELECT ... ON DUPLICATE KEY UPDATE (")
+					+ chosen.reason() + ")");
+			case INSERT_SELECT -> new WriteChoice(WriteMethod.INSERT_SELECT, mode + " applies each chunk with one INSERT ... SELECT ... "
+					+ "ON CONFLICT (" + chosen.reason() + ")");
+			default -> new WriteChoice(WriteMethod.INSERT, mode + " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE): "
+					+ chosen.reason());
+		};
 	}
 
 	private static Set<String> namesOf(Connection connection, TargetDialect dialect, String table) {
@@ -180,6 +191,11 @@ public final class KeyMatching {
 	/** How matched rows are counted. */
 	public MatchCounter counter() {
 		return this.counter;
+	}
+
+	/** The clause for a matched row that follows the INSERT ({@link TargetDialect#onKeyMatch}). */
+	public String clause() {
+		return this.clause;
 	}
 
 	/** {@code mapping}'s INSERT of {@code rows} rows with the clause for a matched row. */

@@ -34,7 +34,22 @@ final class RowsBufferSink {
 
 	private final RowsBuffer rows;
 
+	/** Counts the matched rows of a loader of a mode that matches keys; null in append. */
+	private final MatchCounter counter;
+
+	/** Rows of the chunks written since {@link #takeMatched} whose key matched. */
+	private long matched;
+
+	/** Rows of the current chunk's statements that took effect whose key matched. */
+	private long chunkMatched;
+
 	RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect) {
+		this(loader, binder, fallback, dialect, null);
+	}
+
+	/** @param counter the matched rows' counter of a mode that matches keys ({@link KeyMatching#counter}), or null */
+	RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect, MatchCounter counter) {
+		this.counter = counter;
 		this.loader = loader;
 		this.binder = binder;
 		this.fallback = fallback;
@@ -49,7 +64,12 @@ final class RowsBufferSink {
 		List<Rejection> reasons = new ArrayList<>();
 		RowsBuffer rows = this.rows;
 		rows.clear();
-		Savepoint savepoint = null;
+		this.chunkMatched = 0;
+		// a counter prepares under the savepoint: a refused chunk rolls its session objects back with it
+		Savepoint savepoint = this.counter != null ? connection.setSavepoint() : null;
+		if (this.counter != null) {
+			this.counter.prepare(connection);
+		}
 		boolean clean = true;
 		for (RawRecord record : records) {
 			rows.beginRow();
@@ -100,15 +120,36 @@ final class RowsBufferSink {
 			rejects.reject(connection, refused.get(i), reasons.get(i));
 		}
 		if (clean) {
+			if (this.counter != null) {
+				this.counter.finish(connection);
+				this.matched += this.chunkMatched;
+			}
 			return batched.size();
 		}
 		return this.fallback.write(connection, batched, rejects); // bound cleanly once, so only the database's refusals are left: bisected
 	}
 
+	/**
+	 * The rows whose key matched (updated or skipped) among those the write calls since the last call
+	 * returned, and starts again from zero; always 0 in {@code append}. Rows of a refused chunk, which the
+	 * {@link InsertBatchSink} writes, are counted there.
+	 */
+	long takeMatched() {
+		long taken = this.matched;
+		this.matched = 0;
+		return taken;
+	}
+
 	/** Sends the rows bound so far; false when the database refused a row. */
 	private boolean run(Connection connection) throws SQLException {
 		try {
+			if (this.counter != null) {
+				this.counter.reset(connection);
+			}
 			this.loader.load(connection, this.rows);
+			if (this.counter != null) {
+				this.chunkMatched += this.counter.matched(connection, this.rows.rows());
+			}
 			this.rows.clear();
 			return true;
 		}

@@ -97,6 +97,23 @@ public interface TargetDialect {
 		return null;
 	}
 
+	/**
+	 * The bulk path for {@link WriteMethod#LOAD_DATA} into {@code mapping}'s table in a load that matches
+	 * keys ({@code matching}; null: {@link #bulkLoader(TableMapping)}); {@code null} where there is none
+	 * (INSERT batches then). Its {@link BulkLoader#matched} counts as {@link #matchCounter} does.
+	 */
+	default BulkLoader bulkLoader(TableMapping mapping, KeyMatching matching) {
+		return matching == null ? bulkLoader(mapping) : null;
+	}
+
+	/**
+	 * {@link #rowsLoader(TableMapping)} for a load that matches keys ({@code matching}; null: append):
+	 * the statement carries {@link #onKeyMatch}; {@code null} where there is none (INSERT batches then).
+	 */
+	default RowsLoader rowsLoader(TableMapping mapping, KeyMatching matching) {
+		return matching == null ? rowsLoader(mapping) : null;
+	}
+
 	/** How fields are converted for {@code column}. */
 	ColumnKind kindOf(TableColumn column);
 

@@ -150,7 +150,7 @@ public final class LoadLauncher {
 			this.migrations.migrate(table); // and rowlift.schema.create=infer's table, if asked
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			TargetMode mode = TargetMode.of(target);
-			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod())
+			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod(), this.dialect, this.dataSource)
 					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
 			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns());
 			LoadPlan plan = this.planner.plan(file, source.path(), table, choices);

@@ -89,13 +89,105 @@ abstract class CsvPropertyScenarios {
 		check(file, "--rowlift.job.pipeline=spring");
 	}
 
+	/**
+	 * The write method of the modes that match keys' bulk path (MySQL: {@code load-data}, each chunk staged
+	 * and applied with one INSERT ... SELECT; SQLite: {@code insert-select}, one INSERT ... SELECT ... ON
+	 * CONFLICT per chunk).
+	 */
+	abstract String keyModeWriteMethod();
+
+	/** What the summary's write method says for {@link #keyModeWriteMethod} in a mode that matches keys. */
+	abstract String keyModePath();
+
+	/**
+	 * Mode upsert on the bulk path (issue #24): the table holds every third key of the file and two keys
+	 * past it, all with the values "old"; afterwards every key of the file holds the file's values (the
+	 * reference parse), the two others stay, and the summary counts the matched keys as updated.
+	 */
+	@Property(tries = TRIES / 2, shrinking = ShrinkingMode.FULL)
+	@AddLifecycleHook(TriesFromSystemProperty.class)
+	void upsertOnTheBulkPathStoresTheReferenceValues(@ForAll("files") GeneratedCsv file) throws Exception {
+		checkKeyMode(file, "upsert");
+	}
+
+	/** Mode ignore on the bulk path: as {@link #upsertOnTheBulkPathStoresTheReferenceValues}, the matched keys keep "old". */
+	@Property(tries = TRIES / 2, shrinking = ShrinkingMode.FULL)
+	@AddLifecycleHook(TriesFromSystemProperty.class)
+	void ignoreOnTheBulkPathKeepsTheTablesRows(@ForAll("files") GeneratedCsv file) throws Exception {
+		checkKeyMode(file, "ignore");
+	}
+
+	private void checkKeyMode(GeneratedCsv file, String mode) throws Exception {
+		long rows = file.rowCount();
+		List<Long> old = new ArrayList<>();
+		for (long id = 3; id <= rows; id += 3) {
+			old.add(id);
+		}
+		old.add(rows + 1);
+		old.add(rows + 2);
+		if (!tableExists()) {
+			check(file, "--rowlift.job.pipeline=fast"); // the load's migration makes the table
+		}
+		RowliftRun run = check(file, () -> insertOld(old), (expected, stored) -> {
+			List<List<String>> want = new ArrayList<>();
+			for (List<String> row : expected) {
+				long id = Long.parseLong(row.get(0));
+				want.add(mode.equals("ignore") && id % 3 == 0 ? List.of(row.get(0), "old", "old", "old") : row);
+			}
+			want.add(List.of(String.valueOf(rows + 1), "old", "old", "old"));
+			want.add(List.of(String.valueOf(rows + 2), "old", "old", "old"));
+			return want;
+		}, "--rowlift.job.pipeline=fast", "--rowlift.target.write-method=" + keyModeWriteMethod(), "--rowlift.target.mode=" + mode);
+		long matched = old.size() - 2;
+		String counts = "read " + String.format(java.util.Locale.ROOT, "%,d", rows) + " = written "
+				+ String.format(java.util.Locale.ROOT, "%,d", rows - matched) + " + " + (mode.equals("ignore") ? "ignored " : "updated ")
+				+ String.format(java.util.Locale.ROOT, "%,d", matched) + " + rejected 0";
+		if (!run.out().contains(counts)) {
+			throw new AssertionError("expected '" + counts + "' in the summary:\n" + run.out() + "\n" + file);
+		}
+		String path = keyModePath();
+		if (!run.out().contains(path)) {
+			throw new AssertionError("expected the write method '" + path + "' in the summary:\n" + run.out());
+		}
+	}
+
+	private void insertOld(List<Long> ids) throws SQLException {
+		try (Connection c = target().connect();
+				java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO cells (id, a, b, c) VALUES (?, 'old', 'old', 'old')")) {
+			for (long id : ids) {
+				ps.setLong(1, id);
+				ps.addBatch();
+			}
+			ps.executeBatch();
+		}
+	}
+
+	@FunctionalInterface
+	interface Preparation {
+
+		void run() throws Exception;
+
+	}
+
 	/** Loads {@code file} with the settings {@code how} and checks every stored value; returns the run (its summary). */
 	RowliftRun check(GeneratedCsv file, String... how) throws Exception {
+		return check(file, () -> {
+		}, (expected, stored) -> expected, how);
+	}
+
+	/**
+	 * Empties the table, runs {@code before}, loads {@code file} with the settings {@code how} and checks every
+	 * stored value against {@code expect} applied to the reference parse; returns the run (its summary).
+	 */
+	RowliftRun check(GeneratedCsv file, Preparation before,
+			java.util.function.BiFunction<List<List<String>>, List<List<String>>, List<List<String>>> expect, String... how)
+			throws Exception {
 		String text = file.text();
 		Path csv = work().resolve("try-" + this.files.incrementAndGet() + ".csv");
 		Files.writeString(csv, text, StandardCharsets.UTF_8);
 		try {
 			emptyTheTable();
+			before.run();
 			List<String> args = new ArrayList<>();
 			for (String option : target().options()) {
 				args.add(option.startsWith("--spring.flyway.locations=") ? "--spring.flyway.locations=classpath:db/property/{vendor}"
@@ -112,8 +204,8 @@ abstract class CsvPropertyScenarios {
 				throw new AssertionError("the load (" + target().id() + ", " + options + ") ended with exit " + run.exitCode() + ": "
 						+ run.problems() + "\n" + file);
 			}
-			List<List<String>> expected = GeneratedCsv.expectedRows(text);
 			List<List<String>> stored = storedRows();
+			List<List<String>> expected = expect.apply(GeneratedCsv.expectedRows(text), stored);
 			String mismatch = firstMismatch(expected, stored);
 			if (mismatch != null) {
 				throw new AssertionError(target().id() + ", " + options + ": " + mismatch + "\n" + file);
@@ -143,6 +235,15 @@ abstract class CsvPropertyScenarios {
 			return "expected " + expected.size() + " rows but the table holds " + stored.size();
 		}
 		return null;
+	}
+
+	private boolean tableExists() {
+		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1 FROM cells")) {
+			return true;
+		}
+		catch (SQLException ex) {
+			return false;
+		}
 	}
 
 	private void emptyTheTable() throws SQLException {

@@ -18,12 +18,6 @@ class MySqlBisectionIntegrationTests extends BisectionScenarios {
 		this.target.requireServer();
 	}
 
-	/** LOAD DATA has no exact upsert or ignore: Rowlift refuses them with this write method (exit 2). */
-	@Override
-	boolean modeApplies(String mode) {
-		return !mode.equals("upsert") && !mode.equals("ignore");
-	}
-
 	@Override
 	TestTarget target() {
 		return this.target;

@@ -43,6 +43,16 @@ class MySqlCsvPropertyIntegrationTests extends CsvPropertyScenarios {
 	}
 
 	@Override
+	String keyModeWriteMethod() {
+		return "load-data";
+	}
+
+	@Override
+	String keyModePath() {
+		return "each chunk with LOAD DATA LOCAL";
+	}
+
+	@Override
 	String otherWriteMethod() {
 		return "insert";
 	}

@@ -74,15 +74,31 @@ class MySqlKeyModeIntegrationTests extends KeyModeScenarios {
 		assertThat(target().indexes("members")).contains("members_email");
 	}
 
+	/**
+	 * Issue #24: write method {@code load-data} (the default where the server allows LOAD DATA LOCAL) stages
+	 * each chunk and applies it with one INSERT ... SELECT; {@code insert} keeps the INSERT batches. Both
+	 * load the same overlapping file to the same table and counts.
+	 */
 	@Test
-	void refusesLoadDataInAModeThatMatchesKeys() throws Exception {
-		var csv = Files.writeString(dir.resolve("accounts.csv"), "id,name,score\n1,a,1\n");
+	void loadDataStagesEachChunkAndInsertKeepsTheBatchesWithTheSameResult() throws Exception {
+		java.util.Map<String, java.util.Map<Long, java.util.List<String>>> tables = new java.util.HashMap<>();
+		for (String method : new String[] { "load-data", "insert" }) {
+			target().reset();
+			assertThat(rowlift(base(), "accounts").exitCode()).isZero();
+			var csv = overlap("accounts-method-" + method + ".csv");
 
-		RowliftRun run = rowlift(csv, "accounts", "--rowlift.target.mode=ignore", "--rowlift.target.write-method=load-data");
+			RowliftRun run = rowlift(csv, "accounts", "--rowlift.target.mode=upsert", "--rowlift.job.chunk-size=50",
+					"--rowlift.job.skip-limit=10", "--rowlift.target.write-method=" + method);
 
-		assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
-		assertThat(run.err()).contains("rowlift.target.write-method=load-data cannot load in rowlift.target.mode=ignore: "
-				+ "LOAD DATA ... REPLACE deletes a matched row and inserts it again");
+			assertThat(run.exitCode()).as(run.toString()).isZero();
+			assertThat(run.out()).contains("; mode upsert; read 604 = written 300 + updated 302 + rejected 2")
+				.contains(method.equals("load-data") ? "mode upsert stages each chunk with LOAD DATA LOCAL and applies it with INSERT ... "
+						+ "SELECT ... ON DUPLICATE KEY UPDATE (set by rowlift.target.write-method)"
+						: "mode upsert matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE): set by "
+								+ "rowlift.target.write-method");
+			tables.put(method, accounts());
+		}
+		assertThat(tables.get("load-data")).isEqualTo(afterUpsert()).isEqualTo(tables.get("insert"));
 	}
 
 }

@@ -45,6 +45,18 @@ class SqliteCsvPropertyIntegrationTests extends CsvPropertyScenarios {
 	}
 
 	@Override
+	String keyModeWriteMethod() {
+		return "insert-select";
+	}
+
+	/** Without the extension (a build with {@code -Dnative.skip=true}) the key modes fall back to INSERT batches. */
+	@Override
+	String keyModePath() {
+		return SqliteExtension.available() ? "applies each chunk with one INSERT ... SELECT ... ON CONFLICT"
+				: "matches keys with INSERT batches";
+	}
+
+	@Override
 	String otherWriteMethod() {
 		return "insert-direct";
 	}

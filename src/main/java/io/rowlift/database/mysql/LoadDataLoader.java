@@ -40,6 +40,19 @@ final class LoadDataLoader implements BulkLoader {
 
 	/** The statement for {@code mapping}, each column by its kind. */
 	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping) {
+		return of(dialect, mapping, dialect.quote(mapping.table().name()));
+	}
+
+	/** The statement for {@code mapping}'s columns into {@code table} (quoted): the table's or a staging table of its columns. */
+	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table) {
+		return of(dialect, mapping, table, "");
+	}
+
+	/**
+	 * As {@link #of(MySqlDialect, TableMapping, String)} with {@code modifier} before {@code INTO}: "" or
+	 * {@code "IGNORE "} (rows whose key is in the table are skipped, each with warning 1062).
+	 */
+	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table, String modifier) {
 		List<String> targets = new ArrayList<>();
 		List<String> sets = new ArrayList<>();
 		int n = 0;
@@ -55,8 +68,8 @@ final class LoadDataLoader implements BulkLoader {
 				targets.add(name);
 			}
 		}
-		String sql = dialect.statementTag(mapping.table().name()) + "LOAD DATA LOCAL INFILE 'rowlift-chunk.tsv' INTO TABLE "
-				+ dialect.quote(mapping.table().name()) + " CHARACTER SET utf8mb4"
+		String sql = dialect.statementTag(mapping.table().name()) + "LOAD DATA LOCAL INFILE 'rowlift-chunk.tsv' " + modifier + "INTO TABLE "
+				+ table + " CHARACTER SET utf8mb4"
 				+ " FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (" + String.join(", ", targets) + ")"
 				+ (sets.isEmpty() ? "" : " SET " + String.join(", ", sets));
 		return new LoadDataLoader(sql);

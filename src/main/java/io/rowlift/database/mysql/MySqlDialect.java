@@ -31,6 +31,7 @@ import io.rowlift.database.JdbcUrl;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.BulkLoader;
+import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.WriteChoice;
@@ -126,6 +127,17 @@ public final class MySqlDialect implements TargetDialect {
 	@Override
 	public BulkLoader bulkLoader(TableMapping mapping) {
 		return LoadDataLoader.of(this, mapping);
+	}
+
+	/**
+	 * Mode ignore: {@link IgnoreLoader} ({@code LOAD DATA ... IGNORE} straight into the table, every warning
+	 * checked to be a skipped key); upsert: {@link StagedMatchLoader} ({@code LOAD DATA} into a temporary
+	 * staging table, then one INSERT ... SELECT ... ON DUPLICATE KEY UPDATE per stream).
+	 */
+	@Override
+	public BulkLoader bulkLoader(TableMapping mapping, KeyMatching matching) {
+		return matching == null ? bulkLoader(mapping)
+				: matching.mode() == LoadMode.IGNORE ? new IgnoreLoader(this, mapping) : new StagedMatchLoader(this, mapping, matching);
 	}
 
 	/** By JDBC type, with MySQL's integer widths and signedness, and text lengths in characters. */
@@ -357,18 +369,26 @@ public final class MySqlDialect implements TargetDialect {
 	 */
 	@Override
 	public String onKeyMatch(TableMapping mapping, UniqueKey key, LoadMode mode) {
+		return onKeyMatch(mapping, key, mode, "");
+	}
+
+	/**
+	 * {@link #onKeyMatch(TableMapping, UniqueKey, LoadMode)} with the table's columns named {@code qualifier}
+	 * + column: an {@code INSERT ... SELECT} from a table with the same column names needs them qualified.
+	 */
+	String onKeyMatch(TableMapping mapping, UniqueKey key, LoadMode mode, String qualifier) {
 		String count = "(" + MySqlMatchCounter.VARIABLE + " := " + MySqlMatchCounter.VARIABLE + " + 1) > 0";
 		List<String> set = new ArrayList<>();
 		if (mode == LoadMode.UPSERT) {
 			for (TableColumn column : mapping.columns()) {
 				if (key.columns().stream().noneMatch(column.name()::equalsIgnoreCase)) {
 					String c = quote(column.name());
-					set.add(c + " = " + (set.isEmpty() ? "IF(" + count + ", VALUES(" + c + "), VALUES(" + c + "))" : "VALUES(" + c + ")"));
+					set.add(qualifier + c + " = " + (set.isEmpty() ? "IF(" + count + ", VALUES(" + c + "), VALUES(" + c + "))" : "VALUES(" + c + ")"));
 				}
 			}
 		}
 		if (set.isEmpty()) { // ignore, or an upsert whose columns are all the key's: the row stays as it is
-			String k = quote(key.columns().get(0));
+			String k = qualifier + quote(key.columns().get(0));
 			set.add(k + " = IF(" + count + ", " + k + ", " + k + ")");
 		}
 		return " ON DUPLICATE KEY UPDATE " + String.join(", ", set);

@@ -272,6 +272,12 @@ public final class SqliteDialect implements TargetDialect {
 		return mapping.columns().size() <= RowsExtension.MAX_COLUMNS ? new SqliteRowsLoader(this, mapping) : null;
 	}
 
+	/** The same statement with the mode's {@code ON CONFLICT} clause: the rows are applied in buffer (file) order. */
+	@Override
+	public io.rowlift.database.RowsLoader rowsLoader(TableMapping mapping, io.rowlift.database.KeyMatching matching) {
+		return mapping.columns().size() <= RowsExtension.MAX_COLUMNS ? new SqliteRowsLoader(this, mapping, matching) : null;
+	}
+
 	@Override
 	public BatchStatement directStatement(PreparedStatement statement) throws SQLException {
 		return new DirectStatement(statement);

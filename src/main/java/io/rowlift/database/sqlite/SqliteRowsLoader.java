@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 import io.rowlift.database.RowsBuffer;
+import io.rowlift.database.KeyMatching;
 import io.rowlift.database.RowsLoader;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetDialect;
@@ -21,6 +22,14 @@ final class SqliteRowsLoader implements RowsLoader {
 	private final String sql;
 
 	SqliteRowsLoader(TargetDialect dialect, TableMapping mapping) {
+		this(dialect, mapping, null);
+	}
+
+	/**
+	 * @param matching in a load that matches keys, its clause follows the SELECT (after {@code WHERE true}:
+	 *     SQLite's parser would otherwise read {@code ON CONFLICT} as a join's {@code ON}); null in append
+	 */
+	SqliteRowsLoader(TargetDialect dialect, TableMapping mapping, KeyMatching matching) {
 		StringBuilder sql = new StringBuilder(dialect.statementTag(mapping.table().name())).append("INSERT INTO ")
 			.append(dialect.quote(mapping.table().name()))
 			.append(" (");
@@ -29,7 +38,8 @@ final class SqliteRowsLoader implements RowsLoader {
 			sql.append(i == 0 ? "" : ", ").append(dialect.quote(mapping.columns().get(i).name()));
 			select.append(i == 0 ? "" : ", ").append('c').append(i);
 		}
-		this.sql = sql.append(select).append(" FROM rowlift_rows(?)").toString();
+		sql.append(select).append(" FROM rowlift_rows(?)");
+		this.sql = (matching == null ? sql : sql.append(" WHERE true").append(matching.clause())).toString();
 	}
 
 	String sql() {
