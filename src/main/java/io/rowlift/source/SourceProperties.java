@@ -38,13 +38,18 @@ import org.springframework.util.unit.DataSize;
  * buffer then grows
  * @param maxRecordSize the longest record accepted (default 16MB); a longer one is reported as bad input,
  * usually an unclosed quote, instead of being buffered until memory runs out
+ * @param format the input's format: {@code csv} or {@code jsonl} (default: {@code jsonl} for a file whose name
+ * ends {@code .jsonl} or {@code .ndjson}, any case, else {@code csv})
+ * @param ignoreUnknown JSON Lines: keys that no column of the table has are left out instead of refused
+ * (default false)
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
 		@DefaultValue("\"") String quote, @DefaultValue("") String escape, @DefaultValue("UTF-8") Charset encoding,
 		@DefaultValue("auto") LineEnding lineEnding, String nullValue, @DefaultValue("") String comment,
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
-		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize) {
+		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
+		String format, @DefaultValue("false") boolean ignoreUnknown) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);
