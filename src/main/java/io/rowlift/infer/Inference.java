@@ -51,6 +51,13 @@ public final class Inference {
 
 	/** An inference of the file {@code properties} name, with {@code rowlift.infer.*}. */
 	public static Inference of(io.rowlift.source.SourceProperties source, InferProperties infer) {
+		if (source.path() != null && !source.path().isBlank()) {
+			String format = io.rowlift.source.InputFormats.of(java.nio.file.Path.of(source.path()), source).name();
+			if (!format.equals("csv")) { // InferSource reads CSV itself, until it moves onto the input seam
+				throw io.rowlift.RowliftException.badInput(source.path() + ": infer reads CSV only, and this is " + format
+						+ " input; write the table's migration yourself (rowlift.schema.create=never)");
+			}
+		}
 		return new Inference(InferSource.open(source), infer.threadCount(), infer.keyMemory().toBytes(), infer.spillRoot());
 	}
 

@@ -34,30 +34,44 @@ final class JsonlInput implements InputSource {
 
 	private final String displayName;
 
-	private final List<String> names;
+	/** The scan that finds the keys, run once when they are first asked for (a sample of the lines needs none). */
+	private final java.util.function.Supplier<JsonlKeyScan.Keys> scan;
 
-	/** Where each key was first seen, for the plan's messages; empty when reopened from a stored plan. */
-	private final List<String> places;
+	/** The keys and where each was first seen (no places when reopened from a stored plan). */
+	private volatile JsonlKeyScan.Keys keys;
 
 	private final long dataStart;
 
 	private final boolean ignoreUnknown;
 
-	JsonlInput(InputFormat format, Path file, String displayName, List<String> names, List<String> places, long dataStart,
-			boolean ignoreUnknown) {
+	JsonlInput(InputFormat format, Path file, String displayName, java.util.function.Supplier<JsonlKeyScan.Keys> scan,
+			long dataStart, boolean ignoreUnknown) {
 		this.format = format;
 		this.file = file;
 		this.displayName = displayName;
-		this.names = List.copyOf(names);
-		this.places = List.copyOf(places);
+		this.scan = scan;
 		this.dataStart = dataStart;
 		this.ignoreUnknown = ignoreUnknown;
+	}
+
+	private JsonlKeyScan.Keys keys() {
+		JsonlKeyScan.Keys found = this.keys;
+		if (found == null) {
+			synchronized (this) {
+				found = this.keys;
+				if (found == null) {
+					found = this.scan.get();
+					this.keys = found;
+				}
+			}
+		}
+		return found;
 	}
 
 	@Override
 	public Map<String, Object> state() {
 		Map<String, Object> state = new LinkedHashMap<>();
-		state.put("names", this.names);
+		state.put("names", names());
 		// a long as text: JSON gives a small number back as an int
 		state.put("dataStart", Long.toString(this.dataStart));
 		state.put("ignoreUnknown", this.ignoreUnknown);
@@ -67,7 +81,8 @@ final class JsonlInput implements InputSource {
 	/** The input {@link #state()} describes. */
 	static JsonlInput of(InputFormat format, Path file, String displayName, Map<String, ?> state) {
 		List<String> names = ((List<?>) state.get("names")).stream().map(String::valueOf).toList();
-		return new JsonlInput(format, file, displayName, names, List.of(), Long.parseLong(String.valueOf(state.get("dataStart"))),
+		JsonlKeyScan.Keys keys = new JsonlKeyScan.Keys(names, List.of(), -1);
+		return new JsonlInput(format, file, displayName, () -> keys, Long.parseLong(String.valueOf(state.get("dataStart"))),
 				Boolean.TRUE.equals(state.get("ignoreUnknown")));
 	}
 
@@ -88,12 +103,12 @@ final class JsonlInput implements InputSource {
 
 	@Override
 	public List<String> names() {
-		return this.names;
+		return keys().names();
 	}
 
 	@Override
 	public int fieldCount() {
-		return this.names.size();
+		return names().size();
 	}
 
 	@Override
@@ -104,7 +119,8 @@ final class JsonlInput implements InputSource {
 	/** Where key {@code field} was first seen, {@code events.jsonl:17 (byte 2040)}. */
 	@Override
 	public String nameLocation(int field) {
-		return field < this.places.size() ? this.places.get(field) : this.displayName;
+		List<String> places = keys().places();
+		return field < places.size() ? places.get(field) : this.displayName;
 	}
 
 	@Override
@@ -155,7 +171,7 @@ final class JsonlInput implements InputSource {
 
 	@Override
 	public UnitReader reader(int bufferSize, int maxRecordSize) {
-		return new JsonlReader(this.file, this.displayName, this.names, bufferSize, maxRecordSize);
+		return new JsonlReader(this.file, this.displayName, names(), bufferSize, maxRecordSize);
 	}
 
 	@Override
@@ -165,7 +181,7 @@ final class JsonlInput implements InputSource {
 
 	@Override
 	public JsonlLocator locator(ExecutionContext context) {
-		return new JsonlLocator(this.file, this.displayName, this.names, JsonlRange.readFrom(context));
+		return new JsonlLocator(this.file, this.displayName, names(), JsonlRange.readFrom(context));
 	}
 
 	@Override

@@ -16,8 +16,8 @@ import io.rowlift.source.SourceProperties;
 
 /**
  * JSON Lines ({@code .jsonl}, {@code .ndjson}, {@code rowlift.source.format=jsonl}): one JSON object per line,
- * UTF-8, its keys matched to the table's columns by name, case-insensitively. Opening it reads every line once
- * for the keys ({@link JsonlKeyScan}); the load splits it into byte ranges at line starts and reads each with
+ * UTF-8, its keys matched to the table's columns by name, case-insensitively. The first question for its keys
+ * reads every line once ({@link JsonlKeyScan}); the load splits it into byte ranges at line starts and reads each with
  * Jackson's streaming parser ({@link JsonlRecordParser}). The {@code fast} pipeline only: Spring Batch's
  * {@code FlatFileItemReader} reads CSV. Reads {@code rowlift.source.ignore-unknown},
  * {@code read-buffer} and {@code max-record-size}; the CSV dialect keys mean nothing to it. Stateless;
@@ -49,17 +49,26 @@ public final class JsonlInputFormat implements InputFormat {
 		// nothing it reads can be wrong: the sizes are checked where they are bound
 	}
 
+	/** Finds the keys when they are first asked for: the plan's mapping, not a sample of the lines. */
 	@Override
 	public InputSource open(Path file, String displayName, SourceProperties settings) {
+		long dataStart;
 		try {
-			long dataStart = bomLength(file);
-			JsonlKeyScan.Keys keys = JsonlKeyScan.scan(file, displayName, dataStart, (int) settings.readBuffer().toBytes(),
-					(int) settings.maxRecordSize().toBytes());
-			return new JsonlInput(this, file, displayName, keys.names(), keys.places(), dataStart, settings.ignoreUnknown());
+			dataStart = bomLength(file);
 		}
 		catch (IOException ex) {
 			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
 		}
+		int buffer = (int) settings.readBuffer().toBytes();
+		int maxRecord = (int) settings.maxRecordSize().toBytes();
+		return new JsonlInput(this, file, displayName, () -> {
+			try {
+				return JsonlKeyScan.scan(file, displayName, dataStart, buffer, maxRecord);
+			}
+			catch (IOException ex) {
+				throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
+			}
+		}, dataStart, settings.ignoreUnknown());
 	}
 
 	@Override
