@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 import io.rowlift.RowliftException;
 
@@ -52,10 +53,29 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			throw RowliftException.badInput(String.join(", ", choices.settings().keySet()) + " name fields by the header, but "
 					+ file + " has none (rowlift.source.header=false); remove them, or load a file with a header");
 		}
-		return header ? byName(table, names, file, choices) : byPosition(table, fieldCount, file);
+		return header ? byName(table, names, file, choices, null, false) : byPosition(table, fieldCount, file);
 	}
 
-	private static TableMapping byName(TableInfo table, List<String> names, String file, ColumnChoices choices) {
+	/**
+	 * Matches the keys of a keyed input (JSON Lines), found anywhere in it, to columns by name, as a header's:
+	 * a key no column has is refused unless {@code ignoreUnknown} (then its field is not loaded), a NOT NULL column
+	 * without default that no key fills is refused.
+	 * @param keys the keys, in field order
+	 * @param places for each key, where it was first seen ({@code events.jsonl:17 (byte 2040)})
+	 * @param ignoreUnknown whether keys no column has are left out
+	 * @param file the file, as messages name it
+	 * @throws RowliftException (exit 2) when the file and the table do not fit
+	 */
+	public static TableMapping byKeys(TableInfo table, List<String> keys, IntFunction<String> places, boolean ignoreUnknown,
+			String file, ColumnChoices choices) {
+		if (keys.isEmpty()) {
+			throw RowliftException.badInput(file + " has no JSON object with a key in it; nothing to load into " + table.name());
+		}
+		return byName(table, keys, file, choices, places, ignoreUnknown);
+	}
+
+	private static TableMapping byName(TableInfo table, List<String> names, String file, ColumnChoices choices,
+			IntFunction<String> places, boolean ignoreUnknown) {
 		Map<String, TableColumn> byName = new HashMap<>();
 		for (TableColumn column : table.columns()) {
 			byName.put(lower(column.name()), column);
@@ -104,6 +124,9 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 				continue;
 			}
 			Integer earlier = seen.put(key, i);
+			if (earlier != null && places != null) {
+				throw new IllegalStateException("keys match case-insensitively, yet '" + name + "' came twice");
+			}
 			if (earlier != null) {
 				throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
 						+ "' twice (also field " + (earlier + 1) + "); rename or remove one of them");
@@ -111,6 +134,14 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			List<TableColumn> targets = renamed.get(key);
 			if (targets == null) {
 				TableColumn column = byName.get(key);
+				if (column == null && places != null) {
+					if (ignoreUnknown) {
+						continue;
+					}
+					throw RowliftException.badInput(places.apply(i) + ": key '" + name + "' names no column of table " + table.name()
+							+ " (its columns: " + columnList(table) + "); fix the data, map it with " + ColumnChoices.fromKey("<column>")
+							+ "=" + name + ", add the column with a migration, or set rowlift.source.ignore-unknown=true to leave such keys out");
+				}
 				if (column == null) {
 					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
 							+ "', which table " + table.name() + " does not have (its columns: " + columnList(table)
@@ -132,7 +163,13 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			}
 		}
 		for (TableColumn column : table.columns()) {
-			if (!column.nullable() && !column.hasDefault() && !filled.contains(lower(column.name()))) {
+			boolean given = filled.contains(lower(column.name()));
+			if (!column.nullable() && !column.hasDefault() && !given && places != null) {
+				throw RowliftException.badInput(file + ": no line has key '" + column.name() + "', which table " + table.name()
+						+ " requires (NOT NULL without a default); add it to the data, map a key to it with "
+						+ ColumnChoices.fromKey(column.name()) + ", or give the column a default");
+			}
+			if (!column.nullable() && !column.hasDefault() && !given) {
 				throw RowliftException.badInput(file + ":1: the header has no column '" + column.name() + "', which table "
 						+ table.name() + " requires (NOT NULL without a default); add it to the file, map a field to it with "
 						+ ColumnChoices.fromKey(column.name()) + ", or give the column a default");

@@ -83,7 +83,9 @@ public final class LoadPlanner {
 			throw new RowliftException(1, "cannot read the columns of table '" + table + "': " + ex.getMessage(), ex);
 		}
 		InputSource input = InputFormats.open(file, displayName, this.source);
-		TableMapping mapping = TableMapping.of(info, input.names(), input.fieldCount(), input.named(), displayName, choices);
+		TableMapping mapping = input.nameLocation(0) == null
+				? TableMapping.of(info, input.names(), input.fieldCount(), input.named(), displayName, choices)
+				: TableMapping.byKeys(info, input.names(), input::nameLocation, input.unknownNamesIgnored(), displayName, choices);
 		ValueFormats values = ValueFormats.of(input.charset(), this.source.dateFormat(), this.source.timeFormat(),
 				this.source.timestampFormat(), this.source.timeZone());
 		return new LoadPlan(file, displayName, input, mapping, values);

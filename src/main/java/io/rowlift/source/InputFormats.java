@@ -5,17 +5,21 @@ import java.util.List;
 
 import io.rowlift.RowliftException;
 import io.rowlift.source.csv.CsvInputFormat;
+import io.rowlift.source.jsonl.JsonlInputFormat;
 
 /**
  * The registry of input formats: the one place that names them all. A load's format is the one
- * whose name ends the file's name, else CSV (Rowlift read nothing else before the seam, so a
- * {@code .txt} or {@code .tsv} stays CSV with the configured dialect). Thread-safe.
+ * {@code rowlift.source.format} names; without it, JSON Lines for a file whose name ends {@code .jsonl} or
+ * {@code .ndjson}, else CSV (Rowlift read nothing else before the seam, so a {@code .txt} or {@code .tsv}
+ * stays CSV with the configured dialect). Thread-safe.
  */
 public final class InputFormats {
 
 	private static final InputFormat CSV = new CsvInputFormat();
 
-	private static final List<InputFormat> ALL = List.of(CSV);
+	private static final InputFormat JSONL = new JsonlInputFormat();
+
+	private static final List<InputFormat> ALL = List.of(CSV, JSONL);
 
 	private InputFormats() {
 	}
@@ -34,9 +38,20 @@ public final class InputFormats {
 			.orElseThrow(() -> new IllegalStateException("no input format named '" + name + "' in this Rowlift version"));
 	}
 
-	/** The format of {@code file} under {@code settings}. */
+	/**
+	 * The format of {@code file} under {@code settings}.
+	 * @throws RowliftException (exit 2) for a {@code rowlift.source.format} no format has, naming the ones there are
+	 */
 	public static InputFormat of(Path file, SourceProperties settings) {
-		return CSV;
+		String name = settings == null ? null : settings.format();
+		if (name == null || name.isBlank() || name.equalsIgnoreCase("auto")) {
+			return JsonlInputFormat.named(file) ? JSONL : CSV;
+		}
+		String wanted = name.strip().toLowerCase(java.util.Locale.ROOT);
+		return ALL.stream().filter(f -> f.name().equals(wanted)).findFirst()
+			.orElseThrow(() -> RowliftException.badSetting("rowlift.source.format", name,
+					String.join(" or ", ALL.stream().map(InputFormat::name).toList())
+							+ " (or leave it out: the file's name decides, .jsonl and .ndjson are jsonl, any other csv)"));
 	}
 
 	/** Opens {@code file} with its format ({@link InputFormat#open}). */

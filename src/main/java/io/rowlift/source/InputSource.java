@@ -47,6 +47,20 @@ public interface InputSource {
 	/** Whether the input names its fields (so they are matched to columns by name, else by position). */
 	boolean named();
 
+	/**
+	 * Where the input names field {@code field}, for the plan's messages about it: null for a header on the
+	 * input's first line ({@code people.csv:1:3}, as CSV has), else the place the name was first seen
+	 * (JSON Lines: {@code events.jsonl:17 (byte 2040)}, the first line with that key).
+	 */
+	default String nameLocation(int field) {
+		return null;
+	}
+
+	/** Whether names that no column has are left out of the load (JSON Lines' {@code rowlift.source.ignore-unknown}) instead of refused. */
+	default boolean unknownNamesIgnored() {
+		return false;
+	}
+
 	/** The character set of the input's text. */
 	Charset charset();
 

@@ -40,6 +40,10 @@ import org.springframework.util.unit.DataSize;
  * usually an unclosed quote, instead of being buffered until memory runs out
  * @param ignoreColumns header names whose fields are left out of the load (default: none); each must be in
  * the header
+ * @param format the input's format: {@code csv} or {@code jsonl} (default: {@code jsonl} for a file whose name
+ * ends {@code .jsonl} or {@code .ndjson}, any case, else {@code csv})
+ * @param ignoreUnknown JSON Lines: keys that no column of the table has are left out instead of refused
+ * (default false)
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
@@ -47,7 +51,7 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		@DefaultValue("auto") LineEnding lineEnding, String nullValue, @DefaultValue("") String comment,
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
 		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
-		java.util.List<String> ignoreColumns) {
+		java.util.List<String> ignoreColumns, String format, @DefaultValue("false") boolean ignoreUnknown) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);

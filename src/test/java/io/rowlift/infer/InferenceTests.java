@@ -40,6 +40,28 @@ class InferenceTests {
 		assertThat(table.columns()).extracting(InferredColumn::name).containsExactly("id", "name", "amount");
 	}
 
+	/** JSON Lines through the same seam: the keys are the columns, numbers and strings typed as in a CSV file. */
+	@Test
+	void infersJsonLinesByTheirKeys() throws Exception {
+		StringBuilder jsonl = new StringBuilder();
+		for (int i = 1; i <= 5000; i++) {
+			jsonl.append("{\"id\": ").append(i).append(", \"name\": \"n").append(i).append('"')
+				.append(i % 2 == 0 ? ", \"score\": " + (i % 50) + ".25" : "").append("}\n");
+		}
+		Path file = Files.writeString(this.dir.resolve("events.jsonl"), jsonl, StandardCharsets.UTF_8);
+
+		InferredTable table = new Inference(InferSource.open(settings(file)), 2, DataSize.ofMegabytes(64).toBytes(), this.dir)
+			.run("events");
+
+		assertThat(table.records()).isEqualTo(5000);
+		assertThat(table.badRecords()).isZero();
+		assertThat(table.columns()).extracting(InferredColumn::name).containsExactly("id", "name", "score");
+		assertThat(table.columns()).extracting(InferredColumn::type).containsExactly(InferredColumn.Type.INTEGER,
+				InferredColumn.Type.TEXT, InferredColumn.Type.DECIMAL);
+		assertThat(table.columns().get(2).nullable()).as("score is absent from every other line").isTrue();
+		assertThat(table.key()).as("id is unique").isZero();
+	}
+
 	private static SourceProperties settings(Path file) {
 		return SourceSettings.of(file.toString(), "read-buffer", "64KB");
 	}

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.unit.DataSize;
 
+import io.rowlift.testsupport.SourceSettings;
 import io.rowlift.RowliftException;
 import io.rowlift.source.LineEnding;
 import io.rowlift.source.SourceProperties;
@@ -45,9 +46,7 @@ class SampledRecordLengthTests {
 	}
 
 	private static SampledRecordLength length(String path, String delimiter) {
-		return new SampledRecordLength(new SourceProperties(path, true, delimiter, "\"", "", StandardCharsets.UTF_8,
-				LineEnding.AUTO, null, "", null, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1),
-				DataSize.ofMegabytes(16), null));
+		return new SampledRecordLength(SourceSettings.of(path, "delimiter", delimiter));
 	}
 
 }

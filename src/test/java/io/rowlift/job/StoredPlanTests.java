@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
+import io.rowlift.testsupport.SourceSettings;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
@@ -37,8 +38,14 @@ class StoredPlanTests {
 			List.of("id"));
 
 	static SourceProperties source(String delimiter, String nullValue, String dateFormat) {
-		return new SourceProperties("people.csv", true, delimiter, "\"", "", StandardCharsets.UTF_8, LineEnding.AUTO, nullValue,
-				"", dateFormat, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1), DataSize.ofMegabytes(16), null);
+		List<String> settings = new java.util.ArrayList<>(List.of("delimiter", delimiter));
+		if (nullValue != null) {
+			settings.addAll(List.of("null-value", nullValue));
+		}
+		if (dateFormat != null) {
+			settings.addAll(List.of("date-format", dateFormat));
+		}
+		return SourceSettings.of("people.csv", settings.toArray(String[]::new));
 	}
 
 	static RunPlan runPlan(List<String> header, int[] fields) {

@@ -56,6 +56,30 @@ class InputFormatsTests {
 	}
 
 	@Test
+	void jsonLinesIsTheFormatOfAJsonlOrNdjsonFileAndOfAnyFileThatRowliftSourceFormatSaysIs() {
+		InputFormat jsonl = InputFormats.of(Path.of("events.jsonl"), null);
+		assertThat(jsonl.name()).isEqualTo("jsonl");
+		assertThat(jsonl.capabilities()).containsExactly(InputCapability.BYTE_RANGES);
+		assertThat(InputFormats.of(Path.of("EVENTS.NDJSON"), null)).isSameAs(jsonl);
+		assertThat(InputFormats.of(Path.of("events.json"), null).name()).isEqualTo("csv");
+		assertThat(InputFormats.of(Path.of("events.txt"), settings("jsonl"))).isSameAs(jsonl);
+		assertThat(InputFormats.of(Path.of("events.jsonl"), settings("CSV")).name()).isEqualTo("csv");
+		assertThat(InputFormats.named("jsonl")).isSameAs(jsonl);
+		assertThatThrownBy(() -> InputFormats.of(Path.of("events.jsonl"), settings("json")))
+			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
+			.hasMessage("rowlift.source.format is json; it must be csv or jsonl (or leave it out: the file's name decides, "
+					+ ".jsonl and .ndjson are jsonl, any other csv)");
+		assertThatThrownBy(() -> InputFormats.checkSpringPipeline(jsonl, "events.jsonl", "spring", "set by rowlift.job.pipeline"))
+			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
+			.hasMessageContaining("load it with the fast pipeline");
+	}
+
+	private static SourceProperties settings(String format) {
+		return format == null ? io.rowlift.testsupport.SourceSettings.of(null)
+				: io.rowlift.testsupport.SourceSettings.of(null, "format", format);
+	}
+
+	@Test
 	void theSpringPipelineRefusesAFormatThatDoesNotDeclareItWithExit2NamingTheFastPipeline() {
 		assertThatThrownBy(() -> InputFormats.checkSpringPipeline(new FastOnly(), "events.jsonl", "spring",
 				"a user ItemProcessor bean (MyProcessor) is present"))

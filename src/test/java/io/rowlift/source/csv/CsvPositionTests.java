@@ -70,9 +70,7 @@ class CsvPositionTests {
 	}
 
 	private static io.rowlift.source.SourceProperties settings() {
-		return new io.rowlift.source.SourceProperties(null, true, ",", "\"", "", StandardCharsets.UTF_8,
-				io.rowlift.source.LineEnding.AUTO, null, "", null, null, null, java.time.ZoneId.of("UTC"),
-				org.springframework.util.unit.DataSize.ofMegabytes(1), org.springframework.util.unit.DataSize.ofMegabytes(16), null);
+		return io.rowlift.testsupport.SourceSettings.of(null);
 	}
 
 }

@@ -1,0 +1,98 @@
+package io.rowlift.source.jsonl;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * The keys of a JSON Lines file: one streaming pass over every line when a load is planned, collecting the
+ * top-level keys in the order first seen (values skipped unread), with where each was first seen. They are
+ * the input's field names, what a header is to CSV: mapped to columns before anything is written, so a key no
+ * column has is found then. Lines that are not JSON objects are passed over here; the reader rejects them.
+ * Stateless.
+ */
+final class JsonlKeyScan {
+
+	/**
+	 * @param names the keys, first spelling kept (keys match case-insensitively)
+	 * @param places for each key, {@code file:line (byte offset)} of its first occurrence
+	 * @param lines the data's lines, blank ones included
+	 */
+	record Keys(List<String> names, List<String> places, long lines) {
+	}
+
+	private JsonlKeyScan() {
+	}
+
+	static Keys scan(Path file, String displayName, long dataStart, int bufferSize, int maxRecordSize) throws IOException {
+		JsonFactory json = JsonlRecordParser.factory(maxRecordSize);
+		JsonlKeys keys = new JsonlKeys(List.of());
+		List<String> places = new ArrayList<>();
+		long line = 1;
+		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+			JsonlLines lines = new JsonlLines(channel, bufferSize, maxRecordSize);
+			lines.seek(dataStart);
+			while (true) {
+				try {
+					if (!lines.next()) {
+						break;
+					}
+				}
+				catch (JsonlLines.TooLong ex) {
+					break; // the reader says so, at its line
+				}
+				if (!lines.blank()) {
+					scanLine(json, lines, keys, places, displayName, line);
+				}
+				line++;
+			}
+		}
+		return new Keys(keys.names(), List.copyOf(places), line - 1);
+	}
+
+	/** Adds the line's new keys, if the line is one JSON object (a line the reader rejects gives none). */
+	private static void scanLine(JsonFactory json, JsonlLines lines, JsonlKeys keys, List<String> places, String displayName,
+			long line) {
+		List<String> found = null;
+		List<String> where = null;
+		try (JsonParser parser = json.createParser(ObjectReadContext.empty(), lines.buffer(), lines.start(), lines.length())) {
+			if (parser.nextToken() != JsonToken.START_OBJECT) {
+				return;
+			}
+			while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+				String key = parser.currentName();
+				if (keys.field(key) < 0) {
+					found = found == null ? new ArrayList<>() : found;
+					where = where == null ? new ArrayList<>() : where;
+					found.add(key);
+					where.add(displayName + ":" + line + " (byte " + (lines.offset() + parser.currentTokenLocation().getByteOffset())
+							+ ")");
+				}
+				parser.nextToken();
+				parser.skipChildren();
+			}
+			if (found == null || parser.nextToken() != null) {
+				return;
+			}
+		}
+		catch (JacksonException ex) {
+			return; // a line that is not one object: the reader rejects it
+		}
+		for (int i = 0; i < found.size(); i++) {
+			if (keys.field(found.get(i)) < 0) {
+				keys.add(found.get(i));
+				places.add(where.get(i));
+			}
+		}
+	}
+
+}

@@ -1,0 +1,255 @@
+package io.rowlift.source.jsonl;
+
+import java.util.Arrays;
+
+import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordProblem;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * Turns one line of JSON Lines into a {@link RawRecord} with Jackson's streaming parser: no object tree,
+ * no reflection. Field i of the record is the value of key i ({@link JsonlKeys}), as the binders read CSV
+ * fields:
+ * <ul>
+ * <li>a string: its unescaped text, UTF-8, quoted (so {@code ""} is an empty string);
+ * <li>a number: its literal text ({@code 12.50}, {@code 1e3}), unquoted;
+ * <li>{@code true} / {@code false}: that text, unquoted;
+ * <li>{@code null}, and a key the object does not have: an unquoted empty field, so NULL in a nullable
+ * column, as the contract's empty-field rules say;
+ * <li>an object or an array: its JSON text exactly as written on the line, quoted.
+ * </ul>
+ * A line that is not exactly one JSON object, or that gives a key twice (keys match case-insensitively),
+ * becomes a record with a {@link RecordProblem} at its byte (a reject, or the load's failure under the
+ * skip limit). Not thread-safe: one per reader; the records it returns own their arrays.
+ */
+final class JsonlRecordParser {
+
+	private static final byte[] TRUE = { 't', 'r', 'u', 'e' };
+
+	private static final byte[] FALSE = { 'f', 'a', 'l', 's', 'e' };
+
+	private final JsonFactory factory;
+
+	private final JsonlKeys keys;
+
+	private final int fieldCount;
+
+	private final int[] from;
+
+	private final int[] to;
+
+	private final boolean[] quoted;
+
+	/** Per field, the record (generation) that gave it last: no clearing between records. */
+	private final int[] seen;
+
+	private int generation;
+
+	private byte[] out = new byte[4096];
+
+	private int outLen;
+
+	/**
+	 * @param keys the input's keys (field i = key i)
+	 * @param maxRecordSize the longest line, which bounds a string or a number too
+	 */
+	JsonlRecordParser(JsonlKeys keys, int maxRecordSize) {
+		this.factory = factory(maxRecordSize);
+		this.keys = keys;
+		this.fieldCount = keys.size();
+		this.from = new int[this.fieldCount];
+		this.to = new int[this.fieldCount];
+		this.quoted = new boolean[this.fieldCount];
+		this.seen = new int[this.fieldCount];
+	}
+
+	/** Jackson's JSON factory, its length limits as long as a line may be (its nesting limit as it is). */
+	static JsonFactory factory(int maxRecordSize) {
+		return JsonFactory.builder()
+			.streamReadConstraints(StreamReadConstraints.builder()
+				.maxStringLength(Math.max(maxRecordSize, 1 << 20))
+				.maxNumberLength(Math.max(maxRecordSize, 1 << 20))
+				.build())
+			.build();
+	}
+
+	/**
+	 * The record of the line {@code buf[start, start + length)}.
+	 * @param offset the line's byte offset in the file
+	 * @param line its line, relative to its unit's first line
+	 * @param rawLength its length in the file, its line end included
+	 * @param lines 1 when a line feed ends it, 0 for a last line without one
+	 */
+	RawRecord parse(byte[] buf, int start, int length, long offset, long line, int rawLength, int lines) {
+		if (++this.generation == 0) {
+			Arrays.fill(this.seen, 0);
+			this.generation = 1;
+		}
+		this.outLen = 0;
+		try (JsonParser parser = this.factory.createParser(ObjectReadContext.empty(), buf, start, length)) {
+			JsonToken token = parser.nextToken();
+			if (token != JsonToken.START_OBJECT) {
+				return problem(offset, line, rawLength, lines, offset + parser.currentTokenLocation().getByteOffset(),
+						"the line holds " + describe(token) + ", not a JSON object; each line of a JSON Lines file must hold one "
+								+ "object ({\"key\": value, ...}): fix or remove the line");
+			}
+			while ((token = parser.nextToken()) == JsonToken.PROPERTY_NAME) {
+				String key = parser.currentName();
+				int field = this.keys.field(key);
+				long keyAt = offset + parser.currentTokenLocation().getByteOffset();
+				if (field < 0) {
+					return problem(offset, line, rawLength, lines, keyAt, "key '" + key + "' is not one of the input's keys "
+							+ "(the file changed since the load was planned?); load the file again from the start");
+				}
+				if (this.seen[field] == this.generation) {
+					return problem(offset, line, rawLength, lines, keyAt, "key '" + key + "' appears twice in the object (keys "
+							+ "match columns case-insensitively); keep one of them");
+				}
+				this.seen[field] = this.generation;
+				this.from[field] = this.outLen;
+				this.quoted[field] = value(parser, parser.nextToken(), buf, start);
+				this.to[field] = this.outLen;
+			}
+			token = parser.nextToken();
+			if (token != null) {
+				return problem(offset, line, rawLength, lines, offset + parser.currentTokenLocation().getByteOffset(),
+						"a second JSON value follows the object on the same line; each line must hold exactly one object: "
+								+ "put it on a line of its own");
+			}
+		}
+		catch (JacksonException ex) {
+			long at = ex.getLocation() == null || ex.getLocation().getByteOffset() < 0 ? offset
+					: offset + Math.min(ex.getLocation().getByteOffset(), length);
+			String why = ex.getOriginalMessage();
+			int source = why.indexOf("\n at [Source");
+			return problem(offset, line, rawLength, lines, at, "the line is not one JSON object: " + (source < 0 ? why : why.substring(0, source))
+					+ "; each line of a JSON Lines file must hold one complete object: fix or remove the line");
+		}
+		return record(offset, line, rawLength, lines);
+	}
+
+	/** Appends the value {@code token} starts; returns whether it is text (quoted). */
+	private boolean value(JsonParser parser, JsonToken token, byte[] buf, int start) {
+		switch (token) {
+			case VALUE_STRING:
+				appendUtf8(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
+				return true;
+			case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT:
+				appendAscii(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
+				return false;
+			case VALUE_TRUE:
+				append(TRUE, 0, TRUE.length);
+				return false;
+			case VALUE_FALSE:
+				append(FALSE, 0, FALSE.length);
+				return false;
+			case VALUE_NULL:
+				return false;
+			default: // an object or an array: its text as written
+				int begin = (int) parser.currentTokenLocation().getByteOffset();
+				parser.skipChildren();
+				int end = (int) parser.currentLocation().getByteOffset();
+				append(buf, start + begin, end - begin);
+				return true;
+		}
+	}
+
+	private RawRecord record(long offset, long line, int rawLength, int lines) {
+		byte[] data = new byte[this.outLen];
+		int[] ends = new int[this.fieldCount];
+		int at = 0;
+		for (int i = 0; i < this.fieldCount; i++) {
+			boolean text = false;
+			if (this.seen[i] == this.generation) {
+				int n = this.to[i] - this.from[i];
+				System.arraycopy(this.out, this.from[i], data, at, n);
+				at += n;
+				text = this.quoted[i];
+			}
+			ends[i] = text ? RawRecord.quotedEnd(at) : at;
+		}
+		return new RawRecord(data, ends, offset, line, rawLength, lines, null);
+	}
+
+	private RawRecord problem(long offset, long line, int rawLength, int lines, long at, String message) {
+		return new RawRecord(new byte[0], new int[this.fieldCount], offset, line, rawLength, lines,
+				new RecordProblem(message, at, -1));
+	}
+
+	private static String describe(JsonToken token) {
+		if (token == null) {
+			return "no JSON value";
+		}
+		return switch (token) {
+			case START_ARRAY -> "an array";
+			case VALUE_STRING -> "a string";
+			case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+			case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+			case VALUE_NULL -> "null";
+			default -> "'" + token + "'";
+		};
+	}
+
+	private void ensure(int more) {
+		if (this.outLen + more > this.out.length) {
+			this.out = Arrays.copyOf(this.out, Math.max(this.outLen + more, this.out.length * 2));
+		}
+	}
+
+	private void append(byte[] bytes, int start, int length) {
+		ensure(length);
+		System.arraycopy(bytes, start, this.out, this.outLen, length);
+		this.outLen += length;
+	}
+
+	private void appendAscii(char[] chars, int start, int length) {
+		ensure(length);
+		byte[] o = this.out;
+		int n = this.outLen;
+		for (int i = start, end = start + length; i < end; i++) {
+			o[n++] = (byte) chars[i];
+		}
+		this.outLen = n;
+	}
+
+	/** Encodes UTF-16 as UTF-8; a lone surrogate (an escape such as {@code \ud800} alone) becomes U+FFFD. */
+	private void appendUtf8(char[] chars, int start, int length) {
+		ensure(length * 3);
+		byte[] o = this.out;
+		int n = this.outLen;
+		for (int i = start, end = start + length; i < end; i++) {
+			char c = chars[i];
+			if (c < 0x80) {
+				o[n++] = (byte) c;
+			}
+			else if (c < 0x800) {
+				o[n++] = (byte) (0xC0 | (c >> 6));
+				o[n++] = (byte) (0x80 | (c & 0x3F));
+			}
+			else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(chars[i + 1])) {
+				int cp = Character.toCodePoint(c, chars[++i]);
+				o[n++] = (byte) (0xF0 | (cp >> 18));
+				o[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+				o[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+				o[n++] = (byte) (0x80 | (cp & 0x3F));
+			}
+			else if (Character.isSurrogate(c)) {
+				o[n++] = (byte) 0xEF;
+				o[n++] = (byte) 0xBF;
+				o[n++] = (byte) 0xBD;
+			}
+			else {
+				o[n++] = (byte) (0xE0 | (c >> 12));
+				o[n++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+				o[n++] = (byte) (0x80 | (c & 0x3F));
+			}
+		}
+		this.outLen = n;
+	}
+
+}
