@@ -26,6 +26,7 @@ import io.rowlift.schema.Migrations;
 import io.rowlift.schema.StagingCleanup;
 import io.rowlift.database.LoadMode;
 import io.rowlift.schema.RowliftSchema;
+import io.rowlift.source.InputCapability;
 import io.rowlift.source.InputFormats;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
@@ -437,6 +438,9 @@ public final class LoadLauncher {
 				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
+		if (!plan.input().format().can(InputCapability.BYTE_RANGES)) { // a compressed stream is read from its start
+			sizing = sizing.oneStream(plan.input().format().description() + " input is one stream, read from its start");
+		}
 		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);
 	}
 

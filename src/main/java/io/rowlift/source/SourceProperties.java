@@ -38,13 +38,16 @@ import org.springframework.util.unit.DataSize;
  * buffer then grows
  * @param maxRecordSize the longest record accepted (default 16MB); a longer one is reported as bad input,
  * usually an unclosed quote, instead of being buffered until memory runs out
+ * @param compression how the file is compressed: {@code auto} (default: by the name, {@code .gz} gzip,
+ * {@code .zst} zstd, else none), {@code gzip}, {@code zstd} or {@code none} ({@link Compression})
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
 		@DefaultValue("\"") String quote, @DefaultValue("") String escape, @DefaultValue("UTF-8") Charset encoding,
 		@DefaultValue("auto") LineEnding lineEnding, String nullValue, @DefaultValue("") String comment,
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
-		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize) {
+		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
+		@DefaultValue("auto") String compression) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);

@@ -47,7 +47,7 @@ class SampledRecordLengthTests {
 	private static SampledRecordLength length(String path, String delimiter) {
 		return new SampledRecordLength(new SourceProperties(path, true, delimiter, "\"", "", StandardCharsets.UTF_8,
 				LineEnding.AUTO, null, "", null, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1),
-				DataSize.ofMegabytes(16)));
+				DataSize.ofMegabytes(16), "auto"));
 	}
 
 }

@@ -38,7 +38,7 @@ class StoredPlanTests {
 
 	static SourceProperties source(String delimiter, String nullValue, String dateFormat) {
 		return new SourceProperties("people.csv", true, delimiter, "\"", "", StandardCharsets.UTF_8, LineEnding.AUTO, nullValue,
-				"", dateFormat, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1), DataSize.ofMegabytes(16));
+				"", dateFormat, null, null, ZoneId.of("UTC"), DataSize.ofMegabytes(1), DataSize.ofMegabytes(16), "auto");
 	}
 
 	static RunPlan runPlan(List<String> header, int[] fields) {
