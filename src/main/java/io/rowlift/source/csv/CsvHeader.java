@@ -10,6 +10,7 @@ import java.util.List;
 
 import io.rowlift.RowliftException;
 import io.rowlift.source.Compression;
+import io.rowlift.source.DamagedArchiveException;
 import io.rowlift.source.InputBytes;
 import io.rowlift.model.RawRecord;
 
@@ -84,7 +85,15 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 
 	static LineEnding detect(InputBytes channel, long start, CsvFormat format) throws IOException {
 		ByteBuffer head = ByteBuffer.allocate(1 << 20);
-		fill(channel, head, start);
+		try {
+			fill(channel, head, start);
+		}
+		catch (DamagedArchiveException ex) {
+			if (head.position() == 0) {
+				throw ex;
+			}
+			// damage after the start: decide on what came before it; the load meets it where it is
+		}
 		byte[] b = head.array();
 		int n = head.position();
 		boolean inQuotes = false;
