@@ -120,6 +120,26 @@ public enum Compression {
 		return new DecompressedBytes(file, displayName, this);
 	}
 
+	/**
+	 * Decompresses the whole file and drops the bytes: gzip checks each member's CRC and length, zstd each
+	 * frame's checksum (when written with one, as the zstd tool does by default), only at the member's or
+	 * frame's end, after the decoder has given its bytes. So a load checks a compressed file whole before it
+	 * writes anything, and damage is a message naming the place, never garbage parsed as records.
+	 * @throws DamagedArchiveException where the file breaks
+	 */
+	public void verify(Path file, String displayName) throws IOException {
+		if (this == NONE) {
+			return;
+		}
+		try (InputBytes bytes = open(file, displayName)) {
+			java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(1 << 20);
+			long at = 0;
+			for (int n; (n = bytes.read(buffer.clear(), at)) >= 0;) {
+				at += n;
+			}
+		}
+	}
+
 	/** The decompressing stream over {@code in}, which counts the compressed bytes read. */
 	InputStream decompress(CountingInput in) throws IOException {
 		return switch (this) {

@@ -108,11 +108,9 @@ final class DecompressedBytes implements InputBytes {
 		long compressed = this.stream instanceof Gunzip gunzip ? gunzip.consumed() : this.counted.count();
 		String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
 		return new DamagedArchiveException(this.displayName + ": the " + this.compression.setting() + " data breaks at compressed byte "
-				+ compressed + " (uncompressed byte " + this.position + "): " + why + "; the file is truncated or corrupt"
-				+ " (check it with '" + this.compression.testCommand(this.displayName) + "'); nothing from that point on was loaded:"
-				+ " load an intact copy (a file changed since the run started is refused, so run with"
-				+ " --rowlift.job.start-over=true), or name the right compression with --" + Compression.KEY, compressed,
-				this.position, cause);
+				+ compressed + " (uncompressed byte " + this.position + "): " + why + "; the file is truncated or corrupt: check it with '"
+				+ this.compression.testCommand(this.displayName) + "' and load an intact copy, or name the right compression with --"
+				+ Compression.KEY, compressed, this.position, cause);
 	}
 
 	/** Compressed bytes read so far (0 before the first read). */

@@ -23,9 +23,8 @@ import io.rowlift.testsupport.RowliftRun;
 /**
  * Compressed CSV (issue #21, item 2) by the whole command on a real database: gzip and zstd files load
  * exactly whatever the partition count (one stream, one partition); a load failed at a random record
- * resumes exactly; a truncated or corrupt archive fails with the file, the compressed and the
- * uncompressed byte, and what was committed is a prefix of the file's rows (nothing of the broken
- * part); the spring pipeline refuses a compressed input with exit 2, naming the fast pipeline.
+ * resumes exactly; a truncated or corrupt archive is exit 2 with the file, the compressed and the
+ * uncompressed byte, and nothing committed (the file is checked whole before the load); the spring pipeline refuses a compressed input with exit 2, naming the fast pipeline.
  */
 abstract class CompressedCsvScenarios extends ScenarioSupport {
 
@@ -113,7 +112,7 @@ abstract class CompressedCsvScenarios extends ScenarioSupport {
 
 		RowliftRun run = rowlift(packed, "ints", "--rowlift.job.chunk-size=2000", "--rowlift.report.progress=none");
 
-		assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+		assertThat(run.exitCode()).as("checked whole before anything is written: " + run).isEqualTo(2);
 		assertThat(run.err() + run.out()).containsPattern(java.util.regex.Pattern.quote(packed + ": the " + compression
 				+ " data breaks at compressed byte ") + "\\d+ \\(uncompressed byte \\d+\\): ")
 			.contains("the file is truncated or corrupt");
@@ -122,6 +121,7 @@ abstract class CompressedCsvScenarios extends ScenarioSupport {
 		assertThat(compressedAt).as("where a truncated file breaks: its end, or the decompressor's last read").isLessThanOrEqualTo(half)
 			.isGreaterThan(half - (1 << 17));
 		assertCommittedIsAPrefixBefore(csv, message);
+		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
 	}
 
 	@ParameterizedTest
@@ -157,13 +157,14 @@ abstract class CompressedCsvScenarios extends ScenarioSupport {
 
 		RowliftRun run = rowlift(packed, "ints", "--rowlift.job.chunk-size=2000", "--rowlift.report.progress=none");
 
-		assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+		assertThat(run.exitCode()).as("checked whole before anything is written: " + run).isEqualTo(2);
 		String message = run.err() + run.out();
 		assertThat(message).containsPattern(java.util.regex.Pattern.quote(packed + ": the " + compression
 				+ " data breaks at compressed byte ") + "\\d+ \\(uncompressed byte \\d+\\): ");
 		long compressedAt = Long.parseLong(message.replaceAll("(?s).*breaks at compressed byte (\\d+).*", "$1"));
 		assertThat(compressedAt).as("the damage is at " + broken).isGreaterThanOrEqualTo(broken).isLessThan(broken + (1 << 17));
 		assertCommittedIsAPrefixBefore(csv, message);
+		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
 	}
 
 	/** The rows committed are the file's first rows, none at or after the uncompressed byte the message names. */

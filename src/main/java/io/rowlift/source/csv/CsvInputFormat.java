@@ -69,7 +69,8 @@ public final class CsvInputFormat implements InputFormat {
 
 	/**
 	 * Reads the header (and a BOM), resolving an {@code auto} line ending; of a compressed file, from its
-	 * decompressed start (a damaged start is exit 2, naming the compressed and the uncompressed byte).
+	 * decompressed start, and then checks the whole file by decompressing it once ({@link Compression#verify}):
+	 * damage is exit 2, naming the compressed and the uncompressed byte, before anything is written.
 	 */
 	@Override
 	public InputSource open(Path file, String displayName, SourceProperties settings) {
@@ -77,6 +78,7 @@ public final class CsvInputFormat implements InputFormat {
 		Compression compression = Compression.of(file, settings.compression());
 		try {
 			CsvHeader header = CsvHeader.read(file, displayName, format, compression);
+			compression.verify(file, displayName); // damage is exit 2 before anything is written, not garbage records
 			return of(file, displayName, header, compression);
 		}
 		catch (IOException ex) {
