@@ -16,6 +16,7 @@ import io.rowlift.database.WriteChoice;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortProperties;
+import io.rowlift.source.InputCapability;
 import io.rowlift.source.InputFormats;
 
 /**
@@ -70,6 +71,9 @@ final class RunPlanner {
 				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
+		if (!plan.input().format().can(InputCapability.BYTE_RANGES)) { // a compressed stream is read from its start
+			sizing = sizing.oneStream(plan.input().format().description() + " input is one stream, read from its start");
+		}
 		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);
 	}
 

@@ -15,6 +15,7 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 
 import io.rowlift.RowliftException;
+import io.rowlift.source.DamagedArchiveException;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.report.LoadSummary;
 import io.rowlift.schema.IndexDropTasklet;
@@ -109,7 +110,7 @@ public final class RunSummaries {
 		List<Throwable> failures = execution.getAllFailureExceptions();
 		for (Throwable failure : failures) {
 			for (Throwable t = failure; t != null; t = t.getCause()) {
-				if (t instanceof BadRecordException || t instanceof RowliftException) {
+				if (t instanceof BadRecordException || t instanceof RowliftException || t instanceof DamagedArchiveException) {
 					return t.getMessage();
 				}
 			}

@@ -85,6 +85,14 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 	}
 
 	/**
+	 * This sizing for an input that cannot be split (its format has no byte ranges, as a compressed file):
+	 * one partition, one thread; the chunk size stays.
+	 */
+	public Sizing oneStream(String reason) {
+		return this.partitions == 1 && this.threads == 1 ? this : new Sizing(1, reason, 1, this.chunkSize, this.chunkSizeReason);
+	}
+
+	/**
 	 * Checks a thread count against the connection pool; the launcher asks for {@code rowlift.job.threads}
 	 * before it decides which run a command means, so that a bad value is refused even where the run would
 	 * be refused for another reason.

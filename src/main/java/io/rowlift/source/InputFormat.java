@@ -19,6 +19,11 @@ public interface InputFormat {
 	/** The format's name, as {@code rowlift.source.format} would give it ({@code csv}). */
 	String name();
 
+	/** The format as messages name it ({@code csv}, {@code gzip-compressed csv}); its name by default. */
+	default String description() {
+		return name();
+	}
+
 	/** What the format can do beyond the seam's minimum. */
 	Set<InputCapability> capabilities();
 

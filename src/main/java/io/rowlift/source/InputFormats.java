@@ -68,7 +68,7 @@ public final class InputFormats {
 	public static void checkSpringPipeline(InputFormat format, String displayName, String pipeline, String why) {
 		if (!format.can(InputCapability.SPRING_PIPELINE)) {
 			throw RowliftException.badInput(displayName + ": the " + pipeline + " pipeline (" + why + ") cannot read "
-					+ format.name() + " input: it reads CSV through Spring Batch's FlatFileItemReader only; load it with the "
+					+ format.description() + " input: it reads CSV through Spring Batch's FlatFileItemReader only; load it with the "
 					+ "fast pipeline (--rowlift.job.pipeline=fast, and no user ItemProcessor or FieldSetMapper bean)");
 		}
 	}

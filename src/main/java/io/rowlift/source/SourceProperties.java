@@ -44,6 +44,8 @@ import org.springframework.util.unit.DataSize;
  * ends {@code .jsonl} or {@code .ndjson}, any case, else {@code csv})
  * @param ignoreUnknown JSON Lines: keys that no column of the table has are left out instead of refused
  * (default false)
+ * @param compression how the file is compressed: {@code auto} (default: by the name, {@code .gz} gzip,
+ * {@code .zst} zstd, else none), {@code gzip}, {@code zstd} or {@code none} ({@link Compression})
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
@@ -51,7 +53,8 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		@DefaultValue("auto") LineEnding lineEnding, String nullValue, @DefaultValue("") String comment,
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
 		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
-		java.util.List<String> ignoreColumns, String format, @DefaultValue("false") boolean ignoreUnknown) {
+		java.util.List<String> ignoreColumns, String format, @DefaultValue("false") boolean ignoreUnknown,
+		@DefaultValue("auto") String compression) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);

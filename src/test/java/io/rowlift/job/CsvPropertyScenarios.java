@@ -39,7 +39,7 @@ import net.jqwik.api.lifecycle.BeforeProperty;
  */
 abstract class CsvPropertyScenarios {
 
-	/** Tries per property in the default build: 6 properties (3 per database) of about a second each. */
+	/** Tries per property in the default build: 8 properties (4 per database) of about a second each. */
 	static final int TRIES = 40;
 
 	private final AtomicInteger files = new AtomicInteger();
@@ -169,22 +169,53 @@ abstract class CsvPropertyScenarios {
 
 	}
 
+	/**
+	 * Issue #21 item 2: the file gzip- or zstd-compressed, loaded by the fast pipeline (the one that reads it),
+	 * must store what the plain file's reference parse says.
+	 */
+	@Property(tries = TRIES, shrinking = ShrinkingMode.FULL)
+	@AddLifecycleHook(TriesFromSystemProperty.class)
+	void aCompressedFileStoresTheReferenceValuesOfThePlainFile(@ForAll("files") GeneratedCsv file,
+			@ForAll("compressions") String compression) throws Exception {
+		checkCompressed(file, compression, "--rowlift.job.pipeline=fast", "--rowlift.target.write-method=" + defaultWriteMethod());
+	}
+
+	@Provide
+	Arbitrary<String> compressions() {
+		return net.jqwik.api.Arbitraries.of("gzip", "zstd");
+	}
+
 	/** Loads {@code file} with the settings {@code how} and checks every stored value; returns the run (its summary). */
 	RowliftRun check(GeneratedCsv file, String... how) throws Exception {
-		return check(file, () -> {
+		return check(file, "none", () -> {
 		}, (expected, stored) -> expected, how);
 	}
 
-	/**
-	 * Empties the table, runs {@code before}, loads {@code file} with the settings {@code how} and checks every
-	 * stored value against {@code expect} applied to the reference parse; returns the run (its summary).
-	 */
+	/** {@link #check(GeneratedCsv, String...)} of the file compressed with {@code compression} ({@code none}, {@code gzip}, {@code zstd}). */
+	RowliftRun checkCompressed(GeneratedCsv file, String compression, String... how) throws Exception {
+		return check(file, compression, () -> {
+		}, (expected, stored) -> expected, how);
+	}
+
+	/** {@link #check(GeneratedCsv, String, Preparation, java.util.function.BiFunction, String...)} of the plain file. */
 	RowliftRun check(GeneratedCsv file, Preparation before,
 			java.util.function.BiFunction<List<List<String>>, List<List<String>>, List<List<String>>> expect, String... how)
 			throws Exception {
+		return check(file, "none", before, expect, how);
+	}
+
+	/**
+	 * Empties the table, runs {@code before}, loads {@code file} compressed with {@code compression} ({@code none},
+	 * {@code gzip}, {@code zstd}) with the settings {@code how} and checks every stored value against {@code expect}
+	 * applied to the reference parse; returns the run (its summary).
+	 */
+	RowliftRun check(GeneratedCsv file, String compression, Preparation before,
+			java.util.function.BiFunction<List<List<String>>, List<List<String>>, List<List<String>>> expect, String... how)
+			throws Exception {
 		String text = file.text();
-		Path csv = work().resolve("try-" + this.files.incrementAndGet() + ".csv");
-		Files.writeString(csv, text, StandardCharsets.UTF_8);
+		Path plain = work().resolve("try-" + this.files.incrementAndGet() + ".csv");
+		Files.writeString(plain, text, StandardCharsets.UTF_8);
+		Path csv = compression.equals("none") ? plain : CompressedCsvScenarios.compress(plain, compression);
 		try {
 			emptyTheTable();
 			before.run();
@@ -199,7 +230,7 @@ abstract class CsvPropertyScenarios {
 
 			RowliftRun run = RowliftRun.of(args);
 
-			String options = String.join(" ", how) + " " + String.join(" ", file.settings());
+			String options = String.join(" ", how) + " " + String.join(" ", file.settings()) + " (" + compression + ")";
 			if (run.exitCode() != 0) {
 				throw new AssertionError("the load (" + target().id() + ", " + options + ") ended with exit " + run.exitCode() + ": "
 						+ run.problems() + "\n" + file);
@@ -213,6 +244,7 @@ abstract class CsvPropertyScenarios {
 			return run;
 		}
 		finally {
+			Files.deleteIfExists(plain);
 			Files.deleteIfExists(csv);
 			Files.deleteIfExists(Path.of(csv + ".rejects.csv"));
 			Files.deleteIfExists(Path.of(csv + ".rejects.csv.reasons.csv"));

@@ -2,13 +2,13 @@ package io.rowlift.source.csv;
 
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
+import io.rowlift.source.Compression;
+import io.rowlift.source.InputBytes;
 import io.rowlift.source.UnitReader;
 import io.rowlift.progress.PartitionProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;
@@ -35,7 +35,12 @@ public final class ByteRangeReader implements UnitReader {
 
 	private final String displayName;
 
-	private FileChannel channel;
+	private final Compression compression;
+
+	private InputBytes channel;
+
+	/** Whether {@link #read} found the end of the data (a compressed unit's end: its size is known only then). */
+	private boolean ended;
 
 	private CsvRecordParser parser;
 
@@ -57,6 +62,16 @@ public final class ByteRangeReader implements UnitReader {
 	 * @param maxRecordSize longest record accepted, bytes
 	 */
 	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize) {
+		this(file, displayName, format, bufferSize, maxRecordSize, Compression.NONE);
+	}
+
+	/**
+	 * A reader of a compressed input's one unit ({@link CompressedCsvInput}): the range is in uncompressed
+	 * bytes, and a saved offset is reached by decompressing the file up to it (without parsing).
+	 */
+	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize,
+			Compression compression) {
+		this.compression = compression;
 		this.file = file;
 		this.displayName = displayName;
 		this.format = format;
@@ -67,9 +82,9 @@ public final class ByteRangeReader implements UnitReader {
 	@Override
 	public void open(ExecutionContext context) throws ItemStreamException {
 		this.range = ByteRange.readFrom(context);
-		this.locator = new SourceLocator(this.file, this.displayName, this.format, this.range);
+		this.locator = new SourceLocator(this.file, this.displayName, this.format, this.range, this.compression);
 		try {
-			this.channel = FileChannel.open(this.file, StandardOpenOption.READ);
+			this.channel = this.compression.open(this.file, this.displayName);
 		}
 		catch (IOException ex) {
 			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
@@ -94,6 +109,7 @@ public final class ByteRangeReader implements UnitReader {
 			throw new BadRecordException(this.locator.at(ex, this.parser.line()) + ": " + ex.getMessage());
 		}
 		if (record == null || record.offset() >= this.range.end()) {
+			this.ended = record == null;
 			return null;
 		}
 		this.count++;
@@ -124,6 +140,9 @@ public final class ByteRangeReader implements UnitReader {
 	public void saveReached(ExecutionContext context, long read) {
 		// a record peeked past the range end (after comment lines) belongs to the next partition
 		CsvPosition.save(context, position(), this.parser.line());
+		if (this.compression.compressed()) {
+			CompressedCsvInput.saveCompressed(context, this.channel == null ? 0 : this.channel.compressedRead(), this.ended);
+		}
 		PartitionProgress.saveRead(context, read);
 	}
 
@@ -134,6 +153,11 @@ public final class ByteRangeReader implements UnitReader {
 		}
 		else {
 			CsvPosition.save(context, record.offset() + record.rawLength(), record.line() + record.lines());
+		}
+		if (this.compression.compressed()) {
+			// the compressed bytes read so far: ahead of the record by what was parsed ahead (progress only)
+			InputBytes bytes = this.channel;
+			CompressedCsvInput.saveCompressed(context, bytes == null ? 0 : bytes.compressedRead(), false);
 		}
 		PartitionProgress.saveRead(context, read);
 	}

@@ -5,11 +5,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.rowlift.RowliftException;
+import io.rowlift.source.Compression;
+import io.rowlift.source.DamagedArchiveException;
+import io.rowlift.source.InputBytes;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -35,7 +37,12 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 	 * @throws RowliftException (exit 2) when the header is not a valid record
 	 */
 	public static CsvHeader read(Path file, String displayName, CsvFormat format) throws IOException {
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+		return read(file, displayName, format, Compression.NONE);
+	}
+
+	/** Reads the start of a compressed {@code file}'s decompressed data, as {@link #read(Path, String, CsvFormat)} does. */
+	public static CsvHeader read(Path file, String displayName, CsvFormat format, Compression compression) throws IOException {
+		try (InputBytes channel = compression.open(file, displayName)) {
 			refuseWideByteOrderMark(channel, displayName);
 			long start = hasBom(channel) ? UTF8_BOM.length : 0;
 			CsvFormat resolved = format.lineEnding() == LineEnding.AUTO ? format.withLineEnding(detect(channel, start, format))
@@ -64,15 +71,30 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 				return new CsvHeader(names, start, 1 + first.line(), first.fieldCount(), resolved, new byte[0]);
 			}
 			byte[] raw = new byte[first.rawLength()];
-			channel.read(ByteBuffer.wrap(raw), first.offset());
+			ByteBuffer rawBuffer = ByteBuffer.wrap(raw);
+			while (rawBuffer.hasRemaining() && channel.read(rawBuffer, first.offset() + rawBuffer.position()) > 0) {
+				// a compressed stream gives what it has: read on
+			}
 			return new CsvHeader(names, parser.position(), 1 + parser.line(), first.fieldCount(), resolved, raw);
 		}
 	}
 
 	/** The line ending of the first record end outside quotes (LF if the start of the file has none). */
 	static LineEnding detect(FileChannel channel, long start, CsvFormat format) throws IOException {
+		return detect(InputBytes.of(channel), start, format);
+	}
+
+	static LineEnding detect(InputBytes channel, long start, CsvFormat format) throws IOException {
 		ByteBuffer head = ByteBuffer.allocate(1 << 20);
-		channel.read(head, start);
+		try {
+			fill(channel, head, start);
+		}
+		catch (DamagedArchiveException ex) {
+			if (head.position() == 0) {
+				throw ex;
+			}
+			// damage after the start: decide on what came before it; the load meets it where it is
+		}
 		byte[] b = head.array();
 		int n = head.position();
 		boolean inQuotes = false;
@@ -95,9 +117,9 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 	 * ASCII-compatible charset would be a NUL byte in every value, so it is refused with the command
 	 * that converts it.
 	 */
-	private static void refuseWideByteOrderMark(FileChannel channel, String displayName) throws IOException {
+	private static void refuseWideByteOrderMark(InputBytes channel, String displayName) throws IOException {
 		ByteBuffer head = ByteBuffer.allocate(4);
-		channel.read(head, 0);
+		fill(channel, head, 0);
 		int n = head.position();
 		int[] b = new int[4];
 		for (int i = 0; i < n; i++) {
@@ -125,9 +147,16 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 		}
 	}
 
-	private static boolean hasBom(FileChannel channel) throws IOException {
+	/** Reads until {@code buffer} is full or the data ends (a decompressed stream gives a little at a time). */
+	private static void fill(InputBytes channel, ByteBuffer buffer, long at) throws IOException {
+		while (buffer.hasRemaining() && channel.read(buffer, at + buffer.position()) > 0) {
+			// read on
+		}
+	}
+
+	private static boolean hasBom(InputBytes channel) throws IOException {
 		ByteBuffer head = ByteBuffer.allocate(3);
-		channel.read(head, 0);
+		fill(channel, head, 0);
 		return head.position() == 3 && head.get(0) == UTF8_BOM[0] && head.get(1) == UTF8_BOM[1]
 				&& head.get(2) == UTF8_BOM[2];
 	}

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 import io.rowlift.RowliftException;
+import io.rowlift.source.Compression;
+import io.rowlift.source.DamagedArchiveException;
 import io.rowlift.source.InputCapability;
 import io.rowlift.source.InputFormat;
 import io.rowlift.source.InputSource;
@@ -15,12 +17,33 @@ import io.rowlift.source.SourceProperties;
 /**
  * CSV: one seekable file in the dialect of {@code rowlift.source.*}, split into byte ranges whose
  * bounds are record starts ({@link ByteRangePartitioner}), each read from its saved byte offset
- * ({@link ByteRangeReader}, {@link CsvPosition}). Both pipelines read it. Stateless; thread-safe.
+ * ({@link ByteRangeReader}, {@link CsvPosition}). Both pipelines read it.
+ *
+ * <p>A compressed CSV file ({@code rowlift.source.compression}, by default from a {@code .gz} or {@code .zst}
+ * name: {@link Compression}) opens as a {@link CompressedCsvInput}: one unit, read by the same parser over
+ * the decompressed bytes, by the {@code fast} pipeline only. Its format is an instance of this class for
+ * that compression: named {@code csv} too (a stored plan keeps the compression in the input's state, and
+ * {@link #reopen} reads it), without {@link InputCapability#BYTE_RANGES} and
+ * {@link InputCapability#SPRING_PIPELINE}. Stateless; thread-safe.
  */
 public final class CsvInputFormat implements InputFormat {
 
 	/** The format's name. */
 	public static final String NAME = "csv";
+
+	/** The input state's key for the compression of a compressed CSV input ({@link Compression#setting()}). */
+	static final String COMPRESSION = "compression";
+
+	private final Compression compression;
+
+	/** Plain CSV, the registry's format; it opens compressed files too. */
+	public CsvInputFormat() {
+		this(Compression.NONE);
+	}
+
+	private CsvInputFormat(Compression compression) {
+		this.compression = compression;
+	}
 
 	@Override
 	public String name() {
@@ -28,30 +51,55 @@ public final class CsvInputFormat implements InputFormat {
 	}
 
 	@Override
+	public String description() {
+		return this.compression.compressed() ? this.compression.setting() + "-compressed " + NAME : NAME;
+	}
+
+	@Override
 	public Set<InputCapability> capabilities() {
-		return EnumSet.of(InputCapability.BYTE_RANGES, InputCapability.SPRING_PIPELINE);
+		return this.compression.compressed() ? EnumSet.noneOf(InputCapability.class)
+				: EnumSet.of(InputCapability.BYTE_RANGES, InputCapability.SPRING_PIPELINE);
 	}
 
 	@Override
 	public void checkSettings(SourceProperties settings) {
 		CsvFormat.of(settings);
+		Compression.check(settings.compression());
 	}
 
-	/** Reads the header (and a BOM), resolving an {@code auto} line ending. */
+	/**
+	 * Reads the header (and a BOM), resolving an {@code auto} line ending; of a compressed file, from its
+	 * decompressed start, and then checks the whole file by decompressing it once ({@link Compression#verify}):
+	 * damage is exit 2, naming the compressed and the uncompressed byte, before anything is written.
+	 */
 	@Override
-	public CsvInput open(Path file, String displayName, SourceProperties settings) {
+	public InputSource open(Path file, String displayName, SourceProperties settings) {
 		CsvFormat format = CsvFormat.of(settings);
+		Compression compression = Compression.of(file, settings.compression());
 		try {
-			return new CsvInput(this, file, displayName, CsvHeader.read(file, displayName, format));
+			CsvHeader header = CsvHeader.read(file, displayName, format, compression);
+			compression.verify(file, displayName); // damage is exit 2 before anything is written, not garbage records
+			return of(file, displayName, header, compression);
 		}
 		catch (IOException ex) {
-			throw RowliftException.badInput(displayName + ": cannot be read: " + ex.getMessage());
+			throw RowliftException.badInput(ex instanceof DamagedArchiveException ? ex.getMessage()
+					: displayName + ": cannot be read: " + ex.getMessage());
 		}
 	}
 
 	@Override
-	public CsvInput reopen(Path file, String displayName, Map<String, ?> state) {
-		return new CsvInput(this, file, displayName, CsvInput.headerOf(state));
+	public InputSource reopen(Path file, String displayName, Map<String, ?> state) {
+		Object compression = state.get(COMPRESSION);
+		Compression c = compression == null ? Compression.NONE : Compression.of(file, String.valueOf(compression));
+		return of(file, displayName, CsvInput.headerOf(state), c);
+	}
+
+	private InputSource of(Path file, String displayName, CsvHeader header, Compression compression) {
+		if (!compression.compressed()) {
+			return new CsvInput(this, file, displayName, header);
+		}
+		CsvInputFormat format = new CsvInputFormat(compression);
+		return new CompressedCsvInput(format, new CsvInput(format, file, displayName, header), compression);
 	}
 
 	/**

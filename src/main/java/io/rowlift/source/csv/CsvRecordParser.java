@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
 
+import io.rowlift.source.InputBytes;
+
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
 
@@ -27,7 +29,7 @@ public final class CsvRecordParser {
 
 	private static final int NEED_MORE = -1;
 
-	private final FileChannel channel;
+	private final InputBytes bytes;
 
 	private final byte delimiter;
 
@@ -87,7 +89,19 @@ public final class CsvRecordParser {
 	 * @param maxRecordSize longest record accepted, in bytes
 	 */
 	public CsvRecordParser(FileChannel channel, CsvFormat format, int bufferSize, int maxRecordSize) {
-		this.channel = channel;
+		this(InputBytes.of(channel), format, bufferSize, maxRecordSize);
+	}
+
+	/**
+	 * A parser of any input's bytes: a plain file's, or a compressed file's decompressed bytes, which it
+	 * reads forward from where it was {@linkplain #seek sought} (each read starts where the last one ended).
+	 * @param bytes the data, read with positional reads
+	 * @param format the dialect, with a resolved line ending
+	 * @param bufferSize initial read buffer size in bytes
+	 * @param maxRecordSize longest record accepted, in bytes
+	 */
+	public CsvRecordParser(InputBytes bytes, CsvFormat format, int bufferSize, int maxRecordSize) {
+		this.bytes = bytes;
 		this.delimiter = format.delimiter();
 		this.quote = format.quote();
 		this.end = format.endByte();
@@ -444,7 +458,7 @@ public final class CsvRecordParser {
 		else if (this.limit == this.buf.length) {
 			this.buf = Arrays.copyOf(this.buf, this.buf.length * 2);
 		}
-		int n = this.channel.read(ByteBuffer.wrap(this.buf, this.limit, this.buf.length - this.limit),
+		int n = this.bytes.read(ByteBuffer.wrap(this.buf, this.limit, this.buf.length - this.limit),
 				this.bufStart + this.limit);
 		if (n < 0) {
 			this.eof = true;

@@ -1,5 +1,8 @@
 package io.rowlift.source.csv;
 
+import io.rowlift.source.Compression;
+import io.rowlift.source.InputBytes;
+
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -29,11 +32,16 @@ public record RecordSample(long bytes, long records) {
 	 * file that cannot be read gives {@link #NONE}.
 	 */
 	public static RecordSample of(Path file, CsvHeader header, int bufferSize, int maxRecordSize) {
+		return of(file, Compression.NONE, header, bufferSize, maxRecordSize);
+	}
+
+	/** The sample of a compressed input's decompressed data (its first MiB): bytes are uncompressed bytes. */
+	public static RecordSample of(Path file, Compression compression, CsvHeader header, int bufferSize, int maxRecordSize) {
 		long start = header.dataStart();
 		long end = start + SAMPLE;
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-			long size = channel.size();
-			CsvRecordParser parser = new CsvRecordParser(channel, header.format(), Math.min(bufferSize, SAMPLE), maxRecordSize);
+		try (InputBytes bytes = compression.open(file, file.toString())) {
+			long size = compression.compressed() ? Long.MAX_VALUE : java.nio.file.Files.size(file);
+			CsvRecordParser parser = new CsvRecordParser(bytes, header.format(), Math.min(bufferSize, SAMPLE), maxRecordSize);
 			parser.seek(start, header.dataStartLine());
 			long records = 0;
 			try {

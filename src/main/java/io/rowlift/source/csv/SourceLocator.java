@@ -11,6 +11,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import io.rowlift.source.Compression;
+import io.rowlift.source.InputBytes;
+
 /**
  * Turns positions inside one partition into the contract's message prefix
  * {@code file:line:column (byte offset)}: line = 1-based physical line, column = 1-based field,
@@ -30,6 +33,11 @@ public final class SourceLocator implements RecordLocator {
 
 	private long firstLine;
 
+	private final Compression compression;
+
+	/** A compressed input's bytes, kept open between messages: read forward, so in-order rejects decompress the file once. */
+	private InputBytes decompressed;
+
 	/**
 	 * @param file the input
 	 * @param displayName how messages name the file (the path as the operator gave it)
@@ -37,6 +45,15 @@ public final class SourceLocator implements RecordLocator {
 	 * @param range the partition; its first line may be unknown (-1)
 	 */
 	public SourceLocator(Path file, String displayName, CsvFormat format, ByteRange range) {
+		this(file, displayName, format, range, Compression.NONE);
+	}
+
+	/**
+	 * A locator of a compressed input's records (offsets are uncompressed offsets): each message
+	 * decompresses on from the last one, or from the start for an earlier record.
+	 */
+	public SourceLocator(Path file, String displayName, CsvFormat format, ByteRange range, Compression compression) {
+		this.compression = compression;
 		this.file = file;
 		this.displayName = displayName;
 		this.format = format;
@@ -71,19 +88,21 @@ public final class SourceLocator implements RecordLocator {
 	@Override
 	public Location where(RawRecord record, RecordProblem problem) {
 		long recordLine = line(record);
-		long line = recordLine + LineCounter.count(this.file, record.offset(), problem.offset(), this.format.endByte());
+		long line = recordLine + lines(record.offset(), problem.offset());
 		return new Location(this.displayName, line, recordLine, problem.field() + 1, problem.offset());
 	}
 
 	@Override
 	public byte[] raw(RawRecord record) {
 		byte[] raw = new byte[record.rawLength()];
-		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
-			ByteBuffer buffer = ByteBuffer.wrap(raw);
-			while (buffer.hasRemaining() && channel.read(buffer, record.offset() + buffer.position()) > 0) {
-				// read on
-			}
-			return raw;
+		try {
+			return read(bytes -> {
+				ByteBuffer buffer = ByteBuffer.wrap(raw);
+				while (buffer.hasRemaining() && bytes.read(buffer, record.offset() + buffer.position()) > 0) {
+					// read on
+				}
+				return raw;
+			});
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot read " + this.displayName + " at byte " + record.offset(), ex);
@@ -93,7 +112,7 @@ public final class SourceLocator implements RecordLocator {
 	/** Message prefix for a syntax problem found by the parser. */
 	String at(CsvSyntaxException problem, long recordLineRelative) {
 		long recordLine = firstLine() + recordLineRelative;
-		long line = recordLine + LineCounter.count(this.file, problem.recordOffset(), problem.offset(), this.format.endByte());
+		long line = recordLine + lines(problem.recordOffset(), problem.offset());
 		String where = this.displayName + ":" + line + ":" + (problem.field() + 1) + " (byte " + problem.offset() + ")";
 		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
 	}
@@ -102,40 +121,72 @@ public final class SourceLocator implements RecordLocator {
 	private long[] locateField(long recordOffset, int field) {
 		CsvStateMachine machine = new CsvStateMachine(this.format);
 		byte end = this.format.endByte();
-		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
-			ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
-			byte[] bytes = buffer.array();
-			long at = recordOffset;
-			int current = 0;
-			long lines = 0;
-			int state = CsvStateMachine.RECORD_START;
-			if (field == 0) {
-				return new long[] { recordOffset, 0 };
-			}
-			while (true) {
-				buffer.clear();
-				int n = channel.read(buffer, at);
-				if (n <= 0) {
-					return new long[] { at, lines };
-				}
-				for (int i = 0; i < n; i++) {
-					state = machine.next(state, bytes[i]);
-					if (state == CsvStateMachine.RECORD_START) {
-						return new long[] { at + i, lines }; // fewer fields than asked: point at the record end
-					}
-					if (bytes[i] == end) {
-						lines++;
-					}
-					if (state == CsvStateMachine.FIELD_START && bytes[i] == this.format.delimiter() && ++current == field) {
-						return new long[] { at + i + 1, lines };
-					}
-				}
-				at += n;
-			}
+		if (field == 0) {
+			return new long[] { recordOffset, 0 };
+		}
+		try {
+			return read(channel -> scanFields(channel, recordOffset, field, machine, end));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	private long[] scanFields(InputBytes channel, long recordOffset, int field, CsvStateMachine machine, byte end)
+			throws IOException {
+		ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+		byte[] bytes = buffer.array();
+		long at = recordOffset;
+		int current = 0;
+		long lines = 0;
+		int state = CsvStateMachine.RECORD_START;
+		while (true) {
+			buffer.clear();
+			int n = channel.read(buffer, at);
+			if (n <= 0) {
+				return new long[] { at, lines };
+			}
+			for (int i = 0; i < n; i++) {
+				state = machine.next(state, bytes[i]);
+				if (state == CsvStateMachine.RECORD_START) {
+					return new long[] { at + i, lines }; // fewer fields than asked: point at the record end
+				}
+				if (bytes[i] == end) {
+					lines++;
+				}
+				if (state == CsvStateMachine.FIELD_START && bytes[i] == this.format.delimiter() && ++current == field) {
+					return new long[] { at + i + 1, lines };
+				}
+			}
+			at += n;
+		}
+	}
+
+	/** Line ends in {@code [from, to)} of the data. */
+	private long lines(long from, long to) {
+		try {
+			return read(bytes -> LineCounter.count(bytes, from, to, this.format.endByte()));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read " + this.displayName + " to count lines: " + ex.getMessage(), ex);
+		}
+	}
+
+	private interface Reading<T> {
+		T from(InputBytes bytes) throws IOException;
+	}
+
+	/** Runs {@code reading} on the data: a plain file opened for it, or the compressed input's kept stream. */
+	private synchronized <T> T read(Reading<T> reading) throws IOException {
+		if (!this.compression.compressed()) {
+			try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
+				return reading.from(InputBytes.of(channel));
+			}
+		}
+		if (this.decompressed == null) {
+			this.decompressed = this.compression.open(this.file, this.displayName);
+		}
+		return reading.from(this.decompressed);
 	}
 
 	public String displayName() {

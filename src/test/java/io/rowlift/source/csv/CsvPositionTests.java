@@ -43,7 +43,7 @@ class CsvPositionTests {
 	@Test
 	void aReaderResumesFromTheEntriesAnEarlierVersionSaved() throws IOException {
 		Path file = Files.writeString(this.dir.resolve("p.csv"), "id,name\n1,a\n2,\"b\nc\"\n3,d\n", StandardCharsets.UTF_8);
-		CsvInput input = new CsvInputFormat().open(file, "p.csv", settings());
+		CsvInput input = (CsvInput) new CsvInputFormat().open(file, "p.csv", settings());
 		ExecutionContext context = new ExecutionContext();
 		context.putInt("range.index", 0);
 		context.putLong("range.start", 8);
