@@ -62,6 +62,27 @@ class InferenceTests {
 		assertThat(table.key()).as("id is unique").isZero();
 	}
 
+	/** A gzip-compressed file through the same seam: one unit, decompressed as it is read. */
+	@Test
+	void infersAGzipFileAsItsPlainContent() throws Exception {
+		StringBuilder csv = new StringBuilder("id,day\n");
+		for (int i = 1; i <= 20_000; i++) {
+			csv.append(i).append(",2024-01-").append(String.format("%02d", i % 28 + 1)).append('\n');
+		}
+		Path file = this.dir.resolve("days.csv.gz");
+		try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+			out.write(csv.toString().getBytes(StandardCharsets.UTF_8));
+		}
+
+		InferredTable table = new Inference(InferSource.open(settings(file)), 2, DataSize.ofMegabytes(64).toBytes(), this.dir)
+			.run("days");
+
+		assertThat(table.records()).isEqualTo(20_000);
+		assertThat(table.columns()).extracting(InferredColumn::type).containsExactly(InferredColumn.Type.INTEGER,
+				InferredColumn.Type.DATE);
+		assertThat(table.key()).isZero();
+	}
+
 	private static SourceProperties settings(Path file) {
 		return SourceSettings.of(file.toString(), "read-buffer", "64KB");
 	}
