@@ -162,6 +162,7 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 		// computed columns: checked here with stand-in constants, compiled per run (withConstants)
 		Map<TableColumn, String> computed = new java.util.LinkedHashMap<>();
 		Scope check = new Scope(names, Map.of(FILE_NAME, file, RUN_ID, "0", STARTED, "1970-01-01T00:00:00Z"));
+		Set<Integer> usedByExpressions = new HashSet<>();
 		for (Map.Entry<String, String> entry : choices.expressions().entrySet()) {
 			TableColumn column = byName.get(lower(entry.getKey()));
 			String key = ColumnChoices.expressionKey(entry.getKey());
@@ -174,7 +175,9 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 						+ " both fill column " + column.name() + "; keep one of them");
 			}
 			try {
-				Expression.compile(key, entry.getValue(), check);
+				for (int field : Expression.compile(key, entry.getValue(), check).fields()) {
+					usedByExpressions.add(field);
+				}
 			}
 			catch (ExpressionException ex) {
 				throw RowliftException.badInput(ex.getMessage() + "; fix the expression (docs/mapping.md)");
@@ -200,6 +203,9 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			List<TableColumn> targets = renamed.get(key);
 			if (targets == null) {
 				TableColumn column = byName.get(key);
+				if (column == null && usedByExpressions.contains(i)) {
+					continue; // read for the expressions that name it, loaded into no column of its own
+				}
 				if (column == null) {
 					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
 							+ "', which table " + table.name() + " does not have (its columns: " + columnList(table)

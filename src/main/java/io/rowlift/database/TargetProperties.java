@@ -36,11 +36,6 @@ public record TargetProperties(String table, @DefaultValue("auto") WriteMethod w
 	 *     {@code run_id()}); not together with {@code from}
 	 */
 	public record Column(String from, String expression) {
-
-		public Column(String from) {
-			this(from, null);
-		}
-
 	}
 
 	/** The prefix of these properties, for code that binds them before the context has. */

@@ -14,10 +14,13 @@ public final class Expression {
 
 	private final int firstField;
 
-	private Expression(String source, Node root, int firstField) {
+	private final int[] fields;
+
+	private Expression(String source, Node root, int firstField, int[] fields) {
 		this.source = source;
 		this.root = root;
 		this.firstField = firstField;
+		this.fields = fields;
 	}
 
 	/**
@@ -29,7 +32,12 @@ public final class Expression {
 	public static Expression compile(String label, String source, Scope scope) {
 		Parser parser = new Parser(label, source, scope);
 		Node root = parser.parse();
-		return new Expression(source, root, parser.firstField());
+		return new Expression(source, root, parser.firstField(), parser.named());
+	}
+
+	/** The fields the expression names (0-based, ascending). */
+	public int[] fields() {
+		return this.fields.clone();
 	}
 
 	/**

@@ -26,6 +26,9 @@ final class Parser {
 	/** The first field the expression names (in the text), or -1: where a record it cannot compute is shown. */
 	private int firstField = -1;
 
+	/** Every field the expression names. */
+	private final java.util.BitSet named = new java.util.BitSet();
+
 	private int next;
 
 	Parser(String label, String source, Scope scope) {
@@ -38,6 +41,11 @@ final class Parser {
 	/** The first field named, once {@link #parse()} ran; -1 when it names none. */
 	int firstField() {
 		return this.firstField;
+	}
+
+	/** The fields named, once {@link #parse()} ran. */
+	int[] named() {
+		return this.named.stream().toArray();
 	}
 
 	Node parse() {
@@ -232,6 +240,7 @@ final class Parser {
 		if (this.firstField < 0) {
 			this.firstField = index;
 		}
+		this.named.set(index);
 		return new Node.Field(index, token.kind() == Kind.QUOTED_NAME ? "\"" + token.text() + "\"" : token.text());
 	}
 

@@ -103,10 +103,6 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	public record Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount, List<String> names,
 			List<String> expressions) {
 
-		public Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount) {
-			this(table, columns, fields, fieldCount, null, null);
-		}
-
 		/** One line per loaded column, {@code name TYPE <- field n}: what {@link #differences} compares. */
 		List<String> describe() {
 			List<String> lines = new ArrayList<>(this.columns.size());
@@ -163,7 +159,7 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	static Mapping mappingOf(TableMapping mapping) {
 		if (!mapping.computed()) {
 			return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-					mapping.fieldCount());
+					mapping.fieldCount(), null, null); // as before expressions: a plan without them compares equal
 		}
 		return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
 				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()));

@@ -187,7 +187,8 @@ class TableMappingTests {
 
 	@Test
 	void computedColumnsComeAfterTheFieldsWithFieldMinusOneAndBindTheirValue() throws Exception {
-		ColumnChoices choices = new ColumnChoices(Map.of(), List.of("full"), Map.of("name", "upper(trim(full))",
+		// full: no column of its own, read for the expression that names it
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of(), Map.of("name", "upper(trim(full))",
 				"CITY", "file_name() || '#' || run_id() || '@' || line()"));
 		TableMapping mapping = TableMapping.of(PEOPLE, List.of("id", "full"), 2, true, "p.csv", choices);
 
