@@ -15,11 +15,12 @@ import java.util.TreeMap;
  *
  * @param from for each renamed column (as configured), the header name that fills it
  * @param ignore the header names whose fields are not loaded
+ * @param expressions for each computed column (as configured), its expression ({@code rowlift.target.columns.<column>.expression})
  */
-public record ColumnChoices(Map<String, String> from, List<String> ignore) {
+public record ColumnChoices(Map<String, String> from, List<String> ignore, Map<String, String> expressions) {
 
 	/** No renames, nothing ignored: the header's names as they are. */
-	public static final ColumnChoices NONE = new ColumnChoices(Map.of(), List.of());
+	public static final ColumnChoices NONE = new ColumnChoices(Map.of(), List.of(), Map.of());
 
 	/** The key of the ignored columns. */
 	public static final String IGNORE_KEY = "rowlift.source.ignore-columns";
@@ -27,6 +28,11 @@ public record ColumnChoices(Map<String, String> from, List<String> ignore) {
 	public ColumnChoices {
 		from = from == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(from));
 		ignore = ignore == null ? List.of() : ignore.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+		expressions = expressions == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(expressions));
+	}
+
+	public ColumnChoices(Map<String, String> from, List<String> ignore) {
+		this(from, ignore, Map.of());
 	}
 
 	/**
@@ -35,14 +41,18 @@ public record ColumnChoices(Map<String, String> from, List<String> ignore) {
 	 */
 	public static ColumnChoices of(Map<String, TargetProperties.Column> columns, List<String> ignore) {
 		Map<String, String> from = new LinkedHashMap<>();
+		Map<String, String> expressions = new LinkedHashMap<>();
 		if (columns != null) {
 			columns.forEach((column, settings) -> {
 				if (settings != null && settings.from() != null && !settings.from().isBlank()) {
 					from.put(column, settings.from().strip());
 				}
+				if (settings != null && settings.expression() != null && !settings.expression().isBlank()) {
+					expressions.put(column, settings.expression().strip());
+				}
 			});
 		}
-		return new ColumnChoices(from, ignore);
+		return new ColumnChoices(from, ignore, expressions);
 	}
 
 	/** The key of a column's {@code from}. */
@@ -50,19 +60,25 @@ public record ColumnChoices(Map<String, String> from, List<String> ignore) {
 		return TargetProperties.PREFIX + ".columns." + column + ".from";
 	}
 
+	/** The key of a column's {@code expression}. */
+	public static String expressionKey(String column) {
+		return TargetProperties.PREFIX + ".columns." + column + ".expression";
+	}
+
 	/** Whether nothing was chosen. */
 	public boolean none() {
-		return this.from.isEmpty() && this.ignore.isEmpty();
+		return this.from.isEmpty() && this.ignore.isEmpty() && this.expressions.isEmpty();
 	}
 
 	/**
-	 * The choices by key, as text, in key order: {@code rowlift.target.columns.<column>.from} (the column
-	 * in lower case, as names match) and {@value #IGNORE_KEY} (comma-separated, in the configured order). An
+	 * The choices by key, as text, in key order: {@code rowlift.target.columns.<column>.from} and
+	 * {@code .expression} (the column in lower case, as names match) and {@value #IGNORE_KEY} (comma-separated, in the configured order). An
 	 * unset choice is absent, as in a plan stored before these keys existed.
 	 */
 	public Map<String, String> settings() {
 		Map<String, String> settings = new TreeMap<>();
 		this.from.forEach((column, name) -> settings.put(fromKey(column.toLowerCase(Locale.ROOT)), name));
+		this.expressions.forEach((column, source) -> settings.put(expressionKey(column.toLowerCase(Locale.ROOT)), source));
 		if (!this.ignore.isEmpty()) {
 			settings.put(IGNORE_KEY, String.join(",", this.ignore));
 		}

@@ -2,6 +2,9 @@ package io.rowlift.database;
 
 import java.sql.SQLException;
 
+import io.rowlift.expr.Expression;
+import io.rowlift.expr.ExpressionException;
+import io.rowlift.expr.Input;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
 
@@ -21,6 +24,11 @@ final class RecordBinder {
 
 	private final RecordLocator locator;
 
+	/** For each column, its expression, or null (a field fills it); null when no column is computed. */
+	private final Expression[] expressions;
+
+	private final Computed computed;
+
 	RecordBinder(TargetDialect dialect, TableMapping mapping, ValueFormats formats, RecordLocator locator) {
 		this.mapping = mapping;
 		this.binders = mapping.columns()
@@ -29,6 +37,17 @@ final class RecordBinder {
 			.toArray(ColumnBinder[]::new);
 		this.fields = mapping.fields();
 		this.locator = locator;
+		if (mapping.computed()) {
+			this.expressions = new Expression[this.binders.length];
+			for (int c = 0; c < this.expressions.length; c++) {
+				this.expressions[c] = mapping.expression(c);
+			}
+			this.computed = new Computed(formats.charset(), locator);
+		}
+		else {
+			this.expressions = null;
+			this.computed = null;
+		}
 	}
 
 	/** Columns bound per record. */
@@ -48,15 +67,93 @@ final class RecordBinder {
 					+ "; a field with a delimiter or a line break inside must be quoted");
 		}
 		int[] fields = this.fields;
+		if (this.expressions != null) {
+			this.computed.of(record);
+		}
 		for (int c = 0; c < this.binders.length; c++) {
+			int field = fields[c];
+			if (field < 0) {
+				Rejection rejection = bindComputed(sink, base + c + 1, record, c);
+				if (rejection != null) {
+					return rejection;
+				}
+				continue;
+			}
 			try {
-				this.binders[c].bind(sink, base + c + 1, record, fields[c]);
+				this.binders[c].bind(sink, base + c + 1, record, field);
 			}
 			catch (ValueException ex) {
-				return new Rejection(this.locator.where(record, fields[c]), ex.getMessage());
+				return new Rejection(this.locator.where(record, field), ex.getMessage());
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * Computes column {@code c}'s expression and binds its text as a one-field record through the column's
+	 * own binder (the same conversion and empty-field rules as a field: null is an empty field, text is
+	 * quoted, so '' stays '' in a text column). A value it cannot compute or store rejects the record, shown
+	 * at the first field the expression names (its record's start when it names none).
+	 */
+	private Rejection bindComputed(ValueSink sink, int parameter, RawRecord record, int c) throws SQLException {
+		Expression expression = this.expressions[c];
+		String column = this.mapping.columns().get(c).name();
+		try {
+			RawRecord value = this.computed.value(expression.text(this.computed));
+			this.binders[c].bind(sink, parameter, value, 0);
+			return null;
+		}
+		catch (ExpressionException | ValueException ex) {
+			return new Rejection(this.locator.where(record, expression.firstField()), "column " + column + " = "
+					+ expression.source() + ": " + ex.getMessage());
+		}
+	}
+
+	/**
+	 * The record as expressions see it, and the one-field record a computed value is bound from. Reused
+	 * for every record of the binder; not thread-safe (one per binder, as the binder).
+	 */
+	private static final class Computed implements Input {
+
+		private final java.nio.charset.Charset charset;
+
+		private final RecordLocator locator;
+
+		private RawRecord record;
+
+		Computed(java.nio.charset.Charset charset, RecordLocator locator) {
+			this.charset = charset;
+			this.locator = locator;
+		}
+
+		void of(RawRecord record) {
+			this.record = record;
+		}
+
+		@Override
+		public String field(int index) {
+			RawRecord record = this.record;
+			if (record.length(index) == 0 && !record.quoted(index)) {
+				return null;
+			}
+			return record.text(index, this.charset);
+		}
+
+		@Override
+		public long line() {
+			return this.locator.line(this.record);
+		}
+
+		/** {@code text} as a record of one field: null an unquoted empty field, text quoted. */
+		RawRecord value(String text) {
+			if (text == null) {
+				return new RawRecord(new byte[0], new int[] { 0 }, this.record.offset(), this.record.line(), 0, 0, null);
+			}
+			byte[] bytes = text.getBytes(this.charset);
+			return new RawRecord(bytes, new int[] { RawRecord.quotedEnd(bytes.length) }, this.record.offset(),
+					this.record.line(), 0, 0, null);
+		}
+
 	}
 
 	/** A row the database refused. */

@@ -10,6 +10,9 @@ import java.util.Set;
 import java.util.function.IntFunction;
 
 import io.rowlift.RowliftException;
+import io.rowlift.expr.Expression;
+import io.rowlift.expr.ExpressionException;
+import io.rowlift.expr.Scope;
 
 /**
  * Which field of a record goes to which column (contract, "Mapping a file onto a table").
@@ -20,10 +23,73 @@ import io.rowlift.RowliftException;
  *
  * @param table the target table
  * @param columns the loaded columns, in the order of the INSERT's parameters
- * @param fields for each loaded column, the 0-based field it comes from
+ * @param fields for each loaded column, the 0-based field it comes from, or -1 for a column an expression computes
  * @param fieldCount how many fields every record must have
+ * @param names the header's names (what expressions name fields by; empty without a header)
+ * @param expressions for each loaded column, the expression that computes it ({@code rowlift.target.columns.<column>.expression}), or null
+ * @param compiled the expressions compiled with the run's constants ({@link #withConstants}), or null before
  */
-public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount) {
+public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount, List<String> names,
+		String[] expressions, Expression[] compiled) {
+
+	/** The per-load constants an expression may use, by function name. */
+	public static final String FILE_NAME = "file_name", RUN_ID = "run_id", STARTED = "started";
+
+	/** A mapping with no expressions: every column from a field. */
+	public TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount) {
+		this(table, columns, fields, fieldCount, List.of(), new String[columns.size()], null);
+	}
+
+	public TableMapping {
+		names = names == null ? List.of() : List.copyOf(names);
+		expressions = expressions == null ? new String[columns.size()] : expressions;
+	}
+
+	/** Whether an expression computes any column. */
+	public boolean computed() {
+		for (String expression : this.expressions) {
+			if (expression != null) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** The same mapping onto the table {@code table} (a staging table of the same columns). */
+	public TableMapping onto(TableInfo table) {
+		return new TableMapping(table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, this.compiled);
+	}
+
+	/**
+	 * The mapping with its expressions compiled for one run: {@code constants} gives {@value #FILE_NAME},
+	 * {@value #RUN_ID} and {@value #STARTED}. Each expression was checked when the mapping was made, so
+	 * this does not fail for a mapping from {@link #of}.
+	 */
+	public TableMapping withConstants(java.util.Map<String, String> constants) {
+		if (!computed()) {
+			return this;
+		}
+		Scope scope = new Scope(this.names, constants);
+		Expression[] compiled = new Expression[this.expressions.length];
+		for (int c = 0; c < compiled.length; c++) {
+			if (this.expressions[c] != null) {
+				compiled[c] = Expression.compile(ColumnChoices.expressionKey(this.columns.get(c).name()), this.expressions[c], scope);
+			}
+		}
+		return new TableMapping(this.table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, compiled);
+	}
+
+	/** Column {@code c}'s compiled expression, or null when a field fills it. */
+	public Expression expression(int c) {
+		if (this.expressions[c] == null) {
+			return null;
+		}
+		if (this.compiled == null) {
+			throw new IllegalStateException("the expression of column " + this.columns.get(c).name()
+					+ " is not compiled: call withConstants with the run's constants first");
+		}
+		return this.compiled[c];
+	}
 
 	/**
 	 * @param table the target table
@@ -113,6 +179,32 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			renamedColumns.add(lower(column.name()));
 		}
 		renamed.values().forEach(list -> list.sort(java.util.Comparator.comparingInt(table.columns()::indexOf)));
+		// computed columns: checked here with stand-in constants, compiled per run (withConstants)
+		Map<TableColumn, String> computed = new java.util.LinkedHashMap<>();
+		Scope check = new Scope(names, Map.of(FILE_NAME, file, RUN_ID, "0", STARTED, "1970-01-01T00:00:00Z"));
+		Set<Integer> usedByExpressions = new HashSet<>();
+		for (Map.Entry<String, String> entry : choices.expressions().entrySet()) {
+			TableColumn column = byName.get(lower(entry.getKey()));
+			String key = ColumnChoices.expressionKey(entry.getKey());
+			if (column == null) {
+				throw RowliftException.badInput(key + ": table " + table.name() + " has no column '" + entry.getKey()
+						+ "' (its columns: " + columnList(table) + "); fix the column's name in the key");
+			}
+			if (renamedColumns.contains(lower(column.name()))) {
+				throw RowliftException.badInput(key + " and " + ColumnChoices.fromKey(entry.getKey())
+						+ " both fill column " + column.name() + "; keep one of them");
+			}
+			try {
+				for (int field : Expression.compile(key, entry.getValue(), check).fields()) {
+					usedByExpressions.add(field);
+				}
+			}
+			catch (ExpressionException ex) {
+				throw RowliftException.badInput(ex.getMessage() + "; fix the expression (docs/mapping.md)");
+			}
+			computed.put(column, entry.getValue());
+			renamedColumns.add(lower(column.name()));
+		}
 		Map<String, Integer> seen = new HashMap<>();
 		Set<String> filled = new HashSet<>();
 		List<TableColumn> columns = new ArrayList<>();
@@ -134,6 +226,9 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			List<TableColumn> targets = renamed.get(key);
 			if (targets == null) {
 				TableColumn column = byName.get(key);
+				if (column == null && usedByExpressions.contains(i)) {
+					continue; // read for the expressions that name it, loaded into no column of its own
+				}
 				if (column == null && places != null) {
 					if (ignoreUnknown) {
 						continue;
@@ -149,16 +244,28 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 							+ ColumnChoices.IGNORE_KEY + "=" + name + ", or add the column with a migration");
 				}
 				if (renamedColumns.contains(key)) {
+					String how = computed.containsKey(column) ? ColumnChoices.expressionKey(column.name()) + " computes"
+							: ColumnChoices.fromKey(column.name()) + " fills from '" + choices.from().entrySet().stream()
+								.filter(e -> lower(e.getKey()).equals(key)).findFirst().orElseThrow().getValue() + "'";
 					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": field '" + name + "' would fill column "
-							+ column.name() + ", which " + ColumnChoices.fromKey(column.name()) + " fills from '"
-							+ choices.from().entrySet().stream().filter(e -> lower(e.getKey()).equals(key)).findFirst().orElseThrow().getValue()
-							+ "'; leave the field out with " + ColumnChoices.IGNORE_KEY + "=" + name + ", or map it to another column");
+							+ column.name() + ", which " + how + "; leave the field out with " + ColumnChoices.IGNORE_KEY + "=" + name
+							+ ", or map it to another column");
 				}
 				targets = List.of(column);
 			}
 			for (TableColumn column : targets) {
 				fields.add(i);
 				columns.add(column);
+				filled.add(lower(column.name()));
+			}
+		}
+		List<String> expressions = new ArrayList<>(java.util.Collections.nCopies(columns.size(), (String) null));
+		for (TableColumn column : table.columns()) {
+			String expression = computed.get(column);
+			if (expression != null) {
+				columns.add(column);
+				fields.add(-1);
+				expressions.add(expression);
 				filled.add(lower(column.name()));
 			}
 		}
@@ -179,7 +286,8 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			throw RowliftException.badInput(ColumnChoices.IGNORE_KEY + " leaves out every field of " + file
 					+ "; nothing would be loaded into " + table.name() + ": leave out fewer");
 		}
-		return new TableMapping(table, List.copyOf(columns), fields.stream().mapToInt(Integer::intValue).toArray(), names.size());
+		return new TableMapping(table, List.copyOf(columns), fields.stream().mapToInt(Integer::intValue).toArray(), names.size(),
+				names, expressions.toArray(String[]::new), null);
 	}
 
 	private static String lower(String name) {

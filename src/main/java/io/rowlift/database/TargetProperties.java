@@ -31,8 +31,11 @@ public record TargetProperties(String table, @DefaultValue("auto") WriteMethod w
 	 *
 	 * @param from the header name of the field that fills the column (default: the column's own name); the
 	 *     field of the column's own name, if the file has one, must then be ignored or fill another column
+	 * @param expression an expression of the mapping language (docs/mapping.md) computing the column's value
+	 *     from the record's fields ({@code trim(name)}), or a constant or computed value ({@code 'web'},
+	 *     {@code run_id()}); not together with {@code from}
 	 */
-	public record Column(String from) {
+	public record Column(String from, String expression) {
 	}
 
 	/** The prefix of these properties, for code that binds them before the context has. */

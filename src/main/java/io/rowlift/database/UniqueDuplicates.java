@@ -344,11 +344,16 @@ public final class UniqueDuplicates {
 	private TableMapping keyMapping(int[] keyColumns) {
 		List<TableColumn> columns = new ArrayList<>();
 		int[] fields = new int[keyColumns.length];
+		String[] expressions = new String[keyColumns.length];
+		io.rowlift.expr.Expression[] compiled = new io.rowlift.expr.Expression[keyColumns.length];
 		for (int c = 0; c < keyColumns.length; c++) {
 			columns.add(this.mapping.columns().get(keyColumns[c]));
 			fields[c] = this.mapping.fields()[keyColumns[c]];
+			expressions[c] = this.mapping.expressions()[keyColumns[c]];
+			compiled[c] = this.mapping.expression(keyColumns[c]); // a key column may be computed
 		}
-		return new TableMapping(this.mapping.table(), columns, fields, this.mapping.fieldCount());
+		return new TableMapping(this.mapping.table(), columns, fields, this.mapping.fieldCount(), this.mapping.names(),
+				expressions, compiled);
 	}
 
 	private static String columns(TargetDialect dialect, IndexDefinition index) {

@@ -12,9 +12,15 @@ public final class Expression {
 
 	private final Node root;
 
-	private Expression(String source, Node root) {
+	private final int firstField;
+
+	private final int[] fields;
+
+	private Expression(String source, Node root, int firstField, int[] fields) {
 		this.source = source;
 		this.root = root;
+		this.firstField = firstField;
+		this.fields = fields;
 	}
 
 	/**
@@ -24,7 +30,22 @@ public final class Expression {
 	 * @throws ExpressionException naming the label, the position and the problem, when it does not compile
 	 */
 	public static Expression compile(String label, String source, Scope scope) {
-		return new Expression(source, new Parser(label, source, scope).parse());
+		Parser parser = new Parser(label, source, scope);
+		Node root = parser.parse();
+		return new Expression(source, root, parser.firstField(), parser.named());
+	}
+
+	/** The fields the expression names (0-based, ascending). */
+	public int[] fields() {
+		return this.fields.clone();
+	}
+
+	/**
+	 * The first field the expression names (0-based, in the order written), or -1 when it names none
+	 * ({@code run_id()}, {@code 'x'}): the place a record it cannot compute is shown at.
+	 */
+	public int firstField() {
+		return this.firstField;
 	}
 
 	/** The expression as written. */

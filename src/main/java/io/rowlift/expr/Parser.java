@@ -23,6 +23,12 @@ final class Parser {
 
 	private final List<Token> tokens;
 
+	/** The first field the expression names (in the text), or -1: where a record it cannot compute is shown. */
+	private int firstField = -1;
+
+	/** Every field the expression names. */
+	private final java.util.BitSet named = new java.util.BitSet();
+
 	private int next;
 
 	Parser(String label, String source, Scope scope) {
@@ -30,6 +36,16 @@ final class Parser {
 		this.source = source;
 		this.scope = scope;
 		this.tokens = Lexer.tokens(source, this::failure);
+	}
+
+	/** The first field named, once {@link #parse()} ran; -1 when it names none. */
+	int firstField() {
+		return this.firstField;
+	}
+
+	/** The fields named, once {@link #parse()} ran. */
+	int[] named() {
+		return this.named.stream().toArray();
 	}
 
 	Node parse() {
@@ -221,6 +237,10 @@ final class Parser {
 			throw failure(token.position(), "no field '" + token.text() + "' in the header (its names: "
 					+ String.join(", ", this.scope.names()) + "); write text in single quotes, a name with blanks in double quotes");
 		}
+		if (this.firstField < 0) {
+			this.firstField = index;
+		}
+		this.named.set(index);
 		return new Node.Field(index, token.kind() == Kind.QUOTED_NAME ? "\"" + token.text() + "\"" : token.text());
 	}
 

@@ -74,7 +74,7 @@ final class DuplicateRejects implements IndexRebuildTasklet.Repair {
 		LoadPlan load = this.plan.load();
 		ExecutionContext whole = load.input().whole();
 		RecordLocator locator = load.input().locator(whole);
-		UniqueDuplicates duplicates = new UniqueDuplicates(this.dataSource, this.dialect, this.plan.writeMapping(this.dialect),
+		UniqueDuplicates duplicates = new UniqueDuplicates(this.dataSource, this.dialect, this.plan.writeMapping(this.dialect, this.rejects.run()),
 				load.values(), this.rejects, this.skipLimit, this.checkpoints);
 		String list = "SELECT " + String.join(", ", index.columns()) + ", COUNT(*) FROM " + table + " GROUP BY "
 				+ String.join(", ", index.columns()) + " HAVING COUNT(*) > 1";

@@ -296,9 +296,9 @@ public class LoadJobConfiguration {
 			// bounded in bytes too: records parsed ahead are what every young collection copies (ReadAheadReader)
 			return new ReadAheadReader(partition, ReadAheadReader.capacity(readAhead * chunkSize, averageRecord.obtain()));
 		}, running);
-		TableMapping mapping = planned.writeMapping(dialect); // a replace writes into its staging table
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
+			TableMapping mapping = planned.writeMapping(dialect, run); // a replace writes into its staging table
 			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, input.locator(step.getExecutionContext()),
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching, checkpoints);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;

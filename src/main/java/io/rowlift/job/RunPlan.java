@@ -95,8 +95,17 @@ public record RunPlan(String loadKey, String fingerprint, String started, LoadPl
 			return mapping;
 		}
 		TableInfo info = mapping.table();
-		return new TableMapping(new TableInfo(name, info.columns(), info.primaryKey()), mapping.columns(), mapping.fields(),
-				mapping.fieldCount());
+		return mapping.onto(new TableInfo(name, info.columns(), info.primaryKey()));
+	}
+
+	/**
+	 * {@link #writeMapping(TargetDialect)} with its expressions compiled for the run {@code run} (the
+	 * load's job instance id: {@code run_id()}; {@code file_name()} is the file as named, {@code started()}
+	 * the load's first start, so both are the same across a resume).
+	 */
+	public TableMapping writeMapping(TargetDialect dialect, long run) {
+		return writeMapping(dialect).withConstants(java.util.Map.of(TableMapping.FILE_NAME, displayName(),
+				TableMapping.RUN_ID, String.valueOf(run), TableMapping.STARTED, this.started));
 	}
 
 	/** The key order. */

@@ -9,6 +9,7 @@ import javax.sql.DataSource;
 
 import org.springframework.core.env.Environment;
 
+import io.rowlift.RowliftException;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;
@@ -59,6 +60,11 @@ final class RunPlanner {
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
 		if (pipeline.pipeline() == Pipeline.SPRING) { // exit 2 when the spring pipeline cannot read the input's format
 			InputFormats.checkSpringPipeline(plan.input().format(), plan.displayName(), "spring", pipeline.reason());
+			if (plan.mapping().computed()) { // its mapper binds fields only (not yet: issue #22)
+				throw RowliftException.badInput("rowlift.target.columns.<column>.expression is set, but the spring pipeline ("
+						+ pipeline.reason() + ") does not compute columns yet; run it on the fast pipeline "
+						+ "(rowlift.job.pipeline=fast, the default without user code)");
+			}
 		}
 		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING
 				? new KeyOrderChoice(KeyOrder.FILE, "the spring pipeline writes in file order")

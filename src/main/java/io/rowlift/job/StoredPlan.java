@@ -95,10 +95,13 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 *
 	 * @param table the table as it was read when the load's first run started
 	 * @param columns the loaded columns' names, in the order of the insert's parameters
-	 * @param fields for each loaded column, the 0-based field it comes from
+	 * @param fields for each loaded column, the 0-based field it comes from (-1: an expression computes it)
 	 * @param fieldCount fields each record must have
+	 * @param names the header's names, which expressions name fields by (null in a plan stored before expressions)
+	 * @param expressions for each loaded column, its expression or null (null: none, as before expressions)
 	 */
-	public record Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount) {
+	public record Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount, List<String> names,
+			List<String> expressions) {
 
 		/** One line per loaded column, {@code name TYPE <- field n}: what {@link #differences} compares. */
 		List<String> describe() {
@@ -107,7 +110,8 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 				String name = this.columns.get(i);
 				String type = this.table.columns().stream().filter(c -> c.name().equals(name)).map(TableColumn::typeName)
 					.findFirst().orElse("?");
-				lines.add(name + " " + type + " <- field " + (this.fields[i] + 1));
+				lines.add(name + " " + type + " <- " + (this.fields[i] < 0 && this.expressions != null
+						? this.expressions.get(i) : "field " + (this.fields[i] + 1)));
 			}
 			return lines;
 		}
@@ -153,8 +157,12 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 
 	/** {@code mapping} as stored. */
 	static Mapping mappingOf(TableMapping mapping) {
+		if (!mapping.computed()) {
+			return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
+					mapping.fieldCount(), null, null); // as before expressions: a plan without them compares equal
+		}
 		return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-				mapping.fieldCount());
+				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()));
 	}
 
 	/**
@@ -250,7 +258,10 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		List<TableColumn> columns = this.mapping.columns().stream()
 			.map(name -> Objects.requireNonNull(byName.get(name), () -> "stored plan: no column " + name))
 			.toList();
-		TableMapping mapping = new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount());
+		TableMapping mapping = this.mapping.expressions() == null
+				? new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount())
+				: new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount(), this.mapping.names(),
+						this.mapping.expressions().toArray(String[]::new), null);
 		ValueFormats values = ValueFormats.of(Charset.forName(this.values.charset()), this.values.date(), this.values.time(),
 				this.values.timestamp(), ZoneId.of(this.values.zone()));
 		LoadPlan load = new LoadPlan(path, this.display, input, mapping, values);

@@ -51,8 +51,8 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 					found = c;
 				}
 			}
-			if (found < 0) {
-				return Optional.empty();
+			if (found < 0 || mapping.fields()[found] < 0) {
+				return Optional.empty(); // not in the file, or computed by an expression: no field to sort by
 			}
 			fields[k] = mapping.fields()[found];
 			integer[k] = dialect.kindOf(columns.get(found)).type() == ColumnKind.Type.INTEGER;

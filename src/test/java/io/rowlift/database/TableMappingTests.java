@@ -137,4 +137,125 @@ class TableMappingTests {
 		assertThat(ColumnChoices.NONE.settings()).isEmpty();
 	}
 
+
+	// ---- computed columns (rowlift.target.columns.<column>.expression)
+
+	private static final Map<String, String> CONSTANTS = Map.of(TableMapping.FILE_NAME, "p.csv", TableMapping.RUN_ID, "7",
+			TableMapping.STARTED, "2026-12-02T17:00:00Z");
+
+	/** A locator that places field f of a record at line 10 + its record's line, byte 100 * (f + 1). */
+	private static final io.rowlift.model.RecordLocator LOCATOR = new io.rowlift.model.RecordLocator() {
+
+		@Override
+		public io.rowlift.model.Location where(io.rowlift.model.RawRecord record, int field) {
+			return new io.rowlift.model.Location("p.csv", 10 + record.line(), 10 + record.line(), field + 1,
+					field < 0 ? record.offset() : 100L * (field + 1));
+		}
+
+		@Override
+		public io.rowlift.model.Location where(io.rowlift.model.RawRecord record, io.rowlift.model.RecordProblem problem) {
+			throw new UnsupportedOperationException();
+		}
+
+		@Override
+		public long line(io.rowlift.model.RawRecord record) {
+			return 10 + record.line();
+		}
+
+		@Override
+		public byte[] raw(io.rowlift.model.RawRecord record) {
+			throw new UnsupportedOperationException();
+		}
+
+	};
+
+	private static io.rowlift.model.RawRecord record(String... fields) {
+		StringBuilder data = new StringBuilder();
+		int[] ends = new int[fields.length];
+		for (int i = 0; i < fields.length; i++) {
+			data.append(fields[i] == null ? "" : fields[i]);
+			ends[i] = fields[i] == null ? data.length() : io.rowlift.model.RawRecord.quotedEnd(data.length());
+		}
+		return new io.rowlift.model.RawRecord(data.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), ends, 0, 2,
+				0, 1, null);
+	}
+
+	private static RecordBinder binder(TableMapping mapping) {
+		return new RecordBinder(new SqliteDialect(), mapping.withConstants(CONSTANTS),
+				ValueFormats.of(java.nio.charset.StandardCharsets.UTF_8, null, null, null, java.time.ZoneOffset.UTC), LOCATOR);
+	}
+
+	@Test
+	void computedColumnsComeAfterTheFieldsWithFieldMinusOneAndBindTheirValue() throws Exception {
+		// full: no column of its own, read for the expression that names it
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of(), Map.of("name", "upper(trim(full))",
+				"CITY", "file_name() || '#' || run_id() || '@' || line()"));
+		TableMapping mapping = TableMapping.of(PEOPLE, List.of("id", "full"), 2, true, "p.csv", choices);
+
+		assertThat(mapping.columns()).extracting(TableColumn::name).containsExactly("id", "Name", "city");
+		assertThat(mapping.fields()).containsExactly(0, -1, -1);
+		assertThat(mapping.computed()).isTrue();
+		assertThatThrownBy(() -> mapping.expression(1)).isInstanceOf(IllegalStateException.class);
+		CapturedRow row = new CapturedRow(3);
+		assertThat(binder(mapping).bind(row, 0, record("4", "  ada lovelace "))).isNull();
+		assertThat(row.values()).containsExactly(4L, "ADA LOVELACE", "p.csv#7@12");
+	}
+
+	@Test
+	void aNullResultIsAnEmptyFieldAndAnEmptyTextStaysEmptyText() throws Exception {
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of(), Map.of("city", "if(id = 1, null, '')"));
+		TableMapping mapping = TableMapping.of(PEOPLE, List.of("id", "name"), 2, true, "p.csv", choices);
+		RecordBinder binder = binder(mapping);
+		CapturedRow row = new CapturedRow(3);
+
+		assertThat(binder.bind(row, 0, record("1", "x"))).isNull();
+		assertThat(row.values()).containsExactly(1L, "x", null);
+		row.clear();
+		assertThat(binder.bind(row, 0, record("2", "x"))).isNull();
+		assertThat(row.values()).containsExactly(2L, "x", "");
+	}
+
+	@Test
+	void aValueTheExpressionCannotComputeOrTheColumnCannotHoldRejectsTheRecordAtTheFieldItNames() throws Exception {
+		TableInfo table = new TableInfo("t", List.of(new TableColumn("n", Types.INTEGER, "INTEGER", 0, 0, false, false),
+				new TableColumn("m", Types.INTEGER, "INTEGER", 0, 0, true, false)));
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of("a", "b"), Map.of("n", "number(b) * 2", "m", "'x' || a"));
+		TableMapping mapping = TableMapping.of(table, List.of("a", "b"), 2, true, "p.csv", choices);
+		RecordBinder binder = binder(mapping);
+
+		assertThat(binder.bind(new CapturedRow(2), 0, record("1", "12,5")))
+			.hasToString("Rejection[where=p.csv:12:2 (byte 200), problem=column n = number(b) * 2: '12,5' (b) is not a number]");
+		Rejection notAnInteger = binder.bind(new CapturedRow(2), 0, record("1", "3"));
+		assertThat(notAnInteger.where()).hasToString("p.csv:12:1 (byte 100)");
+		assertThat(notAnInteger.problem()).startsWith("column m = 'x' || a: 'x1'");
+	}
+
+	@Test
+	void refusesExpressionsThatDoNotFitTheTableOrTheHeader() {
+		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("id", "name"), 2, true, "p.csv",
+				new ColumnChoices(Map.of(), List.of(), Map.of("town", "'x'"))))
+			.hasMessage("rowlift.target.columns.town.expression: table people has no column 'town' (its columns: id, Name, city); "
+					+ "fix the column's name in the key")
+			.extracting(e -> ((RowliftException) e).exitCode())
+			.isEqualTo(2);
+		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("id", "name", "c"), 3, true, "p.csv",
+				new ColumnChoices(Map.of("city", "c"), List.of(), Map.of("city", "'x'"))))
+			.hasMessage("rowlift.target.columns.city.expression and rowlift.target.columns.city.from both fill column city; "
+					+ "keep one of them");
+		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("id", "name"), 2, true, "p.csv",
+				new ColumnChoices(Map.of(), List.of(), Map.of("city", "trim(town)"))))
+			.hasMessageStartingWith("rowlift.target.columns.city.expression: no field 'town' in the header (its names: id, name)")
+			.hasMessageEndingWith("; fix the expression (docs/mapping.md)");
+		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("id", "name", "city"), 3, true, "p.csv",
+				new ColumnChoices(Map.of(), List.of(), Map.of("city", "upper(city)"))))
+			.hasMessage("p.csv:1:3: field 'city' would fill column city, which rowlift.target.columns.city.expression computes; "
+					+ "leave the field out with rowlift.source.ignore-columns=city, or map it to another column");
+	}
+
+	@Test
+	void computedColumnsAreValueSettings() {
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of(), Map.of("City", "run_id()"));
+		assertThat(choices.settings()).containsExactly(Map.entry("rowlift.target.columns.city.expression", "run_id()"));
+		assertThat(choices.none()).isFalse();
+	}
 }

@@ -263,6 +263,74 @@ abstract class StoredPlanScenarios extends ScenarioSupport {
 		assertExact(ints);
 	}
 
+	@Test
+	void computedColumnsLoadExactlyAcrossAKillWithUncomputableValuesRejectedAtTheirPlaceAndAChangedExpressionIsRefused()
+			throws Exception {
+		Path ints = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		// value_1 with blanks around it (the column is an integer: only trim() makes it one), value_2 plus 7,
+		// and now and then a record whose plus7 is no number
+		Path csv = this.dir.resolve("computed.csv");
+		List<String> lines = Files.readAllLines(ints);
+		List<String> computed = new ArrayList<>(lines.size() + 8);
+		List<Long> bad = new ArrayList<>();
+		List<Integer> badValues = new ArrayList<>();
+		computed.add("first,plus7,note");
+		for (int i = 1; i < lines.size(); i++) {
+			String line = lines.get(i);
+			int comma = line.indexOf(',');
+			computed.add(" " + line.substring(0, comma) + " ," + (Long.parseLong(line.substring(comma + 1)) + 7) + ",n" + i);
+			if (i % 20_000 == 10) {
+				computed.add("1,x" + i + ",bad");
+				bad.add((long) computed.size());
+				badValues.add(i);
+			}
+		}
+		Files.write(csv, computed);
+		String[] mapping = { "--rowlift.target.columns.value_1.expression=trim(first)",
+				"--rowlift.target.columns.value_2.expression=number(plus7) - 7", "--rowlift.source.ignore-columns=note",
+				"--rowlift.job.skip-limit=10" };
+		List<String> spring = command(csv, mapping);
+		spring.add("--rowlift.job.pipeline=spring");
+
+		RowliftJar.Attempt notOnSpring = this.jar.run("computed columns on the spring pipeline", spring, TIMEOUT);
+
+		assertThat(notOnSpring.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
+		assertThat(notOnSpring.output()).contains("rowlift.target.columns.<column>.expression is set, but the spring pipeline "
+				+ "(set by rowlift.job.pipeline) does not compute columns yet; run it on the fast pipeline");
+		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
+
+		killedInTheLoad(command(csv, mapping));
+		long committed = count("SELECT COUNT(*) FROM ints");
+		assertThat(committed).isPositive().isLessThan(ROWS);
+
+		RowliftJar.Attempt refused = this.jar.run("the expression changed", command(csv,
+				"--rowlift.target.columns.value_1.expression=trim(first)",
+				"--rowlift.target.columns.value_2.expression=number(plus7) - 6", "--rowlift.source.ignore-columns=note",
+				"--rowlift.job.skip-limit=10"), TIMEOUT);
+
+		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
+		assertThat(refused.output())
+			.contains("rowlift.target.columns.value_2.expression: 'number(plus7) - 7' -> 'number(plus7) - 6'")
+			.contains("set rowlift.job.start-over=true");
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("the refused command wrote nothing").isEqualTo(committed);
+
+		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, mapping), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed")
+			.contains("read " + String.format("%,d", ROWS + bad.size()) + " = written " + String.format("%,d", ROWS)
+					+ " + rejected " + bad.size());
+		assertExact(ints);
+		Path rejects = Path.of(csv + ".rejects.csv");
+		assertThat(io.rowlift.testsupport.RepeatedKeys.rejectedLines(rejects)).as("each rejected once, at its line")
+			.containsExactlyElementsOf(bad);
+		String reasons = Files.readString(Path.of(rejects + ".reasons.csv"));
+		for (int i = 0; i < bad.size(); i++) { // line, byte offset, field (plus7: 2), reason
+			assertThat(reasons).containsPattern(bad.get(i) + ",[0-9]+,2,\"?column value_2 = number\\(plus7\\) - 7: 'x" + badValues.get(i)
+					+ "' \\(plus7\\) is not a number");
+		}
+	}
+
 	/** Table equal to the file, indexes back, ledger empty. */
 	void assertExact(Path csv) throws Exception {
 		long[] expected = LoadModeScenarios.digest(csv);
