@@ -234,8 +234,8 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 						continue;
 					}
 					throw RowliftException.badInput(places.apply(i) + ": key '" + name + "' names no column of table " + table.name()
-							+ " (its columns: " + columnList(table) + "); fix the data, map it with " + ColumnChoices.fromKey("<column>")
-							+ "=" + name + ", add the column with a migration, or set rowlift.source.ignore-unknown=true to leave such keys out");
+							+ " (its columns: " + columnList(table) + "); fix the data, add the column with a migration, or set "
+							+ "rowlift.source.ignore-unknown=true to leave such keys out");
 				}
 				if (column == null) {
 					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
@@ -273,8 +273,7 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			boolean given = filled.contains(lower(column.name()));
 			if (!column.nullable() && !column.hasDefault() && !given && places != null) {
 				throw RowliftException.badInput(file + ": no line has key '" + column.name() + "', which table " + table.name()
-						+ " requires (NOT NULL without a default); add it to the data, map a key to it with "
-						+ ColumnChoices.fromKey(column.name()) + ", or give the column a default");
+						+ " requires (NOT NULL without a default); add it to the data, or give the column a default");
 			}
 			if (!column.nullable() && !column.hasDefault() && !given) {
 				throw RowliftException.badInput(file + ":1: the header has no column '" + column.name() + "', which table "
