@@ -17,7 +17,9 @@
 #   two builds or two pipelines in one sitting: "LABEL JAR [OPTION...];LABEL JAR [OPTION...]", e.g.
 #   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" or
 #   ROWLIFT_VARIANTS="fast target/rowlift.jar;spring target/rowlift.jar --rowlift.job.pipeline=spring".
-#   Default: one variant, "Rowlift target/rowlift.jar".
+#   Default: one variant, "Rowlift target/rowlift.jar". A variant that names its own
+#   --rowlift.source.path (e.g. the same rows gzipped, zstd-compressed or as JSON Lines: bench/inputs.sh) reads that
+#   file instead of the generated CSV; the tables are still checked equal to the anchor's.
 #
 # Run from the project's root after `mvn -B -DskipTests package test-compile`. Needs sqlite3, the
 # mariadb (or mysql) client and a MySQL-compatible server at 127.0.0.1:3306 (root, no password).
@@ -79,6 +81,10 @@ for variant in "${variants[@]}"; do # first use of each jar by the launcher (unp
     [[ $(launch_of "${v[0]}") == bin ]] && { ROWLIFT_JAR="${v[1]}" JAVA_OPTS=${JAVA_OPTS:-} "$root/bin/rowlift" --rowlift.source.path=/nonexistent >/dev/null 2>&1 || true; }
 done
 launcher "$jar"
+source_option() { # source_option VARIANT_OPTIONS... -> the generated file, unless the variant names its own source
+    local o; for o in "$@"; do [[ $o == --rowlift.source.path=* ]] && return 0; done
+    echo "--rowlift.source.path=$csv"
+}
 cols=$(head -1 "$csv" | tr -d '\r')
 my() { mariadb -h 127.0.0.1 -P 3306 -u root "$@"; }
 settle() { # untimed, before every timed run: the previous run's writes reach the disk first
@@ -136,7 +142,7 @@ if [[ $targets == *sqlite* ]]; then
             "$(sed -n "/^CREATE TABLE $table /,/;/p" "$migrations/sqlite/V1__bench_tables.sql")" "$indexes"
         settle
         read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-sqlite.log" "${rowlift[@]}" --spring.datasource.url="jdbc:sqlite:$work/rowlift.db" \
-            --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
+            --spring.flyway.enabled=false $(source_option "${v[@]:2}") --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
         [[ $r_rc == 0 ]] || { echo "Rowlift ($label) failed"; tail -5 "$work/rowlift-sqlite.log"; exit 1; }
         r_sum=$(sqlite3 -csv "$work/rowlift.db" "SELECT $cols FROM $table ORDER BY $cols" | md5sum | cut -d' ' -f1)
         report "$label" "$r_s" "$r_kb"
@@ -166,7 +172,7 @@ if [[ $targets == *mysql* ]]; then
         settle mysql
         read -r r_s r_kb r_rc <<<"$(timed "$work/rowlift-mysql.log" "${rowlift[@]}" --spring.profiles.active=mysql \
             --spring.datasource.url=jdbc:mysql://127.0.0.1:3306/rowlift_bench_rowlift --spring.datasource.username=root --spring.datasource.password= \
-            --spring.flyway.enabled=false --rowlift.source.path="$csv" --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
+            --spring.flyway.enabled=false $(source_option "${v[@]:2}") --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
         [[ $r_rc == 0 ]] || { echo "Rowlift ($label) failed"; tail -5 "$work/rowlift-mysql.log"; exit 1; }
         r_d=$(my -N rowlift_bench_rowlift -e "$digest")
         report "$label" "$r_s" "$r_kb"

@@ -104,7 +104,6 @@ abstract class CsvPropertyScenarios {
 	 * past it, all with the values "old"; afterwards every key of the file holds the file's values (the
 	 * reference parse), the two others stay, and the summary counts the matched keys as updated.
 	 */
-	@org.junit.jupiter.api.Disabled("session 12: its expected summary line does not match the key modes' counts when no key matched (read 1 = written 1, no updated/ignored term); fix the expectation or the summary, then enable")
 	@Property(tries = TRIES / 2, shrinking = ShrinkingMode.FULL)
 	@AddLifecycleHook(TriesFromSystemProperty.class)
 	void upsertOnTheBulkPathStoresTheReferenceValues(@ForAll("files") GeneratedCsv file) throws Exception {
@@ -112,7 +111,6 @@ abstract class CsvPropertyScenarios {
 	}
 
 	/** Mode ignore on the bulk path: as {@link #upsertOnTheBulkPathStoresTheReferenceValues}, the matched keys keep "old". */
-	@org.junit.jupiter.api.Disabled("session 12: its expected summary line does not match the key modes' counts when no key matched (read 1 = written 1, no updated/ignored term); fix the expectation or the summary, then enable")
 	@Property(tries = TRIES / 2, shrinking = ShrinkingMode.FULL)
 	@AddLifecycleHook(TriesFromSystemProperty.class)
 	void ignoreOnTheBulkPathKeepsTheTablesRows(@ForAll("files") GeneratedCsv file) throws Exception {
@@ -141,9 +139,11 @@ abstract class CsvPropertyScenarios {
 			return want;
 		}, "--rowlift.job.pipeline=fast", "--rowlift.target.write-method=" + keyModeWriteMethod(), "--rowlift.target.mode=" + mode);
 		long matched = old.size() - 2;
+		// the summary names a mode's term only when it counted something (a file of one or two rows matches no key)
+		String term = matched == 0 ? ""
+				: " + " + (mode.equals("ignore") ? "ignored " : "updated ") + String.format(java.util.Locale.ROOT, "%,d", matched);
 		String counts = "read " + String.format(java.util.Locale.ROOT, "%,d", rows) + " = written "
-				+ String.format(java.util.Locale.ROOT, "%,d", rows - matched) + " + " + (mode.equals("ignore") ? "ignored " : "updated ")
-				+ String.format(java.util.Locale.ROOT, "%,d", matched) + " + rejected 0";
+				+ String.format(java.util.Locale.ROOT, "%,d", rows - matched) + term + " + rejected 0";
 		if (!run.out().contains(counts)) {
 			throw new AssertionError("expected '" + counts + "' in the summary:\n" + run.out() + "\n" + file);
 		}

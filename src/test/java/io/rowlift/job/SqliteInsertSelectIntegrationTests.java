@@ -19,7 +19,7 @@ import io.rowlift.testsupport.TestTarget;
 
 /**
  * Write method {@code insert-select} through the whole command: what the summary says with and without the
- * rowlift_rows extension, and the key-matching modes, which stay on INSERT batches.
+ * rowlift_rows extension, and the key-matching mode upsert, one INSERT ... SELECT ... ON CONFLICT per chunk.
  */
 class SqliteInsertSelectIntegrationTests extends ScenarioSupport {
 
@@ -73,10 +73,13 @@ class SqliteInsertSelectIntegrationTests extends ScenarioSupport {
 		assertThat(count("SELECT COUNT(*) FROM wide")).isEqualTo(5_000);
 	}
 
-	/** upsert and ignore match keys with INSERT batches ({@code ON CONFLICT}); the reason names the setting. */
-	@org.junit.jupiter.api.Disabled("session 12: key modes now use insert-select on SQLite (issue #24 item 5); this test asserts the old choice and must be rewritten")
+	/**
+	 * upsert matches keys with one {@code INSERT ... SELECT ... ON CONFLICT} per chunk (issue #24 item 5); the
+	 * reason names the setting and the counts name the updated key.
+	 */
 	@Test
-	void theKeyMatchingModesStayOnInsertBatchesAndSaySo() throws Exception {
+	void upsertAppliesEachChunkWithOneInsertSelectAndSaysSo() throws Exception {
+		SqliteExtension.require();
 		Path first = this.dir.resolve("first.csv");
 		Files.writeString(first, "id,number,value1\n2,0,old\n9,0,kept\n", StandardCharsets.UTF_8);
 		assertThat(rowlift(first, "wide").exitCode()).isZero();
@@ -84,9 +87,9 @@ class SqliteInsertSelectIntegrationTests extends ScenarioSupport {
 		Files.writeString(csv, "id,number,value1\n1,10,a\n2,20,b\n3,30,c\n", StandardCharsets.UTF_8);
 		RowliftRun run = rowlift(csv, "wide", "--rowlift.target.write-method=insert-select", "--rowlift.target.mode=upsert");
 		assertThat(run.exitCode()).as(run.toString()).isZero();
-		assertThat(run.out()).contains("INSERT batches of 10,000-row chunks (mode upsert matches keys with INSERT batches"
-				+ " (ON CONFLICT / ON DUPLICATE KEY UPDATE) bound by the driver: rowlift.target.write-method=insert-select applies"
-				+ " to the modes append, truncate and replace)");
+		assertThat(run.out()).contains("whole-chunk INSERT ... SELECTs (rowlift_rows) of 10,000-row chunks (mode upsert applies"
+				+ " each chunk with one INSERT ... SELECT ... ON CONFLICT (set by rowlift.target.write-method, through the"
+				+ " rowlift_rows extension))").contains("mode upsert; read 3 = written 2 + updated 1 + rejected 0");
 		assertThat(rows("SELECT id, number, value1 FROM wide ORDER BY id")).containsExactly(java.util.List.of("1", "10", "a"),
 				java.util.List.of("2", "20", "b"), java.util.List.of("3", "30", "c"), java.util.List.of("9", "0", "kept"));
 	}
