@@ -28,7 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Compact storage of documents (issue #21 item 6, docs/compact-storage.md) on a real database: JSON Lines of
- * generated documents loaded into {@code docs} with {@code rowlift.target.compress=zstd}; every body read back
+ * generated documents loaded into {@code zdocs} with {@code rowlift.target.compress=zstd}; every body read back
  * with {@link ZstdValues#decode} equals its document, the title stays text, one dictionary is trained and every
  * value names it; a failed and a killed load resume with that same dictionary to an exact table; a body that is
  * not a BLOB is refused (exit 2, the message asserted) with nothing written; and the documented command-line
@@ -47,7 +47,7 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 	void everyCompressedBodyReadsBackAsItsDocumentWithOneDictionary() throws Exception {
 		Map<Integer, String> docs = documents(2000, 3);
 		Path file = write("docs.jsonl", docs);
-		RowliftRun run = rowlift(file, "docs", ZSTD, "--rowlift.job.partitions=3", "--rowlift.job.chunk-size=200");
+		RowliftRun run = rowlift(file, "zdocs", ZSTD, "--rowlift.job.partitions=3", "--rowlift.job.chunk-size=200");
 		assertThat(run.exitCode()).as(run.toString()).isZero();
 		assertThat(run.out()).contains("read 2,000 = written 2,000");
 		assertThat(decoded()).isEqualTo(docs);
@@ -59,27 +59,27 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 	@Test
 	void compressedBodiesTakeLessRoomThanTheDocuments() throws Exception {
 		Map<Integer, String> docs = documents(3000, 5);
-		RowliftRun run = rowlift(write("docs.jsonl", docs), "docs", ZSTD);
+		RowliftRun run = rowlift(write("docs.jsonl", docs), "zdocs", ZSTD);
 		assertThat(run.exitCode()).as(run.toString()).isZero();
 		long plain = docs.values().stream().mapToLong(d -> d.getBytes(StandardCharsets.UTF_8).length).sum();
-		long stored = count("SELECT SUM(LENGTH(body)) FROM docs");
+		long stored = count("SELECT SUM(LENGTH(body)) FROM zdocs");
 		assertThat(stored).as("stored bytes of %d bytes of documents", plain).isLessThan(plain / 2);
 	}
 
 	@Test
 	void aBodyThatIsNotABlobIsRefusedNamingTheColumnAndTheFixAndNothingIsWritten() throws Exception {
 		Path file = write("docs.jsonl", documents(50, 7));
-		RowliftRun listed = rowlift(file, "docs", ZSTD, "--rowlift.target.compress-columns=title");
+		RowliftRun listed = rowlift(file, "zdocs", ZSTD, "--rowlift.target.compress-columns=title");
 		assertThat(listed.exitCode()).as(listed.toString()).isEqualTo(2);
-		assertThat(listed.err()).contains("rowlift.target.compress=zstd stores column title of table docs as compressed bytes, but it is "
-				+ titleType() + ", not a BLOB type; declare it " + blobType() + " with a migration (ALTER TABLE docs ...), or leave it out of "
+		assertThat(listed.err()).contains("rowlift.target.compress=zstd stores column title of table zdocs as compressed bytes, but it is "
+				+ titleType() + ", not a BLOB type; declare it " + blobType() + " with a migration (ALTER TABLE zdocs ...), or leave it out of "
 				+ "rowlift.target.compress-columns");
-		RowliftRun text = rowlift(file, "docs_text", ZSTD, "--rowlift.source.ignore-unknown=true");
+		RowliftRun text = rowlift(file, "zdocs_text", ZSTD, "--rowlift.source.ignore-unknown=true");
 		assertThat(text.exitCode()).as(text.toString()).isEqualTo(2);
-		assertThat(text.err()).contains("rowlift.target.compress=zstd stores documents as compressed bytes, but table docs_text has no "
+		assertThat(text.err()).contains("rowlift.target.compress=zstd stores documents as compressed bytes, but table zdocs_text has no "
 				+ "BLOB column outside its primary key that the load fills (the loaded columns: id " + idType() + ", body " + textType()
 				+ "); declare the document column " + blobType() + " with a migration, or name it in rowlift.target.compress-columns");
-		assertThat(count("SELECT COUNT(*) FROM docs") + count("SELECT COUNT(*) FROM docs_text")).isZero();
+		assertThat(count("SELECT COUNT(*) FROM zdocs") + count("SELECT COUNT(*) FROM zdocs_text")).isZero();
 	}
 
 	@Test
@@ -87,10 +87,10 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 		Map<Integer, String> docs = documents(4000, 11);
 		Path file = write("docs.jsonl", docs);
 		String[] options = { ZSTD, "--rowlift.job.partitions=3", "--rowlift.job.chunk-size=100" };
-		RowliftRun failed = rowlift(file, "docs", concat(options, "--rowlift.test.fail-at-byte=" + (Files.size(file) / 2 + 1000)));
+		RowliftRun failed = rowlift(file, "zdocs", concat(options, "--rowlift.test.fail-at-byte=" + (Files.size(file) / 2 + 1000)));
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
-		assertThat(count("SELECT COUNT(*) FROM docs")).as("some rows committed, not all").isBetween(1L, 3999L);
-		RowliftRun resumed = rowlift(file, "docs", options);
+		assertThat(count("SELECT COUNT(*) FROM zdocs")).as("some rows committed, not all").isBetween(1L, 3999L);
+		RowliftRun resumed = rowlift(file, "zdocs", options);
 		assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
 		assertThat(resumed.out()).contains("resumed and completed").contains("read 4,000 = written 4,000");
 		assertThat(decoded()).isEqualTo(docs);
@@ -102,10 +102,10 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 	void aResumeWithoutCompressIsRefusedNamingTheSetting() throws Exception {
 		Map<Integer, String> docs = documents(2000, 13);
 		Path file = write("docs.jsonl", docs);
-		RowliftRun failed = rowlift(file, "docs", ZSTD, "--rowlift.job.chunk-size=100",
+		RowliftRun failed = rowlift(file, "zdocs", ZSTD, "--rowlift.job.chunk-size=100",
 				"--rowlift.test.fail-at-byte=" + (Files.size(file) / 2));
 		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
-		RowliftRun plain = rowlift(file, "docs", "--rowlift.job.chunk-size=100");
+		RowliftRun plain = rowlift(file, "zdocs", "--rowlift.job.chunk-size=100");
 		assertThat(plain.exitCode()).as(plain.toString()).isEqualTo(3);
 		assertThat(plain.err()).contains("rowlift.target.compress: 'zstd' -> (not set)");
 	}
@@ -117,7 +117,7 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 		RowliftJar jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("rowlift.log"));
 		try {
 			List<String> command = new ArrayList<>(target().options());
-			command.addAll(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=docs", ZSTD,
+			command.addAll(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=zdocs", ZSTD,
 					"--rowlift.job.partitions=3", "--rowlift.job.chunk-size=1000"));
 			List<String> paused = new ArrayList<>(command);
 			paused.add("--rowlift.test.pause-at=load");
@@ -150,7 +150,7 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 			assertThat(there).as(tool + " installed (.ci/run installs it)").isTrue();
 		}
 		Map<Integer, String> docs = documents(300, 19);
-		RowliftRun run = rowlift(write("docs.jsonl", docs), "docs", ZSTD);
+		RowliftRun run = rowlift(write("docs.jsonl", docs), "zdocs", ZSTD);
 		assertThat(run.exitCode()).as(run.toString()).isZero();
 		for (int id : new int[] { 1, 42, 300 }) {
 			Path work = Files.createDirectories(this.dir.resolve("recipe-" + id));
@@ -227,7 +227,7 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 	Map<Integer, String> decoded() throws SQLException {
 		Map<Integer, String> docs = new LinkedHashMap<>();
 		try (Connection c = target().connect(); ZstdValues values = new ZstdValues(c); Statement st = c.createStatement();
-				ResultSet rs = st.executeQuery("SELECT id, body FROM docs ORDER BY id")) {
+				ResultSet rs = st.executeQuery("SELECT id, body FROM zdocs ORDER BY id")) {
 			while (rs.next()) {
 				docs.put(rs.getInt(1), values.decodeText(rs.getBytes(2)));
 			}
@@ -238,7 +238,7 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 	Map<Integer, String> titles() throws SQLException {
 		Map<Integer, String> titles = new LinkedHashMap<>();
 		try (Connection c = target().connect(); Statement st = c.createStatement();
-				ResultSet rs = st.executeQuery("SELECT id, title FROM docs ORDER BY id")) {
+				ResultSet rs = st.executeQuery("SELECT id, title FROM zdocs ORDER BY id")) {
 			while (rs.next()) {
 				titles.put(rs.getInt(1), rs.getString(2));
 			}
@@ -249,7 +249,7 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 	/** The dictionary IDs the stored values name. */
 	Set<Integer> dictionaryIds() throws SQLException {
 		Set<Integer> ids = new TreeSet<>();
-		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT body FROM docs")) {
+		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT body FROM zdocs")) {
 			while (rs.next()) {
 				ids.add(ZstdValues.dictionaryId(rs.getBytes(1)));
 			}

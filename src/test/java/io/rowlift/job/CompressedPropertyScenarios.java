@@ -30,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The differential property test of compact storage (issue #21 item 6): generated documents (any Unicode text but
  * NUL, empty ones, repeated ones, short and long) written as JSON Lines by Jackson, loaded by the whole command with
- * {@code rowlift.target.compress=zstd}, a random number of partitions and each write method into {@code docs}; every
+ * {@code rowlift.target.compress=zstd}, a random number of partitions and each write method into {@code zdocs}; every
  * body, decoded by {@link ZstdValues}, is its document exactly, the reference being the generated text itself.
  */
 abstract class CompressedPropertyScenarios {
@@ -73,7 +73,7 @@ abstract class CompressedPropertyScenarios {
 		try {
 			target().reset();
 			List<String> args = new ArrayList<>(target().options());
-			args.addAll(List.of("--rowlift.source.path=" + path, "--rowlift.target.table=docs", "--rowlift.report.progress=none",
+			args.addAll(List.of("--rowlift.source.path=" + path, "--rowlift.target.table=zdocs", "--rowlift.report.progress=none",
 					"--rowlift.target.compress=zstd", "--rowlift.job.partitions=" + generated.partitions(),
 					"--rowlift.target.write-method=" + generated.writeMethod()));
 			RowliftRun run = RowliftRun.of(args);
@@ -82,7 +82,7 @@ abstract class CompressedPropertyScenarios {
 			}
 			Map<Integer, String> stored = new LinkedHashMap<>();
 			try (Connection c = target().connect(); ZstdValues values = new ZstdValues(c); Statement st = c.createStatement();
-					ResultSet rs = st.executeQuery("SELECT id, body FROM docs ORDER BY id")) {
+					ResultSet rs = st.executeQuery("SELECT id, body FROM zdocs ORDER BY id")) {
 				while (rs.next()) {
 					stored.put(rs.getInt(1), values.decodeText(rs.getBytes(2)));
 				}

@@ -23,7 +23,7 @@ class MySqlCompressedDocumentIntegrationTests extends CompressedDocumentScenario
 	@Override
 	String recipe(int id) throws Exception {
 		return documented("zstd-recipe-mysql").replace(" rowlift -e", " " + this.target.database() + " -e")
-			.replace("id = 42", "id = " + id);
+			.replace("id = 42", "id = " + id).replace("FROM docs WHERE", "FROM zdocs WHERE");
 	}
 
 	@Override

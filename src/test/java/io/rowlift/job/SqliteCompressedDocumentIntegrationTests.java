@@ -26,7 +26,7 @@ class SqliteCompressedDocumentIntegrationTests extends CompressedDocumentScenari
 	@Override
 	String recipe(int id) throws Exception {
 		return documented("zstd-recipe-sqlite").replace("data/docs.db", ((SqliteTestTarget) target()).file().toString())
-			.replace("id = 42", "id = " + id);
+			.replace("id = 42", "id = " + id).replace("FROM docs WHERE", "FROM zdocs WHERE");
 	}
 
 	@Override

@@ -1,12 +1,12 @@
--- docs: documents stored compressed (rowlift.target.compress=zstd, docs/compact-storage.md): a title kept as text,
+-- zdocs: documents stored compressed (rowlift.target.compress=zstd, docs/compact-storage.md): a title kept as text,
 -- the body a LONGBLOB, so the default choice compresses body alone.
-CREATE TABLE docs (
+CREATE TABLE zdocs (
     id    BIGINT NOT NULL PRIMARY KEY,
     title VARCHAR(200),
     body  LONGBLOB
 ) ENGINE = InnoDB;
--- docs_text: the same documents with a TEXT body, which compress=zstd refuses.
-CREATE TABLE docs_text (
+-- zdocs_text: the same documents with a TEXT body, which compress=zstd refuses.
+CREATE TABLE zdocs_text (
     id   BIGINT NOT NULL PRIMARY KEY,
     body LONGTEXT
 ) ENGINE = InnoDB;
