@@ -17,8 +17,7 @@ work=${TMPDIR:-/tmp}/rowlift-compact
 root=$(pwd)
 mkdir -p "$work"
 if [[ ! -f $work/docs-$n.jsonl ]]; then
-    rm -rf "$work/docs-$n"
-    python3 bench/seed002_docs.py "$work/docs-$n" "$n"
+    [[ -f $work/docs-$n/$((n - 1)).json ]] || { rm -rf "$work/docs-$n"; python3 bench/seed002_docs.py "$work/docs-$n" "$n"; }
     python3 - "$work/docs-$n" "$n" > "$work/docs-$n.jsonl" <<'PY'
 import json, os, sys
 d, n = sys.argv[1], int(sys.argv[2])
