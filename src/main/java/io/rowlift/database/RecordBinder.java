@@ -2,6 +2,7 @@ package io.rowlift.database;
 
 import java.sql.SQLException;
 
+import io.rowlift.compress.ValueCompressor;
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;
 import io.rowlift.expr.Input;
@@ -31,10 +32,15 @@ final class RecordBinder {
 
 	RecordBinder(TargetDialect dialect, TableMapping mapping, ValueFormats formats, RecordLocator locator) {
 		this.mapping = mapping;
-		this.binders = mapping.columns()
-			.stream()
-			.map(column -> ColumnBinder.forColumn(column, dialect, formats))
-			.toArray(ColumnBinder[]::new);
+		this.binders = new ColumnBinder[mapping.columns().size()];
+		// compressed columns share the writer's one compressor (its zstd context and scratch buffer)
+		ValueCompressor compressor = mapping.compression() == null ? null : mapping.compression().compressor();
+		for (int c = 0; c < this.binders.length; c++) {
+			TableColumn column = mapping.columns().get(c);
+			this.binders[c] = compressor != null && mapping.compression().covers(column.name())
+					? CompressingBinder.of(column, compressor, formats.charset())
+					: ColumnBinder.forColumn(column, dialect, formats);
+		}
 		this.fields = mapping.fields();
 		this.locator = locator;
 		if (mapping.computed()) {

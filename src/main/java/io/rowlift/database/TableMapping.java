@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.IntFunction;
 
 import io.rowlift.RowliftException;
+import io.rowlift.compress.ZstdCompression;
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;
 import io.rowlift.expr.Scope;
@@ -28,9 +29,10 @@ import io.rowlift.expr.Scope;
  * @param names the header's names (what expressions name fields by; empty without a header)
  * @param expressions for each loaded column, the expression that computes it ({@code rowlift.target.columns.<column>.expression}), or null
  * @param compiled the expressions compiled with the run's constants ({@link #withConstants}), or null before
+ * @param compression the columns stored compressed and how ({@code rowlift.target.compress}), or null (none)
  */
 public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount, List<String> names,
-		String[] expressions, Expression[] compiled) {
+		String[] expressions, Expression[] compiled, ZstdCompression compression) {
 
 	/** The per-load constants an expression may use, by function name. */
 	public static final String FILE_NAME = "file_name", RUN_ID = "run_id", STARTED = "started";
@@ -38,6 +40,12 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 	/** A mapping with no expressions: every column from a field. */
 	public TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount) {
 		this(table, columns, fields, fieldCount, List.of(), new String[columns.size()], null);
+	}
+
+	/** A mapping with no compressed column. */
+	public TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount, List<String> names,
+			String[] expressions, Expression[] compiled) {
+		this(table, columns, fields, fieldCount, names, expressions, compiled, null);
 	}
 
 	public TableMapping {
@@ -57,7 +65,14 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 
 	/** The same mapping onto the table {@code table} (a staging table of the same columns). */
 	public TableMapping onto(TableInfo table) {
-		return new TableMapping(table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, this.compiled);
+		return new TableMapping(table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, this.compiled,
+				this.compression);
+	}
+
+	/** The same mapping with {@code compression} (null: none) for its compressed columns. */
+	public TableMapping withCompression(ZstdCompression compression) {
+		return new TableMapping(this.table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, this.compiled,
+				compression);
 	}
 
 	/**
@@ -76,7 +91,8 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 				compiled[c] = Expression.compile(ColumnChoices.expressionKey(this.columns.get(c).name()), this.expressions[c], scope);
 			}
 		}
-		return new TableMapping(this.table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, compiled);
+		return new TableMapping(this.table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, compiled,
+				this.compression);
 	}
 
 	/** Column {@code c}'s compiled expression, or null when a field fills it. */

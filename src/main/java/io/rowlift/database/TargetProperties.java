@@ -1,7 +1,11 @@
 package io.rowlift.database;
 
+import java.util.List;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+
+import io.rowlift.compress.ValueCompression;
 
 /**
  * Where the rows go ({@code rowlift.target.*}). The database itself is
@@ -21,10 +25,26 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     (or of the columns' unique constraint); unset, the primary key
  * @param columns per column of the table (by its name, matched case-insensitively): where its value comes
  *     from ({@link Column}); unset, every column is filled from the header field of its own name
+ * @param compress {@code zstd}: the document columns ({@code compressColumns}) are stored as zstd-compressed bytes
+ *     with a dictionary trained from a sample of the input, kept in {@code ROWLIFT_ZSTD_DICTIONARIES}
+ *     (docs/compact-storage.md); {@code none} (default): values as they are. Fixed by the load's first run
+ * @param compressColumns the columns {@code compress} applies to, each of a BLOB type; unset, every BLOB column the
+ *     load fills that is not in the primary key
+ * @param compressLevel the zstd level of {@code compress}, 1 to 22 (default 3; higher is smaller and slower)
  */
 @ConfigurationProperties("rowlift.target")
 public record TargetProperties(String table, @DefaultValue("auto") WriteMethod writeMethod, Integer pageSize,
-		@DefaultValue("append") LoadMode mode, String upsertKey, java.util.Map<String, Column> columns) {
+		@DefaultValue("append") LoadMode mode, String upsertKey, java.util.Map<String, Column> columns,
+		@DefaultValue("none") ValueCompression compress, List<String> compressColumns, @DefaultValue("3") int compressLevel) {
+
+	public TargetProperties {
+		compress = compress == null ? ValueCompression.NONE : compress;
+		compressColumns = compressColumns == null ? List.of()
+				: compressColumns.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+		if (compressLevel < 1 || compressLevel > 22) {
+			throw io.rowlift.RowliftException.badSetting(COMPRESS_LEVEL, compressLevel, "between 1 and 22 (zstd's levels; 3 by default)");
+		}
+	}
 
 	/**
 	 * Where one column's value comes from ({@code rowlift.target.columns.<column>.*}).
@@ -43,6 +63,10 @@ public record TargetProperties(String table, @DefaultValue("auto") WriteMethod w
 
 	/** The property's name, for code that reads it before the properties are bound. */
 	public static final String WRITE_METHOD = "rowlift.target.write-method";
+
+	/** The properties' names, for messages and the stored plan. */
+	public static final String COMPRESS = "rowlift.target.compress", COMPRESS_COLUMNS = "rowlift.target.compress-columns",
+			COMPRESS_LEVEL = "rowlift.target.compress-level";
 
 	/** The property's name, for messages. */
 	public static final String PAGE_SIZE = "rowlift.target.page-size";

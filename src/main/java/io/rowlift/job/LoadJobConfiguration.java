@@ -186,13 +186,14 @@ public class LoadJobConfiguration {
 
 	/**
 	 * The plan stored with the running execution's run ({@link StoredPlan}, written as the job started),
-	 * with this execution's write method. Made once per execution; job- and step-scoped beans take it (it
+	 * with this execution's write method and its compression's dictionary. Made once per execution; job- and step-scoped beans take it (it
 	 * is not proxied: a record cannot be, so a singleton cannot take it).
 	 */
 	@Bean
 	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
-	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution) {
-		return RunPlanParameters.of(execution);
+	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution, DataSource dataSource) {
+		// rowlift.target.compress: the dictionary the plan names, read by its ID (never trained again)
+		return DocumentDictionary.read(RunPlanParameters.of(execution), dataSource);
 	}
 
 	/** The plan stored with the running execution's run, as stored (the before/after SQL are read from it). */

@@ -28,6 +28,7 @@ import io.rowlift.database.KeyMatching;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.ColumnChoices;
+import io.rowlift.database.CompressedColumns;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.WriteChoice;
@@ -153,7 +154,9 @@ public final class LoadLauncher {
 			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod(), this.dialect, this.dataSource)
 					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
 			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns());
-			LoadPlan plan = this.planner.plan(file, source.path(), table, choices);
+			// rowlift.target.compress: which columns, checked now (exit 2); the first run trains the dictionary
+			LoadPlan planned = this.planner.plan(file, source.path(), table, choices);
+			LoadPlan plan = planned.withMapping(CompressedColumns.choose(planned.mapping(), target, this.dialect));
 			LoadSql sql = LoadSql.of(settings.beforeSql(), settings.afterSql());
 			String fingerprint = SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;

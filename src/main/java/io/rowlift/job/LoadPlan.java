@@ -18,6 +18,11 @@ import io.rowlift.database.ValueFormats;
 public record LoadPlan(Path file, String displayName, InputSource input, TableMapping mapping,
 		ValueFormats values) {
 
+	/** This plan with {@code mapping} in place of its own. */
+	public LoadPlan withMapping(TableMapping mapping) {
+		return new LoadPlan(this.file, this.displayName, this.input, mapping, this.values);
+	}
+
 	/** The table as the database spells it. */
 	public String table() {
 		return this.mapping.table().name();

@@ -34,6 +34,12 @@ public record RunPlan(String loadKey, String fingerprint, String started, LoadPl
 		WriteChoice write, KeyOrderChoice keyOrder, Path sortDir, PipelineChoice pipeline,
 		TargetMode target) {
 
+	/** This plan with {@code mapping} (the same columns: its compression trained or read) in place of its own. */
+	public RunPlan withMapping(TableMapping mapping) {
+		return new RunPlan(this.loadKey, this.fingerprint, this.started, this.load.withMapping(mapping), this.sizing, this.write,
+				this.keyOrder, this.sortDir, this.pipeline, this.target);
+	}
+
 	/** The canonical path of the file. */
 	public Path file() {
 		return this.load.file();

@@ -12,6 +12,7 @@ import org.springframework.core.env.Environment;
 import io.rowlift.RowliftException;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetProperties;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.sort.KeyOrder;
@@ -60,6 +61,11 @@ final class RunPlanner {
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
 		if (pipeline.pipeline() == Pipeline.SPRING) { // exit 2 when the spring pipeline cannot read the input's format
 			InputFormats.checkSpringPipeline(plan.input().format(), plan.displayName(), "spring", pipeline.reason());
+			if (plan.mapping().compression() != null) {
+				throw RowliftException.badInput(TargetProperties.COMPRESS + "=zstd is set, but the spring pipeline (" + pipeline.reason()
+						+ ") does not compress columns; run it on the fast pipeline (rowlift.job.pipeline=fast, the default without "
+						+ "user code), or leave " + TargetProperties.COMPRESS + " unset");
+			}
 			if (plan.mapping().computed()) { // its mapper binds fields only (not yet: issue #22)
 				throw RowliftException.badInput("rowlift.target.columns.<column>.expression is set, but the spring pipeline ("
 						+ pipeline.reason() + ") does not compute columns yet; run it on the fast pipeline "

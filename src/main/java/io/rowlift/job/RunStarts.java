@@ -79,6 +79,11 @@ final class RunStarts {
 				// what this command would store for the run: the run's own sizing and choices, this command's settings
 				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, choices, sql);
 				Optional<StoredPlan> stored = StoredPlan.in(last.getExecutionContext());
+				if (stored.isEmpty() && plan.mapping().compression() != null) {
+					throw RowliftException.refused("run " + decision.run() + " was started by an earlier version of Rowlift, which did "
+							+ "not compress: resuming it with rowlift.target.compress=zstd would store its rows two ways; run the "
+							+ "command without rowlift.target.compress to resume it, or set rowlift.job.start-over=true to load anew");
+				}
 				if (stored.isEmpty()) {
 					// started by a version that stored no plan: derived once as that version did, and stored now; that
 					// version had no before-SQL, so the run has none (a command that sets one is refused below)
@@ -121,14 +126,20 @@ final class RunStarts {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source, choices, sql);
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source), source, choices, sql);
 			}
 			case NEW -> {
 				checkReplaceable(mode, plan.table());
-				return Start.fresh(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source, choices, sql);
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source), source, choices, sql);
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
+	}
+
+	/** A new run's plan with its compression's dictionary trained and stored, if it compresses ({@link DocumentDictionary}). */
+	private RunPlan trained(RunPlan plan, SourceProperties source) {
+		return DocumentDictionary.train(plan, this.dataSource, this.dialect, (int) source.readBuffer().toBytes(),
+				(int) source.maxRecordSize().toBytes());
 	}
 
 	/**

@@ -19,7 +19,10 @@ import tools.jackson.databind.json.JsonMapper;
 import io.rowlift.database.ColumnChoices;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
+import io.rowlift.compress.ValueCompression;
+import io.rowlift.compress.ZstdCompression;
 import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetProperties;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.ValueFormats;
 import io.rowlift.database.WriteChoice;
@@ -99,9 +102,10 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 * @param fieldCount fields each record must have
 	 * @param names the header's names, which expressions name fields by (null in a plan stored before expressions)
 	 * @param expressions for each loaded column, its expression or null (null: none, as before expressions)
+	 * @param compressed the compressed columns and their dictionary's ID (null: none, as before compression)
 	 */
 	public record Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount, List<String> names,
-			List<String> expressions) {
+			List<String> expressions, Compressed compressed) {
 
 		/** One line per loaded column, {@code name TYPE <- field n}: what {@link #differences} compares. */
 		List<String> describe() {
@@ -116,6 +120,18 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 			return lines;
 		}
 
+	}
+
+	/**
+	 * The compression of a load's document columns ({@code rowlift.target.compress}): the dictionary by its ID in
+	 * {@code ROWLIFT_ZSTD_DICTIONARIES} (a resume reads it back, never trains again), not its bytes.
+	 *
+	 * @param codec {@code zstd}
+	 * @param dictionary the dictionary's ID
+	 * @param level the zstd level
+	 * @param columns the compressed columns, as the table spells them
+	 */
+	public record Compressed(String codec, int dictionary, int level, List<String> columns) {
 	}
 
 	/**
@@ -152,17 +168,38 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		return new StoredPlan(VERSION, plan.loadKey(), plan.fingerprint(), plan.started(), plan.file().toString(),
 				plan.displayName(), input, mappingOf(load.mapping()), values, plan.sizing(), plan.write(),
 				plan.keyOrder(), plan.sortDir() == null ? null : plan.sortDir().toString(), plan.pipeline(), plan.target(),
-				settings(source, choices), sql);
+				withCompression(settings(source, choices), load.mapping()), sql);
+	}
+
+	private static Map<String, String> withCompression(Map<String, String> settings, TableMapping mapping) {
+		settings.putAll(compressionSettings(mapping));
+		return settings;
 	}
 
 	/** {@code mapping} as stored. */
 	static Mapping mappingOf(TableMapping mapping) {
+		ZstdCompression compression = mapping.compression();
+		Compressed compressed = compression == null ? null
+				: new Compressed(ValueCompression.ZSTD.setting(), compression.dictionaryId(), compression.level(), compression.columns());
 		if (!mapping.computed()) {
 			return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-					mapping.fieldCount(), null, null); // as before expressions: a plan without them compares equal
+					mapping.fieldCount(), null, null, compressed); // as before expressions: a plan without them compares equal
 		}
 		return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()));
+				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()), compressed);
+	}
+
+	/**
+	 * The compression settings of {@code mapping}, by key, as the stored plan compares them ({@code rowlift.target.compress}
+	 * and the columns it chose); none when it compresses nothing, as in a plan stored before compression.
+	 */
+	static Map<String, String> compressionSettings(TableMapping mapping) {
+		ZstdCompression compression = mapping.compression();
+		if (compression == null) {
+			return Map.of();
+		}
+		return Map.of(TargetProperties.COMPRESS, ValueCompression.ZSTD.setting(), TargetProperties.COMPRESS_COLUMNS,
+				compression.columnList());
 	}
 
 	/**
@@ -262,6 +299,10 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 				? new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount())
 				: new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount(), this.mapping.names(),
 						this.mapping.expressions().toArray(String[]::new), null);
+		Compressed compressed = this.mapping.compressed();
+		if (compressed != null) { // the dictionary's bytes are read by the job from its table (DocumentDictionary.read)
+			mapping = mapping.withCompression(new ZstdCompression(compressed.dictionary(), compressed.level(), compressed.columns(), null));
+		}
 		ValueFormats values = ValueFormats.of(Charset.forName(this.values.charset()), this.values.date(), this.values.time(),
 				this.values.timestamp(), ZoneId.of(this.values.zone()));
 		LoadPlan load = new LoadPlan(path, this.display, input, mapping, values);

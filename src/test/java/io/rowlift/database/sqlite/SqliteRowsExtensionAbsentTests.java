@@ -53,7 +53,7 @@ class SqliteRowsExtensionAbsentTests {
 		SqliteDialect sqlite = new SqliteDialect();
 		try (HikariDataSource pool = new HikariDataSource()) {
 			pool.setJdbcUrl("jdbc:sqlite:" + this.dir.resolve("a.db"));
-			sqlite.configure(pool, new TargetProperties("t", WriteMethod.INSERT_SELECT, null, LoadMode.APPEND, null, null));
+			sqlite.configure(pool, new TargetProperties("t", WriteMethod.INSERT_SELECT, null, LoadMode.APPEND, null, null, null, null, 3));
 			assertThat(pool.getConnectionInitSql()).isNull();
 			assertThat(pool.getJdbcUrl()).doesNotContain("enable_load_extension");
 			WriteChoice choice = sqlite.chooseWriteMethod(WriteMethod.INSERT_SELECT, pool);
@@ -72,7 +72,7 @@ class SqliteRowsExtensionAbsentTests {
 		for (WriteMethod method : new WriteMethod[] { WriteMethod.INSERT, WriteMethod.INSERT_DIRECT }) {
 			try (HikariDataSource pool = new HikariDataSource()) {
 				pool.setJdbcUrl("jdbc:sqlite:" + this.dir.resolve(method + ".db"));
-				sqlite.configure(pool, new TargetProperties("t", method, null, LoadMode.APPEND, null, null));
+				sqlite.configure(pool, new TargetProperties("t", method, null, LoadMode.APPEND, null, null, null, null, 3));
 				assertThat(pool.getConnectionInitSql()).isNull();
 			}
 		}
