@@ -19,6 +19,13 @@ import io.rowlift.model.RawRecord;
  * {@link ChunkBisection} sends its rows again in halves, each a stream of its own; a row refused alone
  * goes through the {@link InsertBatchSink}'s strict INSERT, which names why, and is rejected.
  *
+ * <p>Where the dialect's INSERTs are atomic ({@link TargetDialect#atomicStatements}: MariaDB, MySQL), the
+ * parts of a bisection small enough for one statement ({@link InsertBatchSink#atomic}) are strict
+ * multi-row INSERTs without a savepoint, and a chunk whose groups are small ({@link InsertBatchSink#atomicGroups})
+ * goes whole to the {@link InsertBatchSink}, one such INSERT per group: a stream of a few rows costs four
+ * round trips (savepoint, stream, warning count, release), the INSERT one; with 1 % of the rows refused
+ * the streams made the load 7.8 times as long as a clean one.
+ *
  * <p>One instance per partition's writer: not thread-safe (the stream is read on the writer's thread).
  */
 final class BulkSink {
@@ -55,6 +62,9 @@ final class BulkSink {
 	 * A stream the database does not take cleanly is rolled back and bisected. Returns the rows written.
 	 */
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+		if (this.inserts.atomicGroups()) {
+			return this.inserts.write(connection, records, rejects); // rejects staged and the chunk ended there
+		}
 		int group = Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
 		ChunkBisection.Part<RawRecord> part = null;
 		long written = 0;
@@ -96,12 +106,23 @@ final class BulkSink {
 		return taken;
 	}
 
-	/** A part of a refused stream: a stream of its own, and one row alone through a strict INSERT. */
+	/**
+	 * A part of a refused stream: one atomic INSERT where {@link InsertBatchSink#atomic}, else a stream of its
+	 * own; one row alone through a strict INSERT.
+	 */
 	private ChunkBisection.Part<RawRecord> part(Connection connection, RejectHandling rejects) {
 		return new ChunkBisection.Part<>() {
 
 			@Override
+			public boolean atomic(List<RawRecord> rows) {
+				return BulkSink.this.inserts.atomic(rows);
+			}
+
+			@Override
 			public Exception write(List<RawRecord> rows) throws SQLException {
+				if (atomic(rows)) {
+					return BulkSink.this.inserts.insertAtomic(connection, rows);
+				}
 				ChunkStream stream = new ChunkStream(rows);
 				long took = BulkSink.this.loader.load(connection, stream);
 				stream.finish();
@@ -114,7 +135,8 @@ final class BulkSink {
 
 			@Override
 			public Exception writeAlone(RawRecord row) throws SQLException {
-				return BulkSink.this.inserts.insertAlone(connection, row);
+				return atomic(List.of(row)) ? BulkSink.this.inserts.insertAtomic(connection, List.of(row))
+						: BulkSink.this.inserts.insertAlone(connection, row);
 			}
 
 			@Override

@@ -20,6 +20,12 @@ import io.rowlift.model.RawRecord;
  * found alone: only those rows are rejected, with the database's reason, and the rest of the chunk is
  * written in large statements.
  *
+ * <p>Where the dialect's statements are atomic ({@link TargetDialect#atomicStatements}: MySQL / MariaDB's
+ * InnoDB), a part of a bisection of at most {@value #ATOMIC_ROWS} rows is one strict multi-row INSERT
+ * without a savepoint, and once a chunk had refused rows so many that the next chunk's groups are at
+ * most {@value #ATOMIC_GROUP_ROWS} rows, each group is such a statement too: one round trip each, where
+ * a savepoint and its release are two more (so also for the {@link BulkSink}, whose streams cost four).
+ *
  * <p>In a mode that matches keys ({@link KeyMatching}) the statements carry the dialect's clause for a
  * matched row, and the rows that matched a key are counted by its {@link MatchCounter}: once for each
  * group or part that took effect (a rejected row's count goes with it). {@link #takeMatched} hands the
@@ -36,6 +42,26 @@ final class InsertBatchSink {
 	 * is what it copies. A refused group is bisected alone; the groups before it stay.
 	 */
 	static final int FLUSH_ROWS = 1000;
+
+	/** Rows at most of one atomic INSERT (a strict multi-row statement written without a savepoint). */
+	static final int ATOMIC_ROWS = 1024;
+
+	/**
+	 * Bytes of records (as read from the file) at most in one atomic INSERT, so that its text, values
+	 * escaped (a byte of a binary column may take two), stays well under MySQL's smallest default
+	 * {@code max_allowed_packet} (4 MiB; MariaDB's is 16 MiB): the driver sends one statement as one
+	 * packet, where it splits a batch. Larger parts go through the batches, under a savepoint.
+	 */
+	static final int ATOMIC_BYTES = 1 << 20;
+
+	/**
+	 * Groups of at most this many rows (the size {@link ChunkBisection#groupRows} gives once a chunk had
+	 * refused rows, 32 at 1 %) are written as atomic INSERTs, also on the {@code LOAD DATA} path: there a
+	 * small stream costs four round trips (savepoint, stream, warning count, release) where the INSERT
+	 * costs one. Larger groups stay streams or batches under a savepoint: their savepoint is paid once
+	 * for many rows.
+	 */
+	static final int ATOMIC_GROUP_ROWS = 256;
 
 	private final TargetDialect dialect;
 
@@ -60,6 +86,9 @@ final class InsertBatchSink {
 
 	/** Finds refused rows in a refused group; remembers the partition's share of refused rows. */
 	private final ChunkBisection bisection;
+
+	/** Whether a refused INSERT wrote nothing ({@link TargetDialect#atomicStatements}): small parts need no savepoint. */
+	private final boolean atomic;
 
 	/**
 	 * The last chunk's statements of {@link #sql} and of the multi-row INSERT: a direct statement for the next
@@ -96,6 +125,35 @@ final class InsertBatchSink {
 		this.rowsPerInsert = dialect.rowsPerInsert(mapping.columns().size());
 		this.sql = matching == null ? mapping.insertSql(dialect) : matching.insertSql(dialect, mapping, 1);
 		this.counter = matching == null ? null : matching.counter();
+		this.atomic = dialect.atomicStatements() && !direct;
+	}
+
+	/**
+	 * Whether {@code rows} (records that bound cleanly) are written as one atomic INSERT, without a
+	 * savepoint: on a dialect whose statements are atomic, at most {@value #ATOMIC_ROWS} rows and
+	 * {@value #ATOMIC_BYTES} bytes of records.
+	 */
+	boolean atomic(List<? extends RawRecord> rows) {
+		if (!this.atomic || rows.size() > ATOMIC_ROWS) {
+			return false;
+		}
+		long bytes = 0;
+		for (RawRecord row : rows) {
+			bytes += row.rawLength();
+			if (bytes > ATOMIC_BYTES) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether the next chunk is written in groups of one atomic INSERT each (the last chunk had refused
+	 * rows, so many that the groups are at most {@value #ATOMIC_GROUP_ROWS} rows), rather than in batches
+	 * or streams under savepoints.
+	 */
+	boolean atomicGroups() {
+		return this.atomic && this.bisection.groupRows(FLUSH_ROWS) <= ATOMIC_GROUP_ROWS;
 	}
 
 	/**
@@ -123,11 +181,25 @@ final class InsertBatchSink {
 	 */
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		int group = this.bisection.groupRows(FLUSH_ROWS);
-		int perInsert = Math.min(this.rowsPerInsert, group);
-		group = Math.max(perInsert, group / perInsert * perInsert); // whole statements
 		if (this.counter != null) {
 			this.counter.prepare(connection);
 		}
+		long written = atomicGroups() ? writeAtomicGroups(connection, records, rejects, group)
+				: writeBatches(connection, records, rejects, group);
+		// staged after the groups: a group rolled back to its savepoint must not take a reject with it
+		rejects.rejectDeferred(connection);
+		if (this.counter != null) {
+			this.counter.finish(connection);
+		}
+		this.bisection.chunkDone(records.size());
+		return written;
+	}
+
+	/** Writes the records in groups of {@code group} rows, each a batch under a savepoint; returns the rows written. */
+	private long writeBatches(Connection connection, List<? extends RawRecord> records, RejectHandling rejects, int group)
+			throws SQLException {
+		int perInsert = Math.min(this.rowsPerInsert, group);
+		group = Math.max(perInsert, group / perInsert * perInsert); // whole statements
 		long written = 0;
 		try (PreparedStatement statement = connection.prepareStatement(this.sql);
 				PreparedStatement multi = perInsert > 1 ? connection.prepareStatement(multiSql(perInsert)) : null) {
@@ -168,13 +240,77 @@ final class InsertBatchSink {
 				written += runGroup(connection, statements, batched, rejects);
 			}
 		}
-		// staged after the groups: a group rolled back to its savepoint must not take a reject with it
-		rejects.rejectDeferred(connection);
-		if (this.counter != null) {
-			this.counter.finish(connection);
-		}
-		this.bisection.chunkDone(records.size());
 		return written;
+	}
+
+	/**
+	 * Writes the records in groups of {@code group} rows, each one atomic INSERT without a savepoint,
+	 * bound once into the statement of {@code group} rows (a record the binder refuses is deferred as a
+	 * reject, the next one takes its place); a refused group is bisected with atomic parts. Returns the
+	 * rows written.
+	 */
+	private long writeAtomicGroups(Connection connection, List<? extends RawRecord> records, RejectHandling rejects, int group)
+			throws SQLException {
+		ChunkBisection.Part<RawRecord> part = part(connection, null, rejects);
+		int columns = this.binder.columns();
+		long written = 0;
+		List<RawRecord> batched = new ArrayList<>(group);
+		try (PreparedStatement statement = connection.prepareStatement(multiSql(group))) {
+			StatementSink sink = new StatementSink(statement);
+			for (RawRecord record : records) {
+				Rejection refused = this.binder.bind(sink, batched.size() * columns, record);
+				if (refused != null) {
+					rejects.defer(record, refused);
+					continue; // the next record overwrites this row of the statement
+				}
+				batched.add(record);
+				if (batched.size() == group) {
+					written += !atomic(batched) ? this.bisection.write(connection, batched, part) // too large for one statement
+							: executeAtomic(connection, statement, group) == null ? group : this.bisection.bisect(connection, batched, part);
+					batched = new ArrayList<>(group);
+				}
+			}
+		}
+		if (!batched.isEmpty()) { // the last group, not full: a statement of its own size
+			written += this.bisection.write(connection, batched, part);
+		}
+		return written;
+	}
+
+	/**
+	 * Inserts {@code rows}, records that bound cleanly before and are {@link #atomic}, as one multi-row
+	 * INSERT (no savepoint: a refused one wrote nothing); counts matched keys if it took effect. Returns
+	 * null, or the database's refusal.
+	 */
+	SQLException insertAtomic(Connection connection, List<? extends RawRecord> rows) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(multiSql(rows.size()))) {
+			StatementSink sink = new StatementSink(statement);
+			int columns = this.binder.columns();
+			for (int i = 0; i < rows.size(); i++) {
+				this.binder.bind(sink, i * columns, rows.get(i));
+			}
+			return executeAtomic(connection, statement, rows.size());
+		}
+	}
+
+	/** Runs the one statement of {@code rows} rows bound in {@code statement}; null, or the database's refusal. */
+	private SQLException executeAtomic(Connection connection, PreparedStatement statement, int rows) throws SQLException {
+		try {
+			if (this.counter != null) {
+				this.counter.reset(connection);
+			}
+			statement.executeLargeUpdate();
+			if (this.counter != null) {
+				this.matched += this.counter.matched(connection, rows);
+			}
+			return null;
+		}
+		catch (SQLException ex) {
+			if (!rowError(ex)) {
+				throw ex;
+			}
+			return ex;
+		}
 	}
 
 	/** The chunk's statements: one row, and the multi-row one (or null) of {@code perInsert} rows. */
@@ -228,18 +364,41 @@ final class InsertBatchSink {
 		}
 	}
 
-	/** A part of a refused group, as the bisection writes it: bound again into the chunk's statements. */
+	/**
+	 * A part of a refused group, as the bisection writes it: one atomic INSERT where {@link #atomic}, else
+	 * bound again into the chunk's statements ({@code statements}; null: statements of the part's own).
+	 */
 	private ChunkBisection.Part<RawRecord> part(Connection connection, Statements statements, RejectHandling rejects) {
 		return new ChunkBisection.Part<>() {
 
 			@Override
+			public boolean atomic(List<RawRecord> rows) {
+				return InsertBatchSink.this.atomic(rows);
+			}
+
+			@Override
 			public Exception write(List<RawRecord> rows) throws SQLException {
+				if (atomic(rows)) {
+					return insertAtomic(connection, rows);
+				}
+				if (statements == null) {
+					return withStatements(connection, rows.size(), own -> {
+						bindAll(own, rows);
+						return execute(connection, own, rows.size());
+					});
+				}
 				bindAll(statements, rows);
 				return execute(connection, statements, rows.size());
 			}
 
 			@Override
 			public Exception writeAlone(RawRecord row) throws SQLException {
+				if (atomic(List.of(row))) {
+					return insertAtomic(connection, List.of(row));
+				}
+				if (statements == null) {
+					return insertAlone(connection, row);
+				}
 				InsertBatchSink.this.binder.bind(statements.one, 0, row);
 				statements.one.addBatch();
 				return execute(connection, statements, 1);

@@ -165,6 +165,17 @@ public interface TargetDialect {
 	boolean isRowError(SQLException error);
 
 	/**
+	 * Whether an INSERT statement the database refuses (a key, a CHECK, a foreign key, a value it will
+	 * not store: {@link #isRowError}) leaves nothing of it written, while the transaction and the
+	 * statements before it stay: then a strict multi-row INSERT needs no savepoint of its own to be
+	 * taken or refused whole ({@link ChunkBisection.Part#atomic}). False by default: the caller then
+	 * takes a savepoint, which costs nothing where the database is in the process.
+	 */
+	default boolean atomicStatements() {
+		return false;
+	}
+
+	/**
 	 * Rows one INSERT statement carries ({@code VALUES (...), (...), ...}); 1 where the driver
 	 * already turns a JDBC batch into multi-row statements.
 	 */

@@ -48,6 +48,12 @@ class ChunkBisectionTests {
 
 		int checkpoints;
 
+		/** Savepoints the bisection took. */
+		int savepointsTaken;
+
+		/** Parts of at most this many rows are atomic (all or nothing, no savepoint); 0: none is. */
+		int atomicUpTo;
+
 		Table(Set<Integer> refused) {
 			this.refused = refused;
 		}
@@ -56,6 +62,7 @@ class ChunkBisectionTests {
 			return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Connection.class },
 					(proxy, method, args) -> switch (method.getName()) {
 						case "setSavepoint" -> {
+							this.savepointsTaken++;
 							int mark = this.rows.size();
 							this.savepoints.add(mark);
 							yield (Savepoint) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Savepoint.class },
@@ -80,8 +87,22 @@ class ChunkBisectionTests {
 			return new ChunkBisection.Part<>() {
 
 				@Override
+				public boolean atomic(List<Integer> rows) {
+					return rows.size() <= Table.this.atomicUpTo;
+				}
+
+				@Override
 				public Exception write(List<Integer> rows) {
 					Table.this.statements++;
+					if (atomic(rows)) { // one statement: the database takes all of it or, refused, none
+						for (int row : rows) {
+							if (Table.this.refused.contains(row)) {
+								return new SQLException("row " + row + " refused", "23000");
+							}
+						}
+						Table.this.rows.addAll(rows);
+						return null;
+					}
 					for (int row : rows) {
 						if (Table.this.refused.contains(row)) {
 							return new SQLException("row " + row + " refused", "23000");
@@ -185,6 +206,23 @@ class ChunkBisectionTests {
 	}
 
 	@Test
+	void aBisectionOfAChunkWrittenInGroupsAnnouncesTheGroupsCheckpointToo() throws SQLException {
+		List<String> points = new ArrayList<>();
+		ChunkBisection bisection = new ChunkBisection(points::add);
+		Table first = new Table(set(IntStream.range(0, 10).map(i -> 50 + 100 * i)));
+		bisection.write(first.connection(), rows(1_000), first.part());
+		bisection.chunkDone(1_000);
+		assertThat(points).containsExactly(ChunkBisection.CHECKPOINT);
+
+		points.clear();
+		Table next = new Table(Set.of(70));
+		next.atomicUpTo = Integer.MAX_VALUE;
+		assertThat(bisection.groupRows(ChunkBisection.UNLIMITED)).isEqualTo(32);
+		bisection.bisect(next.connection(), rows(100).subList(64, 96), next.part());
+		assertThat(points).containsExactly(ChunkBisection.CHECKPOINT, ChunkBisection.GROUPS_CHECKPOINT);
+	}
+
+	@Test
 	void aFailureThatIsNotARefusedRowEndsTheBisectionAtOnce() {
 		Table table = new Table(Set.of(3));
 		ChunkBisection.Part<Integer> refusing = table.part();
@@ -278,6 +316,39 @@ class ChunkBisectionTests {
 		assertThat(table.statements).isLessThanOrEqualTo(2 * 7);
 	}
 
+	/**
+	 * Atomic parts (a strict multi-row INSERT into InnoDB) are written without a savepoint: with every
+	 * part atomic, none is taken, and the rows and rejects are as exact as with savepoints.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("placements")
+	void atomicPartsTakeNoSavepointAndFindExactlyTheRefusedRows(String name, Set<Integer> refused) throws SQLException {
+		int n = name.equals("all of them") ? 64 : 10_000;
+		Table table = new Table(refused);
+		table.atomicUpTo = Integer.MAX_VALUE;
+		ChunkBisection bisection = new ChunkBisection();
+
+		long written = bisection.write(table.connection(), rows(n), table.part());
+
+		assertExact(table, n, written);
+		assertThat(table.savepointsTaken).isZero();
+		assertThat(table.statements).isEqualTo(bisection.statements()).isLessThanOrEqualTo(bound(n, refused.size()));
+	}
+
+	/**
+	 * Large parts under savepoints (streams), small ones atomic (INSERTs), as MySQL's bulk path bisects: a
+	 * savepoint only for the parts above the atomic size, and the rows exact.
+	 */
+	@Test
+	void onlyPartsAboveTheAtomicSizeTakeASavepoint() throws SQLException {
+		Table table = new Table(set(IntStream.range(0, 100).map(i -> 50 + 100 * i)));
+		table.atomicUpTo = 1_024;
+		long written = new ChunkBisection().write(table.connection(), rows(10_000), table.part());
+		assertExact(table, 10_000, written);
+		// the whole chunk, and the parts of 5,000, 2,500 and 1,250 rows: at most 2 + 4 + 8 of them
+		assertThat(table.savepointsTaken).isPositive().isLessThanOrEqualTo(1 + 2 + 4 + 8);
+	}
+
 	/** Random chunks and random refused rows: exactly those rejected, the rest written in order, statements bounded. */
 	@Property(tries = 300)
 	void exactlyTheRefusedRowsAreRejected(@ForAll("chunks") Chunk chunk) throws SQLException {
@@ -286,6 +357,19 @@ class ChunkBisectionTests {
 		long written = bisection.write(table.connection(), rows(chunk.rows()), table.part());
 		assertExact(table, chunk.rows(), written);
 		assertThat(table.statements).isLessThanOrEqualTo(bound(chunk.rows(), chunk.refused().size()));
+	}
+
+	/** The same with parts atomic up to a random size: exact, and a savepoint only for a larger part. */
+	@Property(tries = 200)
+	void exactlyTheRefusedRowsAreRejectedWithAtomicParts(@ForAll("chunks") Chunk chunk,
+			@ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 4_000) int atomicUpTo) throws SQLException {
+		Table table = new Table(chunk.refused());
+		table.atomicUpTo = atomicUpTo;
+		long written = new ChunkBisection().write(table.connection(), rows(chunk.rows()), table.part());
+		assertExact(table, chunk.rows(), written);
+		if (atomicUpTo >= chunk.rows()) {
+			assertThat(table.savepointsTaken).isZero();
+		}
 	}
 
 	record Chunk(int rows, Set<Integer> refused) {

@@ -177,6 +177,18 @@ public final class MySqlDialect implements TargetDialect {
 		return (state != null && (state.startsWith("22") || state.startsWith("23"))) || error.getErrorCode() == 3819;
 	}
 
+	/**
+	 * True: InnoDB rolls back a statement that fails with a row error (a duplicate key, a foreign key, a
+	 * CHECK, and under the strict {@code sql_mode} every value it will not store) and nothing else, so a
+	 * refused multi-row INSERT has written none of its rows. Rowlift's exact rejects rest on a
+	 * transactional engine already (savepoints, the chunk's rollback); a table of an engine without
+	 * transactions (MyISAM) is exact neither way.
+	 */
+	@Override
+	public boolean atomicStatements() {
+		return true;
+	}
+
 	@Override
 	public boolean batchSequencesHaveRows() {
 		return true;
