@@ -189,7 +189,7 @@ final class DocumentReader implements UnitReader {
 	private static RowliftException changed(String what) {
 		return new RowliftException(1, what + ". Rowlift loads a folder as it was listed when the load started, so its files "
 				+ "must be left alone until the load has ended; nothing of this document was written. Run the same command "
-				+ "again: it says how the folder changed since the run and how to load the folder as it is now");
+				+ "again: it is refused (exit 3) because the folder changed, and says how to load the folder as it is now");
 	}
 
 	@Override
