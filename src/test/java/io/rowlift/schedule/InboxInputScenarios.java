@@ -82,7 +82,8 @@ abstract class InboxInputScenarios {
 
 		List<String> args = new ArrayList<>(target.options());
 		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*", "--rowlift.schedule.fixed-delay=300ms",
-				"--management.server.port=-1", "--rowlift.schedule.settle=1s", "--rowlift.test.record-inbox-events=true"));
+				"--management.server.port=-1", "--rowlift.schedule.settle=1s", "--rowlift.test.record-inbox-events=true",
+				"--rowlift.schedule.table-from-name={name}"));
 		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
 
 		for (String name : List.of("plain.csv.gz", "plain.z.csv.zst", "plain.j.jsonl", "docs")) {
