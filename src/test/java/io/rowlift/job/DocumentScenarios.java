@@ -82,6 +82,16 @@ abstract class DocumentScenarios extends ScenarioSupport {
 		assertThat(run.exitCode()).as(run.toString()).isZero();
 		assertThat(run.out()).contains("read 300 = written 300");
 		assertThat(stored()).isEqualTo(rows(docs));
+
+		// which run a command means: the folder unchanged is already loaded; a file touched is a changed folder
+		RowliftRun same = rowlift(folder.resolve("*.json"), "docs", "--rowlift.target.mode=truncate");
+		assertThat(same.exitCode()).as(same.toString()).isEqualTo(3);
+		assertThat(same.err()).contains("already loaded: run 1 loaded this file into docs");
+		Files.setLastModifiedTime(folder.resolve(docs.get(0).id() + ".json"), java.nio.file.attribute.FileTime.fromMillis(86_400_000L));
+		RowliftRun touched = rowlift(folder.resolve("*.json"), "docs", "--rowlift.target.mode=truncate");
+		assertThat(touched.exitCode()).as(touched.toString()).isZero();
+		assertThat(touched.out()).contains("run 2 completed");
+		assertThat(stored()).isEqualTo(rows(docs));
 	}
 
 	@Test
