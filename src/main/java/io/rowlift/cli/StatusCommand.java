@@ -100,7 +100,7 @@ public final class StatusCommand implements Verb {
 			sb.append("rowlift status: no loads").append(narrowed).append(" in the ").append(database)
 				.append(report.hasTables() ? "" : " (Rowlift's tables are not there: no load ran in it)").append('\n');
 			if (table != null && file != null) {
-				sb.append("the same load command now: ").append(Files.isRegularFile(Path.of(file)) ? "new load"
+				sb.append("the same load command now: ").append(Files.isRegularFile(Path.of(file)) || io.rowlift.source.InputFormats.isFolder(Path.of(file)) ? "new load"
 						: "refuse (exit 2): " + file + ": no such file").append('\n');
 			}
 		}

@@ -324,6 +324,16 @@ public interface TargetDialect {
 		return Optional.empty();
 	}
 
+	/**
+	 * What the loaded data takes on disk after a load, for the summary of a folder of documents: {@code the
+	 * database file takes 232.1 MB}; empty where it cannot be told.
+	 * @param jdbcUrl the database's URL, or null
+	 * @param table the loaded table
+	 */
+	default Optional<String> sizeOnDisk(DataSource dataSource, String jdbcUrl, String table) {
+		return Optional.empty();
+	}
+
 	/** After a load, outside any transaction: hands the database back in its normal state. */
 	default void afterLoad(DataSource dataSource) throws SQLException {
 	}

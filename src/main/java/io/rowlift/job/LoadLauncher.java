@@ -132,7 +132,7 @@ public final class LoadLauncher {
 	 */
 	public LoadRun load(SourceProperties source, TargetProperties target, JobProperties settings) throws Exception {
 		Path file = LoadPlanner.checkFile(source.path());
-		HeapNotice.of(Files.size(file), Runtime.getRuntime().maxMemory(),
+		HeapNotice.of(io.rowlift.source.InputFormats.isFolder(file) ? 0 : Files.size(file), Runtime.getRuntime().maxMemory(),
 				ManagementFactory.getRuntimeMXBean().getInputArguments()).ifPresent(log::info);
 		String table = target.table();
 		if (table == null || table.isBlank()) {
@@ -268,7 +268,7 @@ public final class LoadLauncher {
 	 * @return the run number
 	 */
 	public Optional<Long> completedRun(Path file, String table) throws IOException, SQLException {
-		Path real = file.toRealPath();
+		Path real = io.rowlift.source.InputFormats.isFolder(file) ? LoadPlanner.checkFile(file.toString()) : file.toRealPath();
 		String spelled;
 		try (java.sql.Connection connection = this.dataSource.getConnection()) {
 			Optional<io.rowlift.database.TableInfo> info = io.rowlift.database.TableInfo.read(connection, table);

@@ -45,6 +45,9 @@ public final class LoadPlanner {
 					+ "--rowlift.source.path=data/people.csv");
 		}
 		Path path = Path.of(configured);
+		if (InputFormats.isFolder(path)) { // a folder of documents, or a glob of them (docs/*.json)
+			return folderPath(configured, path);
+		}
 		if (!Files.exists(path)) {
 			throw RowliftException.badInput(configured + ": no such file (rowlift.source.path, resolved against "
 					+ Path.of("").toAbsolutePath() + "); check the path");
@@ -60,6 +63,22 @@ public final class LoadPlanner {
 		}
 	}
 
+
+	/** The canonical path of a folder, or of a glob's folder with the glob as its last part. */
+	private static Path folderPath(String configured, Path path) {
+		try {
+			if (Files.isDirectory(path)) {
+				if (!Files.isReadable(path)) {
+					throw RowliftException.badInput(configured + ": not a readable folder (rowlift.source.path); check its permissions");
+				}
+				return path.toRealPath();
+			}
+			return path.getParent().toRealPath().resolve(path.getFileName().toString());
+		}
+		catch (IOException ex) {
+			throw RowliftException.badInput(configured + ": cannot be resolved: " + ex.getMessage());
+		}
+	}
 
 	/** Builds a plan, reading the table's metadata and the file's header. */
 	public LoadPlan plan(Path file, String displayName, String table) {

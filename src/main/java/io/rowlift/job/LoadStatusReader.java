@@ -128,7 +128,7 @@ public final class LoadStatusReader {
 	/** The file's fingerprint now; empty when it is gone or cannot be read. */
 	private static Optional<String> fingerprint(Path file) {
 		try {
-			return Files.isRegularFile(file) ? Optional.of(SourceFingerprint.of(file)) : Optional.empty();
+			return Files.isRegularFile(file) || io.rowlift.source.InputFormats.isFolder(file) ? Optional.of(SourceFingerprint.of(file)) : Optional.empty();
 		}
 		catch (IOException ex) {
 			return Optional.empty();

@@ -52,7 +52,7 @@ final class RunPlanner {
 	RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, TargetMode mode,
 			WriteChoice write)
 			throws IOException {
-		long fileBytes = Files.size(plan.file());
+		long fileBytes = InputFormats.isFolder(plan.file()) ? plan.input().size() : Files.size(plan.file());
 		long dataBytes = plan.input().size();
 		int cores = Runtime.getRuntime().availableProcessors();
 		// upsert, ignore: exit 2 for a bad key; the unique indexes the load drops cannot match instead of it
@@ -83,7 +83,8 @@ final class RunPlanner {
 				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
-		if (!plan.input().format().can(InputCapability.BYTE_RANGES)) { // a compressed stream is read from its start
+		if (!plan.input().format().can(InputCapability.BYTE_RANGES) && !plan.input().format().can(InputCapability.SPLIT)) {
+			// a compressed stream is read from its start
 			sizing = sizing.oneStream(plan.input().format().description() + " input is one stream, read from its start");
 		}
 		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);

@@ -123,6 +123,9 @@ public final class LoadService {
 			summary = summary.withTimeline(RunTimelines.of(run, this.monitor));
 			writeSummaryFile(request.report(), summary);
 			writeHtmlReport(request.report(), summary, lines);
+			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
+				folderNotice(run, summary).ifPresent(lines::notice);
+			}
 			lines.summary();
 			if (run.execution().getStatus() == BatchStatus.COMPLETED) {
 				return lines.result(ExitMeaning.COMPLETED, summary, null);
@@ -215,6 +218,19 @@ public final class LoadService {
 		if (!dropped.isEmpty()) {
 			lines.problem(NextStep.indexesStillDropped(table, dropped, explained));
 		}
+	}
+
+	/**
+	 * For a folder of documents: the files and bytes read, and what the data takes on disk afterwards
+	 * ({@code rowlift: documents: 20,000 files, 21.7 MB read from docs; the database file takes 25.1 MB on disk}).
+	 */
+	private Optional<String> folderNotice(LoadLauncher.LoadRun run, LoadSummary summary) {
+		if (!io.rowlift.source.InputFormats.isFolder(run.plan().file())) {
+			return Optional.empty();
+		}
+		String size = this.dialect.sizeOnDisk(this.dataSource, jdbcUrl(), run.plan().load().table()).orElse("its size on disk unknown");
+		return Optional.of(String.format(java.util.Locale.ROOT, "documents: %,d files, %,.1f MB read from %s; %s",
+				summary.read(), run.plan().input().size() / 1e6, summary.file(), size));
 	}
 
 	/**

@@ -20,7 +20,8 @@ import io.rowlift.RowliftException;
  * The inbox that {@code rowlift.source.path} names as a glob: its folder (the part before the last
  * {@code /}, no glob there) and the pattern of its file names. {@link #list} finds the regular files
  * the pattern matches, without the ones that are never input (see {@link #neverInput}), in the
- * configured order. Immutable; the folder is read anew on each call.
+ * configured order, and the folders it matches (a folder of documents per delivery; not {@value #FAILED} nor
+ * {@code loaded}). Immutable; the folder is read anew on each call.
  */
 final class Inbox {
 
@@ -123,9 +124,49 @@ final class Inbox {
 				if (attributes.isRegularFile()) {
 					entries.add(new Entry(file, new Settle.Sighting(attributes.size(), attributes.lastModifiedTime().toInstant())));
 				}
+				else if (attributes.isDirectory() && !name.equals(FAILED) && !name.equals("loaded")) {
+					Settle.Sighting folder = folderSighting(file, attributes);
+					if (folder != null) {
+						entries.add(new Entry(file, folder));
+					}
+				}
 			}
 		}
 		return sorted(entries, order);
+	}
+
+	/**
+	 * What a delivered folder (a folder of documents, one load) looks like: the total size of its files, and
+	 * the newest modification time of the folder and its files (a file added, removed or written moves it). Its
+	 * hidden files and subfolders are not counted, as the load does not read them.
+	 * @return null when it is gone
+	 */
+	static Settle.Sighting folderSighting(Path folder, BasicFileAttributes attributes) throws IOException {
+		long size = 0;
+		java.time.Instant newest = attributes.lastModifiedTime().toInstant();
+		try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
+			for (Path file : stream) {
+				if (file.getFileName().toString().startsWith(".")) {
+					continue;
+				}
+				BasicFileAttributes one;
+				try {
+					one = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+				}
+				catch (NoSuchFileException gone) {
+					continue;
+				}
+				if (one.isRegularFile()) {
+					size += one.size();
+					java.time.Instant modified = one.lastModifiedTime().toInstant();
+					newest = modified.isAfter(newest) ? modified : newest;
+				}
+			}
+		}
+		catch (NoSuchFileException gone) {
+			return null;
+		}
+		return new Settle.Sighting(size, newest);
 	}
 
 	/** {@code entries} in {@code order}: by name, or oldest first and then by name. */

@@ -529,6 +529,9 @@ public final class InboxService {
 	private static Settle.Sighting sightingOf(Path file) throws IOException {
 		try {
 			BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+			if (attributes.isDirectory()) {
+				return Inbox.folderSighting(file, attributes);
+			}
 			return new Settle.Sighting(attributes.size(), attributes.lastModifiedTime().toInstant());
 		}
 		catch (NoSuchFileException gone) {

@@ -36,6 +36,9 @@ public final class FileChange {
 	}
 
 	private static Optional<String> describe(Path file, String fingerprint, boolean timeToo) throws IOException {
+		if (InputFormats.isFolder(file) || fingerprint.contains(":folder-")) {
+			return describeFolder(file, fingerprint);
+		}
 		String[] then = fingerprint.split(":");
 		long sizeThen = Long.parseLong(then[0]);
 		String now;
@@ -68,6 +71,27 @@ public final class FileChange {
 		}
 		return Optional.of(file + " " + what + ": " + sizeThen + " bytes at the start (fingerprint " + fingerprint + "), "
 				+ sizeNow + " bytes now (fingerprint " + now + ")");
+	}
+
+	/** A folder of documents: files added, removed, renamed, resized or touched, any of them a change. */
+	private static Optional<String> describeFolder(Path folder, String fingerprint) throws IOException {
+		if (!InputFormats.isFolder(folder)) {
+			return Optional.of(folder + " was deleted or moved while it was loaded (fingerprint " + fingerprint + " at the start)");
+		}
+		String now = SourceFingerprint.of(folder);
+		if (now.equals(fingerprint)) {
+			return Optional.empty();
+		}
+		return Optional.of(folder + " changed while it was loaded (a file added, removed, renamed, resized or modified): "
+				+ describeListing(fingerprint) + " at the start (fingerprint " + fingerprint + "), " + describeListing(now)
+				+ " now (fingerprint " + now + ")");
+	}
+
+	/** {@code 12 files of 3400 bytes} from a folder's fingerprint ({@code bytes:newest:folder-count-hash}). */
+	private static String describeListing(String fingerprint) {
+		String[] parts = fingerprint.split(":");
+		String[] listing = parts[2].split("-");
+		return listing[1] + " files of " + parts[0] + " bytes";
 	}
 
 	/**

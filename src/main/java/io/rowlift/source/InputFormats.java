@@ -5,12 +5,13 @@ import java.util.List;
 
 import io.rowlift.RowliftException;
 import io.rowlift.source.csv.CsvInputFormat;
+import io.rowlift.source.documents.DocumentsInputFormat;
 import io.rowlift.source.jsonl.JsonlInputFormat;
 
 /**
  * The registry of input formats: the one place that names them all. A load's format is the one
- * {@code rowlift.source.format} names; without it, JSON Lines for a file whose name ends {@code .jsonl} or
- * {@code .ndjson}, else CSV (Rowlift read nothing else before the seam, so a {@code .txt} or {@code .tsv}
+ * {@code rowlift.source.format} names; without it, documents for a folder or a glob ({@code docs/*.json}), JSON Lines
+ * for a file whose name ends {@code .jsonl} or {@code .ndjson}, else CSV (Rowlift read nothing else before the seam, so a {@code .txt} or {@code .tsv}
  * stays CSV with the configured dialect). Thread-safe.
  */
 public final class InputFormats {
@@ -19,7 +20,9 @@ public final class InputFormats {
 
 	private static final InputFormat JSONL = new JsonlInputFormat();
 
-	private static final List<InputFormat> ALL = List.of(CSV, JSONL);
+	private static final InputFormat DOCUMENTS = new DocumentsInputFormat();
+
+	private static final List<InputFormat> ALL = List.of(CSV, JSONL, DOCUMENTS);
 
 	private InputFormats() {
 	}
@@ -45,13 +48,26 @@ public final class InputFormats {
 	public static InputFormat of(Path file, SourceProperties settings) {
 		String name = settings == null ? null : settings.format();
 		if (name == null || name.isBlank() || name.equalsIgnoreCase("auto")) {
-			return JsonlInputFormat.named(file) ? JSONL : CSV;
+			return DocumentsInputFormat.named(file) ? DOCUMENTS : JsonlInputFormat.named(file) ? JSONL : CSV;
 		}
 		String wanted = name.strip().toLowerCase(java.util.Locale.ROOT);
 		return ALL.stream().filter(f -> f.name().equals(wanted)).findFirst()
 			.orElseThrow(() -> RowliftException.badSetting("rowlift.source.format", name,
 					String.join(" or ", ALL.stream().map(InputFormat::name).toList())
-							+ " (or leave it out: the file's name decides, .jsonl and .ndjson are jsonl, any other csv)"));
+							+ " (or leave it out: the file's name decides, .jsonl and .ndjson are jsonl, a folder or a glob documents, any other csv)"));
+	}
+
+	/**
+	 * Whether {@code path} names a folder of documents (a directory, or a glob such as {@code docs/*.json}) rather
+	 * than one file: its size, fingerprint and changes are the folder's ({@link SourceFingerprint}, {@link FileChange}).
+	 */
+	public static boolean isFolder(Path path) {
+		return DocumentsInputFormat.named(path);
+	}
+
+	/** The fingerprint of the folder {@code path} names ({@link #isFolder}): {@code bytes:newest-mtime:folder-count-hash}. */
+	static String folderFingerprint(Path path) throws java.io.IOException {
+		return DocumentsInputFormat.fingerprint(path);
 	}
 
 	/** Opens {@code file} with its format ({@link InputFormat#open}). */

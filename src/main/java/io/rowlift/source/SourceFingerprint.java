@@ -25,8 +25,14 @@ public final class SourceFingerprint {
 	private SourceFingerprint() {
 	}
 
-	/** {@code size:mtimeMillis:crc32c-hex}. */
+	/**
+	 * {@code size:mtimeMillis:crc32c-hex}; for a folder of documents ({@link InputFormats#isFolder}),
+	 * {@code bytes:newestMtimeMillis:folder-count-hash} over every file's name, size and modification time.
+	 */
 	public static String of(Path file) throws IOException {
+		if (InputFormats.isFolder(file)) {
+			return InputFormats.folderFingerprint(file);
+		}
 		long size = Files.size(file);
 		long modified = Files.getLastModifiedTime(file).toMillis();
 		return size + ":" + modified + ":" + checksum(file, size);
@@ -56,6 +62,9 @@ public final class SourceFingerprint {
 	 * version of a file.
 	 */
 	public static String content(Path file) throws IOException {
+		if (Files.isDirectory(file)) {
+			return folderContent(file);
+		}
 		MessageDigest sha;
 		try {
 			sha = MessageDigest.getInstance("SHA-256");
@@ -75,6 +84,41 @@ public final class SourceFingerprint {
 			}
 		}
 		return size + ":" + HexFormat.of().formatHex(sha.digest());
+	}
+
+	/**
+	 * The content fingerprint of a folder (a delivery of documents): {@code folder:files:bytes:sha256-hex}, a
+	 * SHA-256 over its files in name order, each its name, a zero byte, its length and its bytes (hidden files
+	 * and subfolders left out, as a load leaves them). Reads every file once; the names are sorted in memory,
+	 * which a delivery's folder (thousands of files) allows.
+	 */
+	private static String folderContent(Path folder) throws IOException {
+		MessageDigest sha;
+		try {
+			sha = MessageDigest.getInstance("SHA-256");
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every JVM has SHA-256", ex);
+		}
+		java.util.List<Path> files;
+		try (java.util.stream.Stream<Path> list = Files.list(folder)) {
+			files = list.filter(f -> !f.getFileName().toString().startsWith(".") && Files.isRegularFile(f)).sorted().toList();
+		}
+		long size = 0;
+		byte[] buffer = new byte[MIB];
+		for (Path file : files) {
+			sha.update(file.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			sha.update((byte) 0);
+			sha.update(Long.toString(Files.size(file)).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+			try (java.io.InputStream in = Files.newInputStream(file)) {
+				int n;
+				while ((n = in.read(buffer)) > 0) {
+					sha.update(buffer, 0, n);
+					size += n;
+				}
+			}
+		}
+		return "folder:" + files.size() + ":" + size + ":" + HexFormat.of().formatHex(sha.digest());
 	}
 
 	private static void digest(FileChannel channel, CRC32C crc, long from, long length) throws IOException {

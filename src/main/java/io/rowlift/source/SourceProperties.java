@@ -13,7 +13,8 @@ import org.springframework.util.unit.DataSize;
  * dialect: {@code source.csv.CsvFormat#of}) and checks them when a load opens the input
  * ({@link InputFormat#checkSettings}).
  *
- * @param path the CSV file to load; relative paths are resolved against the working directory
+ * @param path the file to load, or a folder of documents (or a glob of them, {@code docs/*.json}); relative paths
+ * are resolved against the working directory
  * @param header whether the first record names the columns (default true); without a header, field i
  * goes to the table's column i
  * @param delimiter the field delimiter, one ASCII character (default {@code ,}); write {@code \t} for a tab
@@ -40,12 +41,17 @@ import org.springframework.util.unit.DataSize;
  * usually an unclosed quote, instead of being buffered until memory runs out
  * @param ignoreColumns header names whose fields are left out of the load (default: none); each must be in
  * the header
- * @param format the input's format: {@code csv} or {@code jsonl} (default: {@code jsonl} for a file whose name
- * ends {@code .jsonl} or {@code .ndjson}, any case, else {@code csv})
+ * @param format the input's format: {@code csv}, {@code jsonl} or {@code documents} (default: {@code documents}
+ * for a folder or a glob, {@code jsonl} for a file whose name ends {@code .jsonl} or {@code .ndjson}, any case, else
+ * {@code csv})
  * @param ignoreUnknown JSON Lines: keys that no column of the table has are left out instead of refused
  * (default false)
  * @param compression how the file is compressed: {@code auto} (default: by the name, {@code .gz} gzip,
  * {@code .zst} zstd, else none), {@code gzip}, {@code zstd} or {@code none} ({@link Compression})
+ * @param keyColumn a folder of documents: the column that gets each file's name without its extension
+ * (default {@code id})
+ * @param contentColumn a folder of documents: the column that gets each file's whole content, JSON or not
+ * (default: none, each file holds a JSON object whose keys are columns)
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
@@ -54,7 +60,7 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
 		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
 		java.util.List<String> ignoreColumns, String format, @DefaultValue("false") boolean ignoreUnknown,
-		@DefaultValue("auto") String compression) {
+		@DefaultValue("auto") String compression, @DefaultValue("id") String keyColumn, String contentColumn) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);

@@ -77,8 +77,7 @@ abstract class JsonlPropertyScenarios {
 	@Property(tries = TRIES, shrinking = ShrinkingMode.FULL)
 	@AddLifecycleHook(TriesFromSystemProperty.class)
 	void everyStoredValueIsTheReferenceParseOfItsLine(@ForAll("files") GeneratedJsonl file) throws Exception {
-		Path path = work().resolve("try-" + this.files.incrementAndGet() + ".jsonl");
-		Files.writeString(path, String.join("\n", file.lines()) + "\n", StandardCharsets.UTF_8);
+		Path path = write(work(), this.files.incrementAndGet(), file.lines());
 		try {
 			emptyTheTable();
 			List<String> args = new ArrayList<>();
@@ -111,8 +110,20 @@ abstract class JsonlPropertyScenarios {
 			}
 		}
 		finally {
-			Files.deleteIfExists(path);
+			delete(path);
 		}
+	}
+
+	/** Writes try {@code n}'s input into {@code work}: the lines as a JSON Lines file; returns its path. */
+	Path write(Path work, int n, List<String> lines) throws Exception {
+		Path path = work.resolve("try-" + n + ".jsonl");
+		Files.writeString(path, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+		return path;
+	}
+
+	/** Deletes what {@link #write} wrote. */
+	void delete(Path path) throws Exception {
+		Files.deleteIfExists(path);
 	}
 
 	/** The value of {@code key} in {@code object}, matched case-insensitively, or null when the object lacks it. */

@@ -67,8 +67,8 @@ class InputFormatsTests {
 		assertThat(InputFormats.named("jsonl")).isSameAs(jsonl);
 		assertThatThrownBy(() -> InputFormats.of(Path.of("events.jsonl"), settings("json")))
 			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
-			.hasMessage("rowlift.source.format is json; it must be csv or jsonl (or leave it out: the file's name decides, "
-					+ ".jsonl and .ndjson are jsonl, any other csv)");
+			.hasMessage("rowlift.source.format is json; it must be csv or jsonl or documents (or leave it out: the file's name "
+					+ "decides, .jsonl and .ndjson are jsonl, a folder or a glob documents, any other csv)");
 		assertThatThrownBy(() -> InputFormats.checkSpringPipeline(jsonl, "events.jsonl", "spring", "set by rowlift.job.pipeline"))
 			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
 			.hasMessageContaining("load it with the fast pipeline");

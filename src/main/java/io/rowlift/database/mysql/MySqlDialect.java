@@ -525,6 +525,34 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	/**
+	 * The table's data and indexes as the server counts them ({@code information_schema.TABLES}, after
+	 * {@code ANALYZE TABLE} so that InnoDB's figures are current): pages allocated, not the files' sizes.
+	 */
+	@Override
+	public Optional<String> sizeOnDisk(DataSource dataSource, String jdbcUrl, String table) {
+		try (Connection connection = dataSource.getConnection()) {
+			try (Statement analyze = connection.createStatement()) {
+				analyze.execute("ANALYZE TABLE " + quote(table));
+			}
+			try (PreparedStatement st = connection.prepareStatement("SELECT data_length, index_length FROM "
+					+ "information_schema.TABLES WHERE table_schema = DATABASE() AND table_name = ?")) {
+				st.setString(1, table);
+				try (ResultSet rs = st.executeQuery()) {
+					if (!rs.next()) {
+						return Optional.empty();
+					}
+					return Optional.of(String.format(java.util.Locale.ROOT,
+							"table %s takes %,.1f MB on disk (data %,.1f MB, indexes %,.1f MB, information_schema)", table,
+							(rs.getLong(1) + rs.getLong(2)) / 1e6, rs.getLong(1) / 1e6, rs.getLong(2) / 1e6));
+				}
+			}
+		}
+		catch (SQLException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/**
 	 * One per core at least, so the server gets as many connections inserting in parallel (measured:
 	 * 1M rows of the ints shape loaded in 12.4 s with 2 partitions against 18.1 s with 1 on 2 cores),
 	 * one per 64 MiB beyond that, at most twice the cores; a file under 8 MiB gets one, since splitting

@@ -374,6 +374,25 @@ public final class SqliteDialect implements TargetDialect {
 		}
 	}
 
+	/** The database file and its write-ahead log, as {@code ls} sizes them (after the load's checkpoint). */
+	@Override
+	public Optional<String> sizeOnDisk(DataSource dataSource, String jdbcUrl, String table) {
+		if (jdbcUrl == null) {
+			return Optional.empty();
+		}
+		try {
+			Path file = databaseFile(JdbcUrl.parse(jdbcUrl).base());
+			long bytes = Files.size(file);
+			Path wal = Path.of(file + "-wal");
+			long log = Files.exists(wal) ? Files.size(wal) : 0;
+			return Optional.of(String.format(java.util.Locale.ROOT, "the database file takes %,.1f MB on disk%s", bytes / 1e6,
+					log > 0 ? String.format(java.util.Locale.ROOT, " (and its write-ahead log %,.1f MB)", log / 1e6) : ""));
+		}
+		catch (IOException | RuntimeException ex) {
+			return Optional.empty();
+		}
+	}
+
 	/** The database file exists and is not empty (an empty file is made anew by {@link #createDatabase}). */
 	@Override
 	public boolean databaseExists(String jdbcUrl) {

@@ -18,7 +18,7 @@ import io.rowlift.source.SourceProperties;
  * JSON Lines ({@code .jsonl}, {@code .ndjson}, {@code rowlift.source.format=jsonl}): one JSON object per line,
  * UTF-8, its keys matched to the table's columns by name, case-insensitively. The first question for its keys
  * reads every line once ({@link JsonlKeyScan}); the load splits it into byte ranges at line starts and reads each with
- * Jackson's streaming parser ({@link JsonlRecordParser}). The {@code fast} pipeline only: Spring Batch's
+ * Jackson's streaming parser ({@link io.rowlift.source.JsonObjectParser}). The {@code fast} pipeline only: Spring Batch's
  * {@code FlatFileItemReader} reads CSV. Reads {@code rowlift.source.ignore-unknown},
  * {@code read-buffer} and {@code max-record-size}; the CSV dialect keys mean nothing to it. Stateless;
  * thread-safe.

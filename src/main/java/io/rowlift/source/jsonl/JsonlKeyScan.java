@@ -7,6 +7,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.source.JsonKeys;
+import io.rowlift.source.JsonObjectParser;
+
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -34,8 +37,8 @@ final class JsonlKeyScan {
 	}
 
 	static Keys scan(Path file, String displayName, long dataStart, int bufferSize, int maxRecordSize) throws IOException {
-		JsonFactory json = JsonlRecordParser.factory(maxRecordSize);
-		JsonlKeys keys = new JsonlKeys(List.of());
+		JsonFactory json = JsonObjectParser.factory(maxRecordSize);
+		JsonKeys keys = new JsonKeys(List.of());
 		List<String> places = new ArrayList<>();
 		long line = 1;
 		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -60,7 +63,7 @@ final class JsonlKeyScan {
 	}
 
 	/** Adds the line's new keys, if the line is one JSON object (a line the reader rejects gives none). */
-	private static void scanLine(JsonFactory json, JsonlLines lines, JsonlKeys keys, List<String> places, String displayName,
+	private static void scanLine(JsonFactory json, JsonlLines lines, JsonKeys keys, List<String> places, String displayName,
 			long line) {
 		List<String> found = null;
 		List<String> where = null;

@@ -10,6 +10,8 @@ import java.util.List;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;
 
+import io.rowlift.source.JsonKeys;
+import io.rowlift.source.JsonObjectParser;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
@@ -41,7 +43,7 @@ final class JsonlReader implements UnitReader {
 
 	private JsonlLines lines;
 
-	private JsonlRecordParser parser;
+	private JsonObjectParser parser;
 
 	private JsonlRange range;
 
@@ -74,7 +76,7 @@ final class JsonlReader implements UnitReader {
 			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
 		}
 		this.lines = new JsonlLines(this.channel, Math.min(this.bufferSize, 1 << 20), this.maxRecordSize);
-		this.parser = new JsonlRecordParser(new JsonlKeys(this.names), this.maxRecordSize);
+		this.parser = new JsonObjectParser(new JsonKeys(this.names), this.maxRecordSize);
 		this.count = PartitionProgress.readFrom(context).read();
 		this.readAtOpen = this.count;
 		this.opened = JsonlPosition.readFrom(context, this.range);

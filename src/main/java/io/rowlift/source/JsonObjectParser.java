@@ -1,4 +1,4 @@
-package io.rowlift.source.jsonl;
+package io.rowlift.source;
 
 import java.util.Arrays;
 
@@ -12,9 +12,10 @@ import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * Turns one line of JSON Lines into a {@link RawRecord} with Jackson's streaming parser: no object tree,
- * no reflection. Field i of the record is the value of key i ({@link JsonlKeys}), as the binders read CSV
- * fields:
+ * Turns one JSON object (a line of JSON Lines, a document of a folder) into a {@link RawRecord} with Jackson's
+ * streaming parser: no object tree, no reflection. Shared by the formats that read JSON objects
+ * ({@code source.jsonl}, {@code source.documents}); the messages name the unit as the format's {@link Unit}
+ * says. Field i of the record is the value of key i ({@link JsonKeys}), as the binders read CSV fields:
  * <ul>
  * <li>a string: its unescaped text, UTF-8, quoted (so {@code ""} is an empty string);
  * <li>a number: its literal text ({@code 12.50}, {@code 1e3}), unquoted;
@@ -27,7 +28,47 @@ import tools.jackson.core.json.JsonFactory;
  * becomes a record with a {@link RecordProblem} at its byte (a reject, or the load's failure under the
  * skip limit). Not thread-safe: one per reader; the records it returns own their arrays.
  */
-final class JsonlRecordParser {
+public final class JsonObjectParser {
+
+	/** What one object is, for the messages: a line of JSON Lines or a document (a file of a folder). */
+	public enum Unit {
+
+		/** A line of a JSON Lines file; the messages are JSON Lines' own (pinned by its tests). */
+		LINE,
+
+		/** One file holding one object; the messages offer {@code rowlift.source.content-column} for files that are not JSON. */
+		DOCUMENT;
+
+		String notAnObject(String holds) {
+			return this == LINE ? "the line holds " + holds + ", not a JSON object; each line of a JSON Lines file must hold one "
+					+ "object ({\"key\": value, ...}): fix or remove the line"
+					: "the document holds " + holds + ", not a JSON object; each file must hold one object ({\"key\": value, ...}): "
+							+ "fix or remove the file, or set rowlift.source.content-column=COLUMN to load each file's whole content "
+							+ "into one column";
+		}
+
+		String unknownKey(String key) {
+			return this == LINE ? "key '" + key + "' is not one of the input's keys "
+					+ "(the file changed since the load was planned?); load the file again from the start"
+					: "key '" + key + "' is not one of the input's keys (those of the documents sampled when the load was "
+							+ "planned, and not the key column, which the file's name gives); remove the key from the file, or "
+							+ "load such documents in a load of their own";
+		}
+
+		String secondValue() {
+			return this == LINE ? "a second JSON value follows the object on the same line; each line must hold exactly one object: "
+					+ "put it on a line of its own"
+					: "a second JSON value follows the object; a document must hold exactly one object: fix the file";
+		}
+
+		String notJson(String why) {
+			return this == LINE ? "the line is not one JSON object: " + why
+					+ "; each line of a JSON Lines file must hold one complete object: fix or remove the line"
+					: "the document is not JSON: " + why + "; each file must hold one complete JSON object: fix or remove the "
+							+ "file, or set rowlift.source.content-column=COLUMN to load each file's whole content into one column";
+		}
+
+	}
 
 	private static final byte[] TRUE = { 't', 'r', 'u', 'e' };
 
@@ -35,7 +76,9 @@ final class JsonlRecordParser {
 
 	private final JsonFactory factory;
 
-	private final JsonlKeys keys;
+	private final JsonKeys keys;
+
+	private final Unit unit;
 
 	private final int fieldCount;
 
@@ -58,9 +101,19 @@ final class JsonlRecordParser {
 	 * @param keys the input's keys (field i = key i)
 	 * @param maxRecordSize the longest line, which bounds a string or a number too
 	 */
-	JsonlRecordParser(JsonlKeys keys, int maxRecordSize) {
+	public JsonObjectParser(JsonKeys keys, int maxRecordSize) {
+		this(keys, maxRecordSize, Unit.LINE);
+	}
+
+	/**
+	 * @param keys the input's keys (field i = key i)
+	 * @param maxRecordSize the longest object, which bounds a string or a number too
+	 * @param unit what an object is, for the messages
+	 */
+	public JsonObjectParser(JsonKeys keys, int maxRecordSize, Unit unit) {
 		this.factory = factory(maxRecordSize);
 		this.keys = keys;
+		this.unit = unit;
 		this.fieldCount = keys.size();
 		this.from = new int[this.fieldCount];
 		this.to = new int[this.fieldCount];
@@ -69,7 +122,7 @@ final class JsonlRecordParser {
 	}
 
 	/** Jackson's JSON factory, its length limits as long as a line may be (its nesting limit as it is). */
-	static JsonFactory factory(int maxRecordSize) {
+	public static JsonFactory factory(int maxRecordSize) {
 		return JsonFactory.builder()
 			.streamReadConstraints(StreamReadConstraints.builder()
 				.maxStringLength(Math.max(maxRecordSize, 1 << 20))
@@ -85,7 +138,15 @@ final class JsonlRecordParser {
 	 * @param rawLength its length in the file, its line end included
 	 * @param lines 1 when a line feed ends it, 0 for a last line without one
 	 */
-	RawRecord parse(byte[] buf, int start, int length, long offset, long line, int rawLength, int lines) {
+	public RawRecord parse(byte[] buf, int start, int length, long offset, long line, int rawLength, int lines) {
+		return parse(buf, start, length, offset, offset, line, rawLength, lines);
+	}
+
+	/**
+	 * As above, with the places of problems counted from {@code base} instead of the record's offset (a document:
+	 * from its own first byte, while the record's offset is its place in the folder's listing).
+	 */
+	public RawRecord parse(byte[] buf, int start, int length, long offset, long base, long line, int rawLength, int lines) {
 		if (++this.generation == 0) {
 			Arrays.fill(this.seen, 0);
 			this.generation = 1;
@@ -94,17 +155,15 @@ final class JsonlRecordParser {
 		try (JsonParser parser = this.factory.createParser(ObjectReadContext.empty(), buf, start, length)) {
 			JsonToken token = parser.nextToken();
 			if (token != JsonToken.START_OBJECT) {
-				return problem(offset, line, rawLength, lines, offset + parser.currentTokenLocation().getByteOffset(),
-						"the line holds " + describe(token) + ", not a JSON object; each line of a JSON Lines file must hold one "
-								+ "object ({\"key\": value, ...}): fix or remove the line");
+				return problem(offset, line, rawLength, lines, base + parser.currentTokenLocation().getByteOffset(),
+						this.unit.notAnObject(describe(token)));
 			}
 			while ((token = parser.nextToken()) == JsonToken.PROPERTY_NAME) {
 				String key = parser.currentName();
 				int field = this.keys.field(key);
-				long keyAt = offset + parser.currentTokenLocation().getByteOffset();
+				long keyAt = base + parser.currentTokenLocation().getByteOffset();
 				if (field < 0) {
-					return problem(offset, line, rawLength, lines, keyAt, "key '" + key + "' is not one of the input's keys "
-							+ "(the file changed since the load was planned?); load the file again from the start");
+					return problem(offset, line, rawLength, lines, keyAt, this.unit.unknownKey(key));
 				}
 				if (this.seen[field] == this.generation) {
 					return problem(offset, line, rawLength, lines, keyAt, "key '" + key + "' appears twice in the object (keys "
@@ -117,18 +176,16 @@ final class JsonlRecordParser {
 			}
 			token = parser.nextToken();
 			if (token != null) {
-				return problem(offset, line, rawLength, lines, offset + parser.currentTokenLocation().getByteOffset(),
-						"a second JSON value follows the object on the same line; each line must hold exactly one object: "
-								+ "put it on a line of its own");
+				return problem(offset, line, rawLength, lines, base + parser.currentTokenLocation().getByteOffset(),
+						this.unit.secondValue());
 			}
 		}
 		catch (JacksonException ex) {
-			long at = ex.getLocation() == null || ex.getLocation().getByteOffset() < 0 ? offset
-					: offset + Math.min(ex.getLocation().getByteOffset(), length);
+			long at = ex.getLocation() == null || ex.getLocation().getByteOffset() < 0 ? base
+					: base + Math.min(ex.getLocation().getByteOffset(), length);
 			String why = ex.getOriginalMessage();
 			int source = why.indexOf("\n at [Source");
-			return problem(offset, line, rawLength, lines, at, "the line is not one JSON object: " + (source < 0 ? why : why.substring(0, source))
-					+ "; each line of a JSON Lines file must hold one complete object: fix or remove the line");
+			return problem(offset, line, rawLength, lines, at, this.unit.notJson(source < 0 ? why : why.substring(0, source)));
 		}
 		return record(offset, line, rawLength, lines);
 	}

@@ -1,4 +1,4 @@
-package io.rowlift.source.jsonl;
+package io.rowlift.source;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,11 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The keys of a JSON Lines input, in the order first seen, matched case-insensitively (like a CSV header's
+ * The keys of a JSON input (JSON Lines, documents), in the order first seen, matched case-insensitively (like a CSV header's
  * names): key i is field i of every record. Looking up a spelling seen before costs one hash lookup of the
  * parser's canonical name, no case folding. Not thread-safe (one per reader, which learns spellings).
  */
-final class JsonlKeys {
+public final class JsonKeys {
 
 	private final List<String> names;
 
@@ -19,7 +19,7 @@ final class JsonlKeys {
 
 	private final Map<String, Integer> bySpelling = new HashMap<>();
 
-	JsonlKeys(List<String> names) {
+	public JsonKeys(List<String> names) {
 		this.names = new ArrayList<>(names);
 		for (int i = 0; i < names.size(); i++) {
 			this.byLowerCase.putIfAbsent(names.get(i).toLowerCase(Locale.ROOT), i);
@@ -28,7 +28,7 @@ final class JsonlKeys {
 	}
 
 	/** The field of {@code key}, or -1 for a key no name has. */
-	int field(String key) {
+	public int field(String key) {
 		Integer field = this.bySpelling.get(key);
 		if (field == null) {
 			field = this.byLowerCase.get(key.toLowerCase(Locale.ROOT));
@@ -43,7 +43,7 @@ final class JsonlKeys {
 	}
 
 	/** Adds {@code key} if no name matches it yet; returns its field. */
-	int add(String key) {
+	public int add(String key) {
 		int field = field(key);
 		if (field < 0) {
 			field = this.names.size();
@@ -54,11 +54,11 @@ final class JsonlKeys {
 		return field;
 	}
 
-	List<String> names() {
+	public List<String> names() {
 		return List.copyOf(this.names);
 	}
 
-	int size() {
+	public int size() {
 		return this.names.size();
 	}
 

@@ -1,0 +1,136 @@
+package io.rowlift.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.github.luben.zstd.ZstdOutputStream;
+
+import io.rowlift.testsupport.DocumentFolder;
+import io.rowlift.testsupport.InboxEventRecorder;
+import io.rowlift.testsupport.RowliftRun;
+import io.rowlift.testsupport.TestTarget;
+
+/**
+ * The scheduled service takes the new inputs (issue #21 item 7): a gzip and a zstd CSV, a JSON Lines file and a
+ * folder of documents per delivery, each loaded once into the table its name gives and moved to
+ * {@code loaded/}; the same content delivered again under another name is skipped (the content fingerprint is
+ * taken on what the file, or the folder, holds).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class InboxInputScenarios {
+
+	static final Duration WAIT = Duration.ofSeconds(120);
+
+	@TempDir
+	Path dir;
+
+	private CompletableFuture<RowliftRun> service;
+
+	abstract TestTarget target();
+
+	@AfterEach
+	void stopService() throws Exception {
+		if (this.service != null && !this.service.isDone()) {
+			InboxEventRecorder.stopService();
+			this.service.get(60, TimeUnit.SECONDS);
+		}
+	}
+
+	@Test
+	void takesCompressedCsvJsonLinesAndAFolderPerDelivery() throws Exception {
+		TestTarget target = target();
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(inbox.resolve("plain.csv.gz")))) {
+			out.write("a,b\n1,one\n2,two\n".getBytes(StandardCharsets.UTF_8));
+		}
+		try (OutputStream out = new ZstdOutputStream(Files.newOutputStream(inbox.resolve("plain.z.csv.zst")))) {
+			out.write("a,b\n3,three\n".getBytes(StandardCharsets.UTF_8));
+		}
+		Files.writeString(inbox.resolve("plain.j.jsonl"), "{\"a\": 4, \"b\": \"four\"}\n{\"b\": \"five\", \"a\": 5}\n");
+		List<DocumentFolder.Doc> docs = DocumentFolder.write(this.dir.resolve("staging/docs"), 40, 21);
+		Files.move(this.dir.resolve("staging/docs"), inbox.resolve("docs")); // delivered whole, by a rename
+		// the same documents again under another name: the same content, skipped
+		DocumentFolder.write(this.dir.resolve("staging/docs.again"), 40, 21);
+		for (Path p : List.of(inbox.resolve("plain.csv.gz"), inbox.resolve("plain.z.csv.zst"), inbox.resolve("plain.j.jsonl"))) {
+			Files.setLastModifiedTime(p, FileTime.from(Instant.now().minusSeconds(60)));
+		}
+		InboxEventRecorder.reset(event -> {
+		});
+
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*", "--rowlift.schedule.fixed-delay=300ms",
+				"--management.server.port=-1", "--rowlift.schedule.settle=1s", "--rowlift.test.record-inbox-events=true",
+				"--rowlift.schedule.table-from-name={name}"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+
+		for (String name : List.of("plain.csv.gz", "plain.z.csv.zst", "plain.j.jsonl", "docs")) {
+			awaitEvent(name + " loaded", e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith(name));
+		}
+		Files.move(this.dir.resolve("staging/docs.again"), inbox.resolve("docs.again"));
+		awaitEvent("docs.again skipped", e -> e instanceof InboxEvent.FileSkipped s && s.file().endsWith("docs.again"));
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+
+		assertThat(rows(target, "SELECT a, b FROM plain ORDER BY a")).containsExactly(List.of("1", "one"), List.of("2", "two"),
+				List.of("3", "three"), List.of("4", "four"), List.of("5", "five"));
+		assertThat(rows(target, "SELECT id, text, created_at FROM docs ORDER BY id"))
+			.isEqualTo(docs.stream().map(DocumentFolder.Doc::row).toList());
+		try (Stream<Path> loaded = Files.list(inbox.resolve("loaded"))) {
+			assertThat(loaded.map(p -> p.getFileName().toString()).toList()).contains("plain.csv.gz", "plain.z.csv.zst",
+					"plain.j.jsonl", "docs");
+		}
+	}
+
+	private void awaitEvent(String what, Predicate<InboxEvent> test) throws Exception {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (InboxEventRecorder.events().stream().noneMatch(test)) {
+			if (this.service.isDone()) {
+				throw new AssertionError("the service ended before: " + what + "\n" + this.service.get());
+			}
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no '" + what + "' within " + WAIT + "; events: " + InboxEventRecorder.events());
+			}
+			Thread.sleep(100);
+		}
+	}
+
+	static List<List<String>> rows(TestTarget target, String sql) throws Exception {
+		List<List<String>> rows = new ArrayList<>();
+		try (Connection c = target.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			int columns = rs.getMetaData().getColumnCount();
+			while (rs.next()) {
+				List<String> row = new ArrayList<>();
+				for (int i = 1; i <= columns; i++) {
+					row.add(rs.getString(i));
+				}
+				rows.add(row);
+			}
+		}
+		return rows;
+	}
+
+}
