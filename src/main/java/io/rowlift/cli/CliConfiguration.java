@@ -20,6 +20,8 @@ import io.rowlift.model.Checkpoints;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.schedule.InboxService;
 import io.rowlift.schedule.ServiceMode;
+import io.rowlift.cluster.ClusterRole;
+import io.rowlift.cluster.WorkerService;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
@@ -67,11 +69,30 @@ public class CliConfiguration {
 
 	/** The one-shot load; in service mode {@link ServiceModeVerb} defines the {@code load} verb instead. */
 	@Bean(Verb.BEAN_PREFIX + "load")
-	@Conditional(ServiceMode.Off.class)
+	@Conditional({ ServiceMode.Off.class, ClusterRole.None.class })
 	RowliftCommand rowliftCommand(LoadService service, SourceProperties source, TargetProperties target, JobProperties job,
 			ReportProperties report) {
 		return new RowliftCommand(service,
 				LoadRequest.builder().source(source).target(target).job(job).report(report).build());
+	}
+
+	/**
+	 * The {@code load} verb of a cluster's manager ({@code rowlift.cluster.role=manager}): the one-shot load,
+	 * its partitions sent to the workers (the cluster package's {@code RemotePartitions}).
+	 */
+	@Bean(Verb.BEAN_PREFIX + "load")
+	@Conditional({ ServiceMode.Off.class, ClusterRole.Manager.class })
+	ClusterCommand managerCommand(ObjectProvider<LoadService> service, TargetDialect dialect, SourceProperties source,
+			TargetProperties target, JobProperties job, ReportProperties report) {
+		return new ClusterCommand(ClusterRole.MANAGER, dialect, () -> new RowliftCommand(service.getObject(),
+				LoadRequest.builder().source(source).target(target).job(job).report(report).build()), System.err);
+	}
+
+	/** The {@code load} verb of a cluster's worker ({@code rowlift.cluster.role=worker}): serves partitions until stopped. */
+	@Bean(Verb.BEAN_PREFIX + "load")
+	@Conditional(ClusterRole.Worker.class)
+	ClusterCommand workerCommand(ObjectProvider<WorkerService> service, TargetDialect dialect) {
+		return new ClusterCommand(ClusterRole.WORKER, dialect, () -> service.getObject()::run, System.err);
 	}
 
 	/** The {@code load} verb in service mode (the schedule package's beans are defined then too). */

@@ -214,6 +214,14 @@ public interface TargetDialect {
 		return false;
 	}
 
+	/**
+	 * Why partitions of a load into this database cannot run on other machines (rowlift.cluster.role), or
+	 * empty when they can: a server that several machines reach, which also holds the shared job repository.
+	 */
+	default java.util.Optional<String> whyNoRemotePartitions() {
+		return java.util.Optional.empty();
+	}
+
 	/** Whether Spring Batch's sequence tables hold a row from the start (a table-based sequence). */
 	default boolean batchSequencesHaveRows() {
 		return false;

@@ -16,7 +16,6 @@ import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.batch.core.step.tasklet.Tasklet;
 import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
 import org.springframework.jdbc.core.JdbcTemplate;
-import io.rowlift.database.RejectTable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -26,10 +25,8 @@ import org.springframework.context.annotation.Scope;
 import org.springframework.context.annotation.ScopedProxyMode;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.util.function.SingletonSupplier;
 
 import io.rowlift.model.Checkpoints;
-import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PhaseTracker;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.report.Terminals;
@@ -37,25 +34,11 @@ import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
 import io.rowlift.schema.TableSwapTasklet;
 import io.rowlift.schema.TargetPrepareTasklet;
-import io.rowlift.database.TableMapping;
 import io.rowlift.schema.SchemaProperties;
-import io.rowlift.source.InputSource;
-import io.rowlift.source.ReadAheadReader;
-import io.rowlift.source.UnitReader;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.database.JdbcRowWriter;
-import io.rowlift.database.KeyMatching;
-import io.rowlift.database.WriteMethod;
-import io.rowlift.sort.ChunkKeyOrder;
-import io.rowlift.sort.ExternalSort;
-import io.rowlift.sort.KeyOrder;
-import io.rowlift.sort.KeyOrderChoice;
-import io.rowlift.sort.SortKey;
 import io.rowlift.sort.SortProperties;
-import io.rowlift.sort.SortedReader;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.job.spring.SpringExtensions;
-import io.rowlift.job.spring.SpringWorker;
 
 /**
  * The load job: {@value LoadJobNames#BEFORE_SQL} (the load's before-SQL, once per load) →
@@ -232,87 +215,52 @@ public class LoadJobConfiguration {
 
 	/**
 	 * The partitioned load. Job-scoped because the run's plan comes from the job parameters: partition
-	 * count, threads, chunk size and key order of a resume are those of the load's first run.
+	 * count, threads, chunk size and key order of a resume are those of the load's first run. The
+	 * partitions run in this process ({@code rowlift.job.threads} at a time), or, when a
+	 * {@link RemotePartitions} bean is there (the cluster's manager), on the workers it sends them to.
 	 */
 	@Bean
 	@JobScope
-	Step loadStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
-			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
-			RejectBudgets budgets, RunningPartitions running,
-			LoadHistory history, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions,
-			PhaseTracker phases) {
+	Step loadStep(JobRepository jobRepository, RunPlan planned, PartitionSteps steps, RunningPartitions running,
+			LoadHistory history, Checkpoints checkpoints, ObjectProvider<RemotePartitions> remote) {
 		LoadPlan plan = planned.load();
-		int partitions = planned.partitions();
-		int threads = planned.threads();
-		int chunkSize = planned.chunkSize();
-		// upsert, ignore: the key as the table has it now (checked with exit 2 when the load started)
-		KeyMatching matching = KeyMatching.resolve(dataSource, dialect, plan.mapping(), planned.target());
-		Step worker = planned.pipeline().pipeline() == Pipeline.SPRING
-				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.input(),
-						planned.writeMapping(dialect), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of,
-						running::opened, running::closed, extensions, matching, checkpoints)
-				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
-						running, listeners, checkpoints, phases, matching);
-		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
-		executor.setConcurrencyLimit(threads);
 		Partitioner partitioner = plan.input().partitioner(checkpoints);
-		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
+		var step = new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
 			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
 					partitioner, plan.input(), jobRepository, history))
-			.step(worker)
-			.gridSize(partitions)
+			.gridSize(planned.partitions());
+		RemotePartitions elsewhere = remote.getIfAvailable();
+		if (elsewhere != null) {
+			return step.partitionHandler(elsewhere.handler(planned)).build();
+		}
+		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
+		executor.setConcurrencyLimit(planned.threads());
+		return step.step(steps.worker(planned, running))
 			.taskExecutor(executor)
 			.listener(new CompilerHandover(plan.file().toFile().length())) // C2, kept off the start-up code, comes back here
 			.build();
 	}
 
-	/** The fast path's worker: Rowlift's byte-range (or sorted) reader and its JDBC writer. */
-	private static Step fastWorker(JobRepository jobRepository, PlatformTransactionManager transactionManager, RunPlan planned,
+	@Bean
+	PartitionSteps partitionSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
-			RejectBudgets budgets, RunningPartitions running, ObjectProvider<StepListener> listeners, Checkpoints checkpoints,
-			PhaseTracker phases, KeyMatching matching) {
-		LoadPlan plan = planned.load();
-		int chunkSize = planned.chunkSize();
-		int readAhead = settings.readAhead();
-		WriteMethod method = planned.writeMethod();
-		KeyOrder order = planned.order();
-		SortKey key = order == KeyOrder.FILE ? null : KeyOrderChoice.keyOf(plan.mapping(), dialect)
-			.orElseThrow(() -> new IllegalStateException("key order " + order + " but " + plan.table() + " has no key the file fills"));
-		// the average record length bounds each partition's read-ahead in bytes: sampled once per load, by
-		// the first partition that opens (the file's first MiB, with the load's parser)
-		InputSource input = plan.input();
-		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> input.averageRecordBytes(
-				(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes()));
-		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
-			if (order == KeyOrder.SORT) {
-				ExternalSort sort = new ExternalSort(input, (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
-						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints, phases);
-				return new SortedReader(sort, planned.sortDir());
-			}
-			UnitReader partition = input.reader((int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
-			if (readAhead == 0) {
-				return partition;
-			}
-			// bounded in bytes too: records parsed ahead are what every young collection copies (ReadAheadReader)
-			return new ReadAheadReader(partition, ReadAheadReader.capacity(readAhead * chunkSize, averageRecord.obtain()));
-		}, running);
-		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
-			long run = step.getJobExecution().getJobInstanceId();
-			TableMapping mapping = planned.writeMapping(dialect, run); // a replace writes into its staging table
-			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, input.locator(step.getExecutionContext()),
-					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching, checkpoints);
-			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
-		});
-		var worker = new StepBuilder(LoadJobNames.WORKER, jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
+			RejectBudgets budgets, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions,
+			PhaseTracker phases) {
+		return PartitionSteps.builder()
+			.jobRepository(jobRepository)
 			.transactionManager(transactionManager)
-			.reader(reader)
-			.writer(writer);
-		// the extension point: every StepListener bean (read, write, chunk, step listeners: the user's
-		// from a jar on loader.path, the tests' fault injection) joins each partition's step; with none,
-		// Spring Batch calls its empty composites as it always does
-		listeners.orderedStream().forEach(worker::listener);
-		return worker.build();
+			.dataSource(dataSource)
+			.dialect(dialect)
+			.source(source)
+			.settings(settings)
+			.sorting(sorting)
+			.budgets(budgets)
+			.listeners(listeners)
+			.checkpoints(checkpoints)
+			.extensions(extensions)
+			.phases(phases)
+			.build();
 	}
 
 	@Bean
@@ -328,9 +276,9 @@ public class LoadJobConfiguration {
 	/** The progress sampler; its settings are the command line's {@code rowlift.report.*}, or the defaults without them. */
 	@Bean
 	LoadMonitor loadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository jobRepository,
-			ObjectProvider<ReportProperties> report) {
+			ObjectProvider<ReportProperties> report, ObjectProvider<RemotePartitions> remote) {
 		return new LoadMonitor(running, phases, jobRepository, () -> report.getIfAvailable(ReportProperties::defaults),
-				Terminals::interactive);
+				Terminals::interactive, () -> remote.getIfAvailable() != null);
 	}
 
 	@Bean

@@ -31,6 +31,9 @@ public final class LoadJobNames {
 	/** Step: one partition of the load (worker); executions are named {@code loadWorker:partitionN}. */
 	public static final String WORKER = "loadWorker";
 
+	/** The partition's step context key under which a cluster worker writes who it is ({@code host:pid}). */
+	public static final String WORKER_IDENTITY = "rowlift.worker";
+
 	/** Step: rebuild the indexes the ledger holds. */
 	public static final String INDEX_REBUILD = "indexRebuild";
 

@@ -213,7 +213,10 @@ public final class LoadLauncher {
 		if (this.running.stopAll()) {
 			return true;
 		}
-		boolean stopped = false; // no partition running: the index steps, or before the load step; through the repository
+		// no partition running here (the index steps, before the load step, or partitions on a cluster's workers):
+		// through the repository, which marks the run STOPPING; a partition finds that at its next chunk commit
+		// (Spring Batch's JobRepository#update of its step), in this process or any other
+		boolean stopped = false;
 		for (JobExecution execution : this.jobRepository.findRunningJobExecutions(LoadJobNames.JOB)) {
 			if (key.equals(RunPlanParameters.loadKey(execution.getJobParameters()))) {
 				try {

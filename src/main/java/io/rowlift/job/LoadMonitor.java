@@ -64,6 +64,11 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	private final Supplier<Boolean> terminal;
 
+	private final java.util.function.BooleanSupplier remote;
+
+	/** The partitions of the running execution in the job repository, when they run elsewhere; else null. */
+	private volatile RepositoryPartitions stored;
+
 	private volatile Instant runStartedAt;
 
 	private volatile long runStartedNanos;
@@ -77,6 +82,16 @@ public final class LoadMonitor implements JobExecutionListener {
 	private volatile boolean jobStarted;
 
 	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<ReportProperties> settings, Supplier<Boolean> terminal) {
+		this(running, phases, repository, settings, terminal, () -> false);
+	}
+
+	/**
+	 * @param remote whether the partitions run in other processes (the cluster's manager): then they are
+	 * read from the job repository ({@link RepositoryPartitions}), else from {@code running}
+	 */
+	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<ReportProperties> settings,
+			Supplier<Boolean> terminal, java.util.function.BooleanSupplier remote) {
+		this.remote = remote;
 		this.running = running;
 		this.phases = phases;
 		this.repository = repository;
@@ -113,7 +128,8 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	/** The partitions this run opened, with what they had committed when they opened. */
 	public List<RunningPartitions.Opened> opened() {
-		return this.running.openedThisRun();
+		RepositoryPartitions elsewhere = this.stored;
+		return elsewhere != null ? elsewhere.read() : this.running.openedThisRun();
 	}
 
 	/** The throughput samples of this run, partition by partition (empty before a job ran). */
@@ -136,6 +152,7 @@ public final class LoadMonitor implements JobExecutionListener {
 		if (this.runStartedAt == null || this.watch != null) {
 			begin(); // a job started without the command (tests), or a second job in this process
 		}
+		this.stored = this.remote.getAsBoolean() ? new RepositoryPartitions(this.repository, execution) : null;
 		try {
 			RunPlan plan = RunPlanParameters.of(execution);
 			InputSource input = plan.input();
@@ -328,7 +345,7 @@ public final class LoadMonitor implements JobExecutionListener {
 
 		private void tick(boolean last) {
 			long now = System.nanoTime();
-			List<RunningPartitions.Opened> opened = new ArrayList<>(LoadMonitor.this.running.openedThisRun());
+			List<RunningPartitions.Opened> opened = new ArrayList<>(LoadMonitor.this.opened());
 			opened.sort(Comparator.comparing(RunningPartitions.Opened::partition, Comparator.comparingInt(String::length)
 				.thenComparing(Comparator.naturalOrder())));
 			PhaseTracker.Phase tracked = LoadMonitor.this.phases.current();

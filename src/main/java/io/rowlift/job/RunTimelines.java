@@ -143,7 +143,8 @@ public final class RunTimelines {
 			partitions.add(new RunTimeline.Partition(LoadProgress.partitionOf(step.getStepName()), step.getStatus().toString(),
 					partitionStart == null ? Instant.now() : partitionStart,
 					partitionElapsed.isNegative() ? Duration.ZERO : partitionElapsed, done.read(), done.written(), done.rejected(),
-					done.bytes()));
+					done.bytes(), step.getExecutionContext().containsKey(LoadJobNames.WORKER_IDENTITY)
+							? step.getExecutionContext().getString(LoadJobNames.WORKER_IDENTITY) : null));
 			read += done.read();
 			written += done.written();
 			rejected += done.rejected();

@@ -9,12 +9,15 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import io.rowlift.cluster.ClusterRole;
 import io.rowlift.schedule.ServiceMode;
 
 /**
  * Rowlift's defaults that depend on the mode, added as the property source of lowest precedence (every
  * config file, environment variable and option wins over them), after the config files were read so that
  * {@code rowlift.schedule.*} set there counts.
+ *
+ * <p>A cluster's worker ({@code rowlift.cluster.role=worker}) is a service too: it gets the same defaults.
  *
  * <p>A one-shot load is not a web application: no server, although Tomcat is on the classpath for the
  * service. The service is one whose only HTTP port is Actuator's: {@code management.server.port}
@@ -32,7 +35,7 @@ public final class ServiceModeEnvironment implements EnvironmentPostProcessor, O
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		environment.getPropertySources().addLast(new MapPropertySource(SOURCE, defaults(ServiceMode.isOn(environment))));
+		environment.getPropertySources().addLast(new MapPropertySource(SOURCE, defaults(ServiceMode.isOn(environment) || ClusterRole.isWorker(environment))));
 	}
 
 	/** The defaults of a service ({@code service}) or of a one-shot load. */

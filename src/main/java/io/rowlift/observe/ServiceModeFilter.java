@@ -7,6 +7,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
 import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 
+import io.rowlift.cluster.ClusterRole;
 import io.rowlift.schedule.ServiceMode;
 
 /**
@@ -21,13 +22,14 @@ public final class ServiceModeFilter implements AutoConfigurationImportFilter, E
 	/**
 	 * Packages of the auto-configurations that serve the service only: the modules that
 	 * spring-boot-starter-actuator, spring-boot-starter-webmvc and micrometer-registry-prometheus add, the
-	 * health and metrics parts of modules a load uses (JDBC, Batch), and this package.
+	 * health and metrics parts of modules a load uses (JDBC, Batch, RabbitMQ for a cluster's worker), and this package.
 	 */
 	static final List<String> SERVICE_ONLY = List.of("org.springframework.boot.actuate.",
 			"org.springframework.boot.micrometer.", "org.springframework.boot.health.", "org.springframework.boot.tomcat.",
 			"org.springframework.boot.webmvc.", "org.springframework.boot.servlet.", "org.springframework.boot.http.converter.",
 			"org.springframework.boot.jackson.", "org.springframework.boot.jdbc.autoconfigure.health.",
 			"org.springframework.boot.jdbc.autoconfigure.metrics.", "org.springframework.boot.batch.autoconfigure.observation.",
+			"org.springframework.boot.amqp.autoconfigure.health.", "org.springframework.boot.amqp.autoconfigure.metrics.",
 			"io.rowlift.observe.");
 
 	private Environment environment;
@@ -39,7 +41,7 @@ public final class ServiceModeFilter implements AutoConfigurationImportFilter, E
 
 	@Override
 	public boolean[] match(String[] candidates, AutoConfigurationMetadata metadata) {
-		boolean service = this.environment == null || ServiceMode.isOn(this.environment);
+		boolean service = this.environment == null || ServiceMode.isOn(this.environment) || ClusterRole.isWorker(this.environment);
 		boolean[] keep = new boolean[candidates.length];
 		for (int i = 0; i < candidates.length; i++) {
 			keep[i] = service || candidates[i] == null || !serviceOnly(candidates[i]);

@@ -88,7 +88,13 @@ final class PhaseTimeline {
 				Bar bar = bar(phase, origin, next);
 				List<Bar> children = new ArrayList<>();
 				for (JsonNode partition : SummaryTree.objects(phase, "partitions")) {
-					children.add(bar(partition, origin, bar.start()));
+					Bar child = bar(partition, origin, bar.start());
+					String worker = SummaryTree.text(partition, "worker");
+					if (worker != null && !worker.isBlank()) { // a cluster's worker loaded it (docs/cluster.md)
+						child = new Bar(child.name() + " on " + worker, child.status(), child.start(), child.seconds(), child.written(),
+								child.rowsPerSecond(), child.children());
+					}
+					children.add(child);
 				}
 				bar = new Bar(bar.name(), bar.status(), bar.start(), bar.seconds(), bar.written(), bar.rowsPerSecond(), children);
 				bars.add(bar);

@@ -67,9 +67,16 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 	 * @param written rows written in this run
 	 * @param rejected records rejected in this run
 	 * @param bytes bytes of its range committed in this run
+	 * @param worker the cluster worker that loaded it ({@code host:pid}), or null when this process did
 	 */
 	public record Partition(String name, String status, Instant startedAt, Duration elapsed, long read, long written,
-			long rejected, long bytes) {
+			long rejected, long bytes, String worker) {
+
+		/** A partition this process loaded. */
+		public Partition(String name, String status, Instant startedAt, Duration elapsed, long read, long written,
+				long rejected, long bytes) {
+			this(name, status, startedAt, elapsed, read, written, rejected, bytes, null);
+		}
 
 		public double rowsPerSecond() {
 			return perSecond(this.written, this.elapsed);
@@ -101,7 +108,8 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 					phase.elapsed(), phase.detail()));
 			for (Partition partition : phase.partitions()) {
 				sb.append(row("  " + partition.name(), partition.status(), partition.read(), partition.written(),
-						partition.rejected(), partition.bytes(), partition.elapsed(), null));
+						partition.rejected(), partition.bytes(), partition.elapsed(),
+						partition.worker() == null ? null : "worker " + partition.worker()));
 			}
 		}
 		Phase load = load();
@@ -147,7 +155,7 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 				.put("detail", phase.detail());
 			ArrayNode partitions = node.putArray("partitions");
 			for (Partition partition : phase.partitions()) {
-				partitions.addObject()
+				ObjectNode line = partitions.addObject()
 					.put("name", partition.name())
 					.put("status", partition.status())
 					.put("startedAt", partition.startedAt().toString())
@@ -157,6 +165,9 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 					.put("rejected", partition.rejected())
 					.put("bytes", partition.bytes())
 					.put("rowsPerSecond", round(partition.rowsPerSecond()));
+				if (partition.worker() != null) { // a cluster's worker loaded it (docs/cluster.md)
+					line.put("worker", partition.worker());
+				}
 			}
 		}
 		ArrayNode samples = root.putArray("samples");

@@ -40,7 +40,7 @@ final class Boundaries {
 		rules.put("dialects only through TargetDialect", dialectsOnlyThroughTheStrategy());
 		rules.put("the root package depends on no feature package", rootDependsOnNoFeature());
 		rules.put("feature packages free of cycles", noCycles());
-		rules.put("cli, schedule and observe above the load service, nothing below it knows them", layers());
+		rules.put("cli, schedule, cluster and observe above the load service, nothing below it knows them", layers());
 		return rules;
 	}
 
@@ -170,15 +170,16 @@ final class Boundaries {
 	}
 
 	/**
-	 * The layers of a load (issue #23): the command line on top; the scheduled service and the
-	 * observability under it; the load service ({@code load}) under them; everything else (the job, the
-	 * schema, the database, the input, the reports, the model) below. A layer uses only the layers under
+	 * The layers of a load (issue #23): the command line on top; the scheduled service, the cluster's
+	 * manager and worker ({@code cluster}) and the observability under it; the load service ({@code load})
+	 * under them; everything else (the job, the schema, the database, the input, the reports, the model) below. A layer uses only the layers under
 	 * it, so the service can get other callers (a manager, a remote worker) without the command line.
 	 */
 	ArchRule layers() {
 		String cli = this.root + ".cli..";
 		String schedule = this.root + ".schedule..";
 		String observe = this.root + ".observe..";
+		String cluster = this.root + ".cluster..";
 		String load = this.root + ".load..";
 		return Architectures.layeredArchitecture()
 			.consideringOnlyDependenciesInLayers()
@@ -186,14 +187,16 @@ final class Boundaries {
 			.layer("cli").definedBy(cli)
 			.layer("observe").definedBy(observe)
 			.layer("schedule").definedBy(schedule)
+			.layer("cluster").definedBy(cluster)
 			.layer("load").definedBy(load)
-			.layer("below").definedBy(resideInAPackage(this.root + "..").and(not(resideInAnyPackage(cli, schedule, observe, load))))
-			.whereLayer("observe").mayOnlyAccessLayers("schedule", "load", "below")
+			.layer("below").definedBy(resideInAPackage(this.root + "..").and(not(resideInAnyPackage(cli, schedule, observe, cluster, load))))
+			.whereLayer("observe").mayOnlyAccessLayers("schedule", "cluster", "load", "below")
 			.whereLayer("schedule").mayOnlyAccessLayers("load", "below")
+			.whereLayer("cluster").mayOnlyAccessLayers("load", "below")
 			.whereLayer("load").mayOnlyAccessLayers("below")
 			.whereLayer("below").mayOnlyAccessLayers("below")
-			.because("the load is a service its callers share (issue #23): the command line, the scheduled service "
-					+ "and the observability call it; it, and the job, schema and database under it, know none of them: "
+			.because("the load is a service its callers share (issue #23): the command line, the scheduled service, "
+					+ "the cluster and the observability call it; it, and the job, schema and database under it, know none of them: "
 					+ "pass what they need in the LoadRequest, or return it in the LoadResult");
 	}
 

@@ -72,6 +72,14 @@ public final class SqliteDialect implements TargetDialect {
 		return "sqlite";
 	}
 
+	/** SQLite is one local file that one process writes at a time: no other machine can write it. */
+	@Override
+	public java.util.Optional<String> whyNoRemotePartitions() {
+		return java.util.Optional.of("SQLite is one local file that one process writes at a time, so no other machine can load"
+				+ " a partition of it: remove rowlift.cluster.role to load it here, or load into MySQL or MariaDB, which the"
+				+ " manager and every worker reach over the network (docs/cluster.md)");
+	}
+
 	@Override
 	public boolean handles(String jdbcUrl) {
 		return jdbcUrl.startsWith(PREFIX);

@@ -1,0 +1,169 @@
+package io.rowlift.cluster;
+
+import java.time.LocalDateTime;
+import java.util.Optional;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.JobInterruptedException;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
+
+import io.rowlift.job.PartitionSteps;
+import io.rowlift.job.RunPlan;
+import io.rowlift.job.RunPlanParameters;
+import io.rowlift.job.RunningPartitions;
+
+/**
+ * A worker's handling of one partition request ({@link PartitionRequest}): finds the partition's step
+ * execution in the shared job repository, checks that the file at the request's path is the manager's
+ * ({@link FileCheck}; else the partition fails with a message naming this worker, the path and what
+ * differs), reads the plan stored with the run ({@link RunPlanParameters#of}, never planned again) and runs
+ * the same partition step a local run does ({@link PartitionSteps}), writing straight to the target. Returns
+ * when the step has ended, so the broker's message is acknowledged then and not before: a worker killed
+ * mid-partition leaves its request unacknowledged, and the broker hands it to another worker, which goes
+ * on from the partition's last commit (its rows and saved position commit in one transaction; a second
+ * worker on the same partition would fail on the step execution's version, never load a row twice).
+ *
+ * <p>A request for a partition that has ended already (a redelivery after its end) is dropped; one for a
+ * partition another live worker runs waits for it ({@link #heldElsewhere}). Records
+ * {@code host:pid} in the partition's context ({@value WorkerIdentity#KEY}), for the summary.
+ * Thread-safe: the listener container calls it on up to {@code rowlift.job.threads} threads at once.
+ */
+public final class ClusterWorker {
+
+	private static final Log log = LogFactory.getLog(ClusterWorker.class);
+
+	private final JobRepository repository;
+
+	private final PartitionSteps steps;
+
+	private final String identity;
+
+	private final ClusterProperties settings;
+
+	/** The step executions this process runs now: a request for one of them again (a redelivery) is dropped. */
+	private final java.util.Set<Long> runningHere = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+	public ClusterWorker(JobRepository repository, PartitionSteps steps, String identity, ClusterProperties settings) {
+		this.repository = repository;
+		this.steps = steps;
+		this.identity = identity;
+		this.settings = settings;
+	}
+
+	/** Runs the partition a request's text names, to its end. Never throws: the partition's status says how it went. */
+	public void handle(String text) {
+		PartitionRequest request;
+		try {
+			request = PartitionRequest.parse(text);
+		}
+		catch (RuntimeException ex) {
+			log.error("rowlift worker " + this.identity + ": dropped a message: " + ex.getMessage());
+			return;
+		}
+		if (!this.runningHere.add(request.stepExecutionId())) {
+			log.info("rowlift worker " + this.identity + ": partition " + request.stepExecutionId() + " runs here already (a redelivery)");
+			return;
+		}
+		try {
+			handle(request);
+		}
+		finally {
+			this.runningHere.remove(request.stepExecutionId());
+		}
+	}
+
+	private void handle(PartitionRequest request) {
+		StepExecution step = heldElsewhere(this.repository.getStepExecution(request.stepExecutionId()));
+		if (step == null) {
+			log.error("rowlift worker " + this.identity + ": no partition " + request.stepExecutionId()
+					+ " in this job repository; is this worker's spring.datasource.url the manager's (" + request.manager() + ")?");
+			return;
+		}
+		if (!step.getStatus().isRunning()) {
+			log.info("rowlift worker " + this.identity + ": " + step.getStepName() + " of run "
+					+ step.getJobExecution().getJobInstanceId() + " has ended already (" + step.getStatus() + "): nothing to do");
+			return;
+		}
+		Optional<String> problem = FileCheck.problem(this.identity, request.file(), request.fingerprint());
+		if (problem.isPresent()) {
+			fail(step, problem.get());
+			System.err.println("rowlift: worker " + this.identity + " " + step.getStepName() + " of run "
+					+ step.getJobExecution().getJobInstanceId() + " ended FAILED: " + problem.get());
+			System.err.flush();
+			return;
+		}
+		System.err.println("rowlift: worker " + this.identity + " loading " + step.getStepName() + " of run "
+				+ step.getJobExecution().getJobInstanceId() + " (" + request.file() + ")");
+		System.err.flush();
+		try {
+			RunPlan plan = RunPlanParameters.of(step.getJobExecution());
+			Step worker = this.steps.worker(plan, new RunningPartitions());
+			step.getExecutionContext().putString(WorkerIdentity.KEY, this.identity);
+			worker.execute(step);
+		}
+		catch (JobInterruptedException ex) {
+			step.setStatus(BatchStatus.STOPPED);
+			update(step);
+		}
+		catch (Throwable ex) {
+			log.error("rowlift worker " + this.identity + ": " + step.getStepName() + " failed", ex);
+			if (step.getStatus().isRunning()) {
+				fail(step, "worker " + this.identity + ": " + ex);
+			}
+		}
+		System.err.println("rowlift: worker " + this.identity + " " + step.getStepName() + " of run "
+				+ step.getJobExecution().getJobInstanceId() + " ended " + step.getStatus());
+		System.err.flush();
+	}
+
+	/**
+	 * A request for a partition another worker is running (the broker handed it out again: that worker's
+	 * connection broke, or the broker restarted) waits while that worker keeps committing: until the
+	 * partition ends (then there is nothing to do) or goes half a lease timeout without a commit (then its
+	 * worker is taken as gone and this one goes on from the last commit). Returns the partition as last read.
+	 */
+	private StepExecution heldElsewhere(StepExecution step) {
+		java.time.Duration stale = this.settings.leaseTimeout().dividedBy(2);
+		while (step != null && step.getStatus() == BatchStatus.STARTED && step.getLastUpdated() != null
+				&& step.getExecutionContext().containsKey(WorkerIdentity.KEY)
+				&& !this.identity.equals(step.getExecutionContext().getString(WorkerIdentity.KEY))
+				&& step.getLastUpdated().plus(stale).isAfter(LocalDateTime.now())) {
+			try {
+				Thread.sleep(this.settings.pollInterval().toMillis());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return null;
+			}
+			step = this.repository.getStepExecution(step.getId());
+		}
+		return step;
+	}
+
+	/** Ends a partition FAILED with {@code message} as its exit description, in the repository. */
+	private void fail(StepExecution step, String message) {
+		log.error("rowlift " + message);
+		if (step.getStartTime() == null) {
+			step.setStartTime(LocalDateTime.now());
+		}
+		step.setEndTime(LocalDateTime.now());
+		step.setStatus(BatchStatus.FAILED);
+		step.setExitStatus(ExitStatus.FAILED.addExitDescription(message));
+		update(step);
+	}
+
+	private void update(StepExecution step) {
+		try {
+			this.repository.update(step);
+		}
+		catch (RuntimeException ex) {
+			log.error("rowlift worker " + this.identity + ": could not record the end of " + step.getStepName() + ": " + ex.getMessage());
+		}
+	}
+
+}

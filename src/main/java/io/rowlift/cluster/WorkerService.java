@@ -1,0 +1,74 @@
+package io.rowlift.cluster;
+
+import java.util.concurrent.CountDownLatch;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.Queue;
+import org.springframework.integration.amqp.inbound.AmqpInboundChannelAdapter;
+
+import sun.misc.Signal;
+
+/**
+ * A worker as a service ({@code rowlift.cluster.role=worker}): takes partition requests from the queue
+ * {@code rowlift.cluster.queue}, up to {@code rowlift.job.threads} at once, each acknowledged when its
+ * partition's step has ended ({@link ClusterWorker}), and stays up between loads until SIGTERM or
+ * SIGINT. On a signal it takes no further request and ends (exit 0); a partition still running then is
+ * left unacknowledged, so the broker hands it to another worker, which resumes it from its last commit.
+ * Its health and metrics are the service's ({@code /actuator/health}, {@code /actuator/prometheus} on
+ * {@code management.server.port}). One run per instance.
+ */
+public final class WorkerService {
+
+	private static final Log log = LogFactory.getLog(WorkerService.class);
+
+	private final AmqpInboundChannelAdapter requests;
+
+	private final AmqpAdmin admin;
+
+	private final ClusterProperties settings;
+
+	private final int threads;
+
+	private final CountDownLatch stop = new CountDownLatch(1);
+
+	public WorkerService(AmqpInboundChannelAdapter requests, AmqpAdmin admin, ClusterProperties settings, int threads) {
+		this.requests = requests;
+		this.admin = admin;
+		this.settings = settings;
+		this.threads = threads;
+	}
+
+	/** Serves requests until a signal; returns the exit code (0). */
+	public int run() {
+		for (String name : new String[] { "TERM", "INT" }) {
+			try {
+				Signal.handle(new Signal(name), signal -> this.stop.countDown());
+			}
+			catch (IllegalArgumentException ex) {
+				// the JVM keeps its own handling: the context's close stops the consumers
+			}
+		}
+		this.admin.declareQueue(new Queue(this.settings.queue(), true));
+		this.requests.start();
+		System.err.println("rowlift: worker " + WorkerIdentity.of() + " serving partitions from queue " + this.settings.queue()
+				+ ", " + this.threads + " at a time");
+		System.err.flush();
+		try {
+			this.stop.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		log.info("stopping: no further partition request is taken");
+		this.requests.stop();
+		return 0;
+	}
+
+	/** Ends {@link #run} as a signal does. */
+	public void stop() {
+		this.stop.countDown();
+	}
+
+}

@@ -1,0 +1,239 @@
+package io.rowlift.job;
+
+import java.util.Objects;
+
+import javax.sql.DataSource;
+
+import org.springframework.batch.core.listener.StepListener;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.util.function.SingletonSupplier;
+
+import io.rowlift.database.JdbcRowWriter;
+import io.rowlift.database.KeyMatching;
+import io.rowlift.database.RejectTable;
+import io.rowlift.database.TableMapping;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.WriteMethod;
+import io.rowlift.job.spring.SpringExtensions;
+import io.rowlift.job.spring.SpringWorker;
+import io.rowlift.model.Checkpoints;
+import io.rowlift.model.RawRecord;
+import io.rowlift.progress.PhaseTracker;
+import io.rowlift.sort.ChunkKeyOrder;
+import io.rowlift.sort.ExternalSort;
+import io.rowlift.sort.KeyOrder;
+import io.rowlift.sort.KeyOrderChoice;
+import io.rowlift.sort.SortKey;
+import io.rowlift.sort.SortProperties;
+import io.rowlift.sort.SortedReader;
+import io.rowlift.source.InputSource;
+import io.rowlift.source.ReadAheadReader;
+import io.rowlift.source.SourceProperties;
+import io.rowlift.source.UnitReader;
+
+/**
+ * Builds the partition step of a run ({@value LoadJobNames#WORKER}) from the run's plan alone: the same
+ * step whether the partitions run in this process (the load step of a local run) or in a cluster
+ * worker, which reads the plan stored with the run ({@link RunPlanParameters#of}) and never plans again.
+ * Reader, writer, rejects and saved positions are the pipeline's ({@link Pipeline}): Rowlift's byte-range
+ * (or sorted) reader and its JDBC writer, or Spring Batch's reader and writer.
+ *
+ * <p>Each call builds a new step; the step is shared by the partitions of one run and keeps each
+ * partition's reader and writer per thread ({@link PartitionStreams}). Made with {@link #builder}; thread-safe.
+ */
+public final class PartitionSteps {
+
+	private final Builder parts;
+
+	private PartitionSteps(Builder parts) {
+		this.parts = parts;
+	}
+
+	/**
+	 * The partition step of {@code planned}'s run.
+	 * @param running where its partitions announce that they open and close (stop and progress)
+	 */
+	public Step worker(RunPlan planned, RunningPartitions running) {
+		Builder p = this.parts;
+		LoadPlan plan = planned.load();
+		// upsert, ignore: the key as the table has it now (checked with exit 2 when the load started)
+		KeyMatching matching = KeyMatching.resolve(p.dataSource, p.dialect, plan.mapping(), planned.target());
+		if (planned.pipeline().pipeline() == Pipeline.SPRING) {
+			return SpringWorker.build(LoadJobNames.WORKER, p.jobRepository, p.transactionManager, p.dataSource, p.dialect,
+					plan.input(), planned.writeMapping(p.dialect), plan.values(), planned.chunkSize(),
+					(int) p.source.readBuffer().toBytes(), p.budgets::of, running::opened, running::closed, p.extensions, matching,
+					p.checkpoints);
+		}
+		return fastWorker(planned, running, matching);
+	}
+
+	/** The fast path's worker: Rowlift's byte-range (or sorted) reader and its JDBC writer. */
+	private Step fastWorker(RunPlan planned, RunningPartitions running, KeyMatching matching) {
+		Builder p = this.parts;
+		LoadPlan plan = planned.load();
+		int chunkSize = planned.chunkSize();
+		int readAhead = p.settings.readAhead();
+		int buffer = (int) p.source.readBuffer().toBytes();
+		int maxRecord = (int) p.source.maxRecordSize().toBytes();
+		WriteMethod method = planned.writeMethod();
+		KeyOrder order = planned.order();
+		SortKey key = order == KeyOrder.FILE ? null : KeyOrderChoice.keyOf(plan.mapping(), p.dialect)
+			.orElseThrow(() -> new IllegalStateException("key order " + order + " but " + plan.table() + " has no key the file fills"));
+		// the average record length bounds each partition's read-ahead in bytes: sampled once per load, by
+		// the first partition that opens (the file's first MiB, with the load's parser)
+		InputSource input = plan.input();
+		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> input.averageRecordBytes(buffer, maxRecord));
+		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
+			if (order == KeyOrder.SORT) {
+				ExternalSort sort = new ExternalSort(input, buffer, maxRecord, key, Runtime.getRuntime().availableProcessors(),
+						p.sorting.memoryBytes(), p.checkpoints, p.phases);
+				return new SortedReader(sort, planned.sortDir());
+			}
+			UnitReader partition = input.reader(buffer, maxRecord);
+			if (readAhead == 0) {
+				return partition;
+			}
+			// bounded in bytes too: records parsed ahead are what every young collection copies (ReadAheadReader)
+			return new ReadAheadReader(partition, ReadAheadReader.capacity(readAhead * chunkSize, averageRecord.obtain()));
+		}, running);
+		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
+			long run = step.getJobExecution().getJobInstanceId();
+			TableMapping mapping = planned.writeMapping(p.dialect, run); // a replace writes into its staging table
+			JdbcRowWriter rows = new JdbcRowWriter(p.dataSource, p.dialect, mapping, plan.values(), method,
+					input.locator(step.getExecutionContext()), p.budgets.of(step.getJobExecutionId(), run), new RejectTable(run),
+					matching, p.checkpoints);
+			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
+		});
+		var worker = new StepBuilder(LoadJobNames.WORKER, p.jobRepository).<RawRecord, RawRecord>chunk(chunkSize)
+			.transactionManager(p.transactionManager)
+			.reader(reader)
+			.writer(writer);
+		// the extension point: every StepListener bean (read, write, chunk, step listeners: the user's
+		// from a jar on loader.path, the tests' fault injection) joins each partition's step; with none,
+		// Spring Batch calls its empty composites as it always does
+		p.listeners.orderedStream().forEach(worker::listener);
+		return worker.build();
+	}
+
+	/** A builder with nothing set; every part must be set before {@link Builder#build}. */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/** Builds {@link PartitionSteps}. Not thread-safe. */
+	public static final class Builder {
+
+		private JobRepository jobRepository;
+
+		private PlatformTransactionManager transactionManager;
+
+		private DataSource dataSource;
+
+		private TargetDialect dialect;
+
+		private SourceProperties source;
+
+		private JobProperties settings;
+
+		private SortProperties sorting;
+
+		private RejectBudgets budgets;
+
+		private ObjectProvider<StepListener> listeners;
+
+		private Checkpoints checkpoints;
+
+		private SpringExtensions extensions;
+
+		private PhaseTracker phases;
+
+		private Builder() {
+		}
+
+		public Builder jobRepository(JobRepository jobRepository) {
+			this.jobRepository = jobRepository;
+			return this;
+		}
+
+		public Builder transactionManager(PlatformTransactionManager transactionManager) {
+			this.transactionManager = transactionManager;
+			return this;
+		}
+
+		public Builder dataSource(DataSource dataSource) {
+			this.dataSource = dataSource;
+			return this;
+		}
+
+		public Builder dialect(TargetDialect dialect) {
+			this.dialect = dialect;
+			return this;
+		}
+
+		/** The read buffer and the largest record ({@code rowlift.source.*}). */
+		public Builder source(SourceProperties source) {
+			this.source = source;
+			return this;
+		}
+
+		/** The read-ahead ({@code rowlift.job.read-ahead}). */
+		public Builder settings(JobProperties settings) {
+			this.settings = settings;
+			return this;
+		}
+
+		public Builder sorting(SortProperties sorting) {
+			this.sorting = sorting;
+			return this;
+		}
+
+		public Builder budgets(RejectBudgets budgets) {
+			this.budgets = budgets;
+			return this;
+		}
+
+		/** The step listener beans every partition's step gets. */
+		public Builder listeners(ObjectProvider<StepListener> listeners) {
+			this.listeners = listeners;
+			return this;
+		}
+
+		public Builder checkpoints(Checkpoints checkpoints) {
+			this.checkpoints = checkpoints;
+			return this;
+		}
+
+		public Builder extensions(SpringExtensions extensions) {
+			this.extensions = extensions;
+			return this;
+		}
+
+		public Builder phases(PhaseTracker phases) {
+			this.phases = phases;
+			return this;
+		}
+
+		/** @throws NullPointerException naming the part that is not set */
+		public PartitionSteps build() {
+			Objects.requireNonNull(this.jobRepository, "jobRepository");
+			Objects.requireNonNull(this.transactionManager, "transactionManager");
+			Objects.requireNonNull(this.dataSource, "dataSource");
+			Objects.requireNonNull(this.dialect, "dialect");
+			Objects.requireNonNull(this.source, "source");
+			Objects.requireNonNull(this.settings, "settings");
+			Objects.requireNonNull(this.sorting, "sorting");
+			Objects.requireNonNull(this.budgets, "budgets");
+			Objects.requireNonNull(this.listeners, "listeners");
+			Objects.requireNonNull(this.checkpoints, "checkpoints");
+			Objects.requireNonNull(this.extensions, "extensions");
+			Objects.requireNonNull(this.phases, "phases");
+			return new PartitionSteps(this);
+		}
+
+	}
+
+}
