@@ -248,7 +248,7 @@ public class LoadJobConfiguration {
 		KeyMatching matching = KeyMatching.resolve(dataSource, dialect, plan.mapping(), planned.target());
 		Step worker = planned.pipeline().pipeline() == Pipeline.SPRING
 				? SpringWorker.build(LoadJobNames.WORKER, jobRepository, transactionManager, dataSource, dialect, plan.input(),
-						planned.writeMapping(dialect), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of,
+						planned.writeMapping(dialect), run -> planned.writeMapping(dialect, run), plan.values(), chunkSize, (int) source.readBuffer().toBytes(), budgets::of,
 						running::opened, running::closed, extensions, matching, checkpoints)
 				: fastWorker(jobRepository, transactionManager, planned, dataSource, dialect, source, settings, sorting, budgets,
 						running, listeners, checkpoints, phases, matching);

@@ -152,7 +152,7 @@ public final class LoadLauncher {
 			TargetMode mode = TargetMode.of(target);
 			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod(), this.dialect, this.dataSource)
 					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
-			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns());
+			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns(), source.filter());
 			LoadPlan plan = this.planner.plan(file, source.path(), table, choices);
 			LoadSql sql = LoadSql.of(settings.beforeSql(), settings.afterSql());
 			String fingerprint = SourceFingerprint.of(file);

@@ -14,6 +14,7 @@ import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
+import io.rowlift.job.spring.SpringExtensions;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortProperties;
@@ -60,10 +61,11 @@ final class RunPlanner {
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
 		if (pipeline.pipeline() == Pipeline.SPRING) { // exit 2 when the spring pipeline cannot read the input's format
 			InputFormats.checkSpringPipeline(plan.input().format(), plan.displayName(), "spring", pipeline.reason());
-			if (plan.mapping().computed()) { // its mapper binds fields only (not yet: issue #22)
-				throw RowliftException.badInput("rowlift.target.columns.<column>.expression is set, but the spring pipeline ("
-						+ pipeline.reason() + ") does not compute columns yet; run it on the fast pipeline "
-						+ "(rowlift.job.pipeline=fast, the default without user code)");
+			// Rowlift's mapper computes columns; a user's mapper makes the items itself, so nothing would compute them
+			if (plan.mapping().computed() && pipeline.reason().contains(SpringExtensions.USER_MAPPER)) {
+				throw RowliftException.badInput("rowlift.target.columns.<column>.expression is set, but " + pipeline.reason()
+						+ " and makes the rows itself, so no column would be computed; compute the value in that mapper, "
+						+ "or remove the mapper's jar from loader.path to let Rowlift's mapper compute it");
 			}
 		}
 		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING

@@ -99,9 +99,11 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 * @param fieldCount fields each record must have
 	 * @param names the header's names, which expressions name fields by (null in a plan stored before expressions)
 	 * @param expressions for each loaded column, its expression or null (null: none, as before expressions)
+	 * @param filter the row filter ({@code rowlift.source.filter}), or null (none, as before filters); compared
+	 *        through {@link StoredPlan#settings}, where it is too
 	 */
 	public record Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount, List<String> names,
-			List<String> expressions) {
+			List<String> expressions, String filter) {
 
 		/** One line per loaded column, {@code name TYPE <- field n}: what {@link #differences} compares. */
 		List<String> describe() {
@@ -157,12 +159,12 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 
 	/** {@code mapping} as stored. */
 	static Mapping mappingOf(TableMapping mapping) {
-		if (!mapping.computed()) {
+		if (!mapping.computed() && !mapping.filtered()) {
 			return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-					mapping.fieldCount(), null, null); // as before expressions: a plan without them compares equal
+					mapping.fieldCount(), null, null, null); // as before expressions: a plan without them compares equal
 		}
 		return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()));
+				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()), mapping.filter());
 	}
 
 	/**
@@ -261,7 +263,7 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		TableMapping mapping = this.mapping.expressions() == null
 				? new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount())
 				: new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount(), this.mapping.names(),
-						this.mapping.expressions().toArray(String[]::new), null);
+						this.mapping.expressions().toArray(String[]::new), null, this.mapping.filter(), null);
 		ValueFormats values = ValueFormats.of(Charset.forName(this.values.charset()), this.values.date(), this.values.time(),
 				this.values.timestamp(), ZoneId.of(this.values.zone()));
 		LoadPlan load = new LoadPlan(path, this.display, input, mapping, values);

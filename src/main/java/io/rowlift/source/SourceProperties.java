@@ -46,6 +46,8 @@ import org.springframework.util.unit.DataSize;
  * (default false)
  * @param compression how the file is compressed: {@code auto} (default: by the name, {@code .gz} gzip,
  * {@code .zst} zstd, else none), {@code gzip}, {@code zstd} or {@code none} ({@link Compression})
+ * @param filter a condition of the expression language (docs/mapping.md) over the record's fields: only the
+ * records for which it is true are loaded, the others are counted as filtered (default: none, every record)
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
@@ -54,7 +56,7 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
 		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
 		java.util.List<String> ignoreColumns, String format, @DefaultValue("false") boolean ignoreUnknown,
-		@DefaultValue("auto") String compression) {
+		@DefaultValue("auto") String compression, String filter) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);
