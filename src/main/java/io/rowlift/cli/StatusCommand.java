@@ -107,14 +107,22 @@ public final class StatusCommand implements Verb {
 		else {
 			sb.append("rowlift status: ").append(report.loads().size()).append(report.loads().size() == 1 ? " load" : " loads")
 				.append(narrowed).append(" in the ").append(database).append(", newest first\n");
+			// the filtered records, in a column of their own when a load has any (rowlift.source.filter)
+			boolean filtered = report.loads().stream().anyMatch(load -> load.filtered() > 0);
 			List<String[]> rows = new ArrayList<>();
-			rows.add(new String[] { "run", "state", "rows", "started", "took", "table", "file", "the same command now" });
+			rows.add(filtered ? new String[] { "run", "state", "rows", "filtered", "started", "took", "table", "file", "the same command now" }
+					: new String[] { "run", "state", "rows", "started", "took", "table", "file", "the same command now" });
 			for (LoadStatus load : report.loads()) {
-				rows.add(new String[] { String.valueOf(load.run()), load.state().label(),
-						String.format(Locale.ROOT, "%,d", load.rows()), load.started() == null ? "-" : TIME.format(load.started()),
-						took(load.started(), load.ended()), load.table(), load.file(), load.outlook().label() });
+				List<String> row = new ArrayList<>(List.of(String.valueOf(load.run()), load.state().label(),
+						String.format(Locale.ROOT, "%,d", load.rows())));
+				if (filtered) {
+					row.add(String.format(Locale.ROOT, "%,d", load.filtered()));
+				}
+				row.addAll(List.of(load.started() == null ? "-" : TIME.format(load.started()), took(load.started(), load.ended()),
+						load.table(), load.file(), load.outlook().label()));
+				rows.add(row.toArray(String[]::new));
 			}
-			sb.append(columns(rows));
+			sb.append(columns(rows, filtered ? 3 : 2));
 		}
 		if (!report.droppedIndexes().isEmpty()) {
 			sb.append("indexes dropped by a load that has not completed (its next run rebuilds them at its end;"
@@ -125,8 +133,8 @@ public final class StatusCommand implements Verb {
 		return sb.toString();
 	}
 
-	/** Left-aligned columns, the numbers right-aligned, two spaces apart; the last column as it is. */
-	private static String columns(List<String[]> rows) {
+	/** Left-aligned columns, the numbers (columns 0 to {@code lastNumber}) right-aligned, two spaces apart; the last column as it is. */
+	private static String columns(List<String[]> rows, int lastNumber) {
 		int[] widths = new int[rows.get(0).length];
 		for (String[] row : rows) {
 			for (int i = 0; i < row.length; i++) {
@@ -137,7 +145,7 @@ public final class StatusCommand implements Verb {
 		for (String[] row : rows) {
 			StringBuilder line = new StringBuilder();
 			for (int i = 0; i < row.length; i++) {
-				boolean number = i == 0 || i == 2;
+				boolean number = i == 0 || (i >= 2 && i <= lastNumber);
 				String cell = i == row.length - 1 ? row[i]
 						: String.format("%" + (number ? "" : "-") + widths[i] + "s", row[i]);
 				line.append(i == 0 ? "" : "  ").append(cell);
@@ -171,6 +179,7 @@ public final class StatusCommand implements Verb {
 			node.put("path", load.path());
 			node.put("table", load.table());
 			node.put("rows", load.rows());
+			node.put("filtered", load.filtered());
 			node.put("started", load.started() == null ? null : load.started().toString());
 			node.put("ended", load.ended() == null ? null : load.ended().toString());
 			if (load.started() != null && load.ended() != null) {

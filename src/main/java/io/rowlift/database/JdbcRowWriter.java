@@ -2,6 +2,7 @@ package io.rowlift.database;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -10,6 +11,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
+import io.rowlift.expr.ExpressionException;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
@@ -34,8 +36,12 @@ import io.rowlift.progress.PartitionProgress;
  * and each applied row is counted as written (inserted: its key was not in the table) or as updated /
  * ignored (its key was there).
  *
- * <p><b>Restart:</b> saves the rows written, rejected, updated and ignored by its partition (its part of
- * the {@link PartitionProgress}) in the step context, committed with the chunk. One instance per
+ * <p>With a row filter ({@link RecordFilter}), the records it drops are taken out of the chunk before
+ * any sink binds it and counted as filtered; a record it cannot evaluate is rejected with the others of
+ * the chunk, in file order.
+ *
+ * <p><b>Restart:</b> saves the rows written, rejected, filtered, updated and ignored by its partition (its
+ * part of the {@link PartitionProgress}) in the step context, committed with the chunk. One instance per
  * partition: not thread-safe.
  */
 public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
@@ -64,6 +70,12 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	private long matched;
 
 	private long writtenAtOpen;
+
+	/** The row filter, or null. */
+	private final RecordFilter filter;
+
+	/** Records the filter dropped, over all runs, committed chunks only. */
+	private long filtered;
 
 	public JdbcRowWriter(DataSource dataSource, TargetDialect dialect, TableMapping mapping, ValueFormats formats,
 			WriteMethod method, RecordLocator locator, RejectBudget budget, RejectTable rejects) {
@@ -97,6 +109,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.select = loader != null ? new RowsBufferSink(loader, binder, this.inserts, dialect,
 				matching != null ? matching.counter() : null) : null;
 		this.rejects = new RejectHandling(budget, rejects, locator);
+		this.filter = RecordFilter.of(mapping, formats.charset(), locator);
 	}
 
 	@Override
@@ -106,6 +119,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.writtenAtOpen = this.written;
 		// saved at once: a run that fails before its first commit must count none of the earlier runs' rows as its own
 		PartitionProgress.saveWritten(context, this.written, progress.rejected(), this.writtenAtOpen);
+		this.filtered = progress.filtered();
 		this.matched = this.matching != null && this.matching.mode() == LoadMode.IGNORE ? progress.ignored() : progress.updated();
 		this.rejects.open(progress.rejected());
 	}
@@ -113,6 +127,9 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 	@Override
 	public void update(ExecutionContext context) {
 		PartitionProgress.saveWritten(context, this.written, this.rejects.rejected(), this.writtenAtOpen);
+		if (this.filter != null) {
+			PartitionProgress.saveFiltered(context, this.filtered);
+		}
 		if (this.matching != null) {
 			boolean ignore = this.matching.mode() == LoadMode.IGNORE;
 			PartitionProgress.saveMatched(context, ignore ? 0 : this.matched, ignore ? this.matched : 0);
@@ -132,12 +149,23 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		boolean done = false;
 		try {
 			takeMatched(); // nothing of a failed chunk is carried over
-			long applied = this.bulk != null ? this.bulk.write(connection, chunk.getItems(), this.rejects)
-					: this.select != null ? this.select.write(connection, chunk.getItems(), this.rejects)
-					: this.inserts.write(connection, chunk.getItems(), this.rejects);
+			List<? extends RawRecord> records = chunk.getItems();
+			long dropped = 0;
+			if (this.filter != null) {
+				records = filter(records);
+				dropped = chunk.size() - records.size() - this.rejects.deferred();
+			}
+			long applied = records.isEmpty() ? 0
+					: this.bulk != null ? this.bulk.write(connection, records, this.rejects)
+					: this.select != null ? this.select.write(connection, records, this.rejects)
+					: this.inserts.write(connection, records, this.rejects);
+			if (records.isEmpty()) {
+				this.rejects.rejectDeferred(connection);
+			}
 			long matched = takeMatched();
 			this.written += applied - matched;
 			this.matched += matched;
+			this.filtered += dropped;
 			done = true;
 		}
 		finally {
@@ -147,6 +175,25 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 			}
 			DataSourceUtils.releaseConnection(connection, this.dataSource);
 		}
+	}
+
+	/**
+	 * The records of the chunk the filter keeps, in order; a record it cannot evaluate is deferred as a
+	 * reject (staged with the sink's, in file order, after the rows are written).
+	 */
+	private List<RawRecord> filter(List<? extends RawRecord> records) {
+		List<RawRecord> kept = new java.util.ArrayList<>(records.size());
+		for (RawRecord record : records) {
+			try {
+				if (this.filter.keeps(record)) {
+					kept.add(record);
+				}
+			}
+			catch (ExpressionException ex) {
+				this.rejects.defer(record, this.filter.rejection(record, ex));
+			}
+		}
+		return kept;
 	}
 
 }

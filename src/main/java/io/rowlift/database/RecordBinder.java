@@ -11,11 +11,13 @@ import io.rowlift.model.RecordLocator;
 
 /**
  * Binds a record's fields to the columns of a {@link TableMapping}, each by its column's
- * {@link ColumnBinder} straight from the record's bytes, into any {@link ValueSink} (a statement's
- * parameters, a bulk stream's row); or says why the record cannot be loaded. Shared by the sinks of
- * one partition's writer; not thread-safe beyond what its sinks are.
+ * {@link ColumnBinder} straight from the record's bytes, and its computed columns by their compiled
+ * expressions, into any {@link ValueSink} (a statement's parameters, a bulk stream's row, a
+ * {@link CapturedRow}); or says why the record cannot be loaded. The one binding of both pipelines: the
+ * fast pipeline's sinks share one per partition, the spring pipeline's default mapper
+ * ({@code job.spring.ColumnValuesMapper}) has one per partition. Not thread-safe.
  */
-final class RecordBinder {
+public final class RecordBinder {
 
 	private final TableMapping mapping;
 
@@ -28,9 +30,14 @@ final class RecordBinder {
 	/** For each column, its expression, or null (a field fills it); null when no column is computed. */
 	private final Expression[] expressions;
 
-	private final Computed computed;
+	/** The record as the expressions see it; null when no column is computed. */
+	private final RecordInput computed;
 
-	RecordBinder(TargetDialect dialect, TableMapping mapping, ValueFormats formats, RecordLocator locator) {
+	/**
+	 * @param mapping the mapping, its expressions compiled for the run when it computes a column ({@link TableMapping#withConstants})
+	 * @param locator where records are: the places of rejects and {@code line()}
+	 */
+	public RecordBinder(TargetDialect dialect, TableMapping mapping, ValueFormats formats, RecordLocator locator) {
 		this.mapping = mapping;
 		this.binders = new ColumnBinder[mapping.columns().size()];
 		// compressed columns share the writer's one compressor (its zstd context and scratch buffer)
@@ -48,7 +55,7 @@ final class RecordBinder {
 			for (int c = 0; c < this.expressions.length; c++) {
 				this.expressions[c] = mapping.expression(c);
 			}
-			this.computed = new Computed(formats.charset(), locator);
+			this.computed = new RecordInput(formats.charset(), locator);
 		}
 		else {
 			this.expressions = null;
@@ -62,7 +69,7 @@ final class RecordBinder {
 	}
 
 	/** Binds the record at parameter {@code base + 1} on, or says why it cannot be loaded (null: bound). */
-	Rejection bind(ValueSink sink, int base, RawRecord record) throws SQLException {
+	public Rejection bind(ValueSink sink, int base, RawRecord record) throws SQLException {
 		if (record.problem() != null) {
 			return new Rejection(this.locator.where(record, record.problem()), record.problem().message());
 		}
@@ -113,53 +120,6 @@ final class RecordBinder {
 			return new Rejection(this.locator.where(record, expression.firstField()), "column " + column + " = "
 					+ expression.source() + ": " + ex.getMessage());
 		}
-	}
-
-	/**
-	 * The record as expressions see it, and the one-field record a computed value is bound from. Reused
-	 * for every record of the binder; not thread-safe (one per binder, as the binder).
-	 */
-	private static final class Computed implements Input {
-
-		private final java.nio.charset.Charset charset;
-
-		private final RecordLocator locator;
-
-		private RawRecord record;
-
-		Computed(java.nio.charset.Charset charset, RecordLocator locator) {
-			this.charset = charset;
-			this.locator = locator;
-		}
-
-		void of(RawRecord record) {
-			this.record = record;
-		}
-
-		@Override
-		public String field(int index) {
-			RawRecord record = this.record;
-			if (record.length(index) == 0 && !record.quoted(index)) {
-				return null;
-			}
-			return record.text(index, this.charset);
-		}
-
-		@Override
-		public long line() {
-			return this.locator.line(this.record);
-		}
-
-		/** {@code text} as a record of one field: null an unquoted empty field, text quoted. */
-		RawRecord value(String text) {
-			if (text == null) {
-				return new RawRecord(new byte[0], new int[] { 0 }, this.record.offset(), this.record.line(), 0, 0, null);
-			}
-			byte[] bytes = text.getBytes(this.charset);
-			return new RawRecord(bytes, new int[] { RawRecord.quotedEnd(bytes.length) }, this.record.offset(),
-					this.record.line(), 0, 0, null);
-		}
-
 	}
 
 	/** A row the database refused. */

@@ -79,6 +79,11 @@ final class RejectHandling {
 		this.deferredReasons.add(bad);
 	}
 
+	/** Records of the current chunk {@link #defer deferred} and not staged yet. */
+	int deferred() {
+		return this.deferred.size();
+	}
+
 	/**
 	 * Rejects the records {@link #defer deferred} in this chunk, in file order (by offset), so that the
 	 * first bad record of the file is the one that meets a spent budget, whether the binder or the

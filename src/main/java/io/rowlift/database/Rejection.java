@@ -7,5 +7,11 @@ import io.rowlift.model.Location;
  * @param where the record or field at fault
  * @param problem what is wrong, and the fix
  */
-record Rejection(Location where, String problem) {
+public record Rejection(Location where, String problem) {
+
+	/** The 0-based field at fault, or -1 for the record as a whole. */
+	public int field() {
+		return this.where.column() - 1;
+	}
+
 }

@@ -117,9 +117,11 @@ final class RowsBufferSink {
 		}
 		rows.clear();
 		for (int i = 0; i < refused.size(); i++) {
-			rejects.reject(connection, refused.get(i), reasons.get(i));
+			rejects.defer(refused.get(i), reasons.get(i));
 		}
 		if (clean) {
+			// with those the filter could not evaluate, in file order (the fallback below stages them after its rows)
+			rejects.rejectDeferred(connection);
 			if (this.counter != null) {
 				this.counter.finish(connection);
 				this.matched += this.chunkMatched;

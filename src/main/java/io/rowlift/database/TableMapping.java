@@ -30,22 +30,36 @@ import io.rowlift.expr.Scope;
  * @param expressions for each loaded column, the expression that computes it ({@code rowlift.target.columns.<column>.expression}), or null
  * @param compiled the expressions compiled with the run's constants ({@link #withConstants}), or null before
  * @param compression the columns stored compressed and how ({@code rowlift.target.compress}), or null (none)
+ * @param filter the row filter ({@value RecordFilter#KEY}), or null: a record is loaded only when it is true
+ * @param compiledFilter the filter compiled with the run's constants ({@link #withConstants}), or null
  */
 public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount, List<String> names,
-		String[] expressions, Expression[] compiled, ZstdCompression compression) {
+		String[] expressions, Expression[] compiled, ZstdCompression compression, String filter, Expression compiledFilter) {
 
 	/** The per-load constants an expression may use, by function name. */
 	public static final String FILE_NAME = "file_name", RUN_ID = "run_id", STARTED = "started";
 
 	/** A mapping with no expressions: every column from a field. */
 	public TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount) {
-		this(table, columns, fields, fieldCount, List.of(), new String[columns.size()], null);
+		this(table, columns, fields, fieldCount, List.of(), new String[columns.size()], null, null, null, null);
+	}
+
+	/** A mapping without a row filter and with no compressed column. */
+	public TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount, List<String> names,
+			String[] expressions, Expression[] compiled) {
+		this(table, columns, fields, fieldCount, names, expressions, compiled, null, null, null);
+	}
+
+	/** A mapping without a row filter. */
+	public TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount, List<String> names,
+			String[] expressions, Expression[] compiled, ZstdCompression compression) {
+		this(table, columns, fields, fieldCount, names, expressions, compiled, compression, null, null);
 	}
 
 	/** A mapping with no compressed column. */
 	public TableMapping(TableInfo table, List<TableColumn> columns, int[] fields, int fieldCount, List<String> names,
-			String[] expressions, Expression[] compiled) {
-		this(table, columns, fields, fieldCount, names, expressions, compiled, null);
+			String[] expressions, Expression[] compiled, String filter, Expression compiledFilter) {
+		this(table, columns, fields, fieldCount, names, expressions, compiled, null, filter, compiledFilter);
 	}
 
 	public TableMapping {
@@ -66,22 +80,22 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 	/** The same mapping onto the table {@code table} (a staging table of the same columns). */
 	public TableMapping onto(TableInfo table) {
 		return new TableMapping(table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, this.compiled,
-				this.compression);
+				this.compression, this.filter, this.compiledFilter);
 	}
 
 	/** The same mapping with {@code compression} (null: none) for its compressed columns. */
 	public TableMapping withCompression(ZstdCompression compression) {
 		return new TableMapping(this.table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, this.compiled,
-				compression);
+				compression, this.filter, this.compiledFilter);
 	}
 
 	/**
-	 * The mapping with its expressions compiled for one run: {@code constants} gives {@value #FILE_NAME},
-	 * {@value #RUN_ID} and {@value #STARTED}. Each expression was checked when the mapping was made, so
-	 * this does not fail for a mapping from {@link #of}.
+	 * The mapping with its expressions and its filter compiled for one run: {@code constants} gives
+	 * {@value #FILE_NAME}, {@value #RUN_ID} and {@value #STARTED}. Each expression was checked when the
+	 * mapping was made, so this does not fail for a mapping from {@link #of}.
 	 */
 	public TableMapping withConstants(java.util.Map<String, String> constants) {
-		if (!computed()) {
+		if (!computed() && this.filter == null) {
 			return this;
 		}
 		Scope scope = new Scope(this.names, constants);
@@ -91,8 +105,14 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 				compiled[c] = Expression.compile(ColumnChoices.expressionKey(this.columns.get(c).name()), this.expressions[c], scope);
 			}
 		}
+		Expression filter = this.filter == null ? null : Expression.compile(RecordFilter.KEY, this.filter, scope);
 		return new TableMapping(this.table, this.columns, this.fields, this.fieldCount, this.names, this.expressions, compiled,
-				this.compression);
+				this.compression, this.filter, filter);
+	}
+
+	/** Whether a row filter decides which records are loaded. */
+	public boolean filtered() {
+		return this.filter != null;
 	}
 
 	/** Column {@code c}'s compiled expression, or null when a field fills it. */
@@ -195,10 +215,27 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			renamedColumns.add(lower(column.name()));
 		}
 		renamed.values().forEach(list -> list.sort(java.util.Comparator.comparingInt(table.columns()::indexOf)));
-		// computed columns: checked here with stand-in constants, compiled per run (withConstants)
+		// computed columns and the filter: checked here with stand-in constants, compiled per run (withConstants)
 		Map<TableColumn, String> computed = new java.util.LinkedHashMap<>();
 		Scope check = new Scope(names, Map.of(FILE_NAME, file, RUN_ID, "0", STARTED, "1970-01-01T00:00:00Z"));
 		Set<Integer> usedByExpressions = new HashSet<>();
+		if (choices.filter() != null) {
+			Expression filter;
+			try {
+				filter = Expression.compile(RecordFilter.KEY, choices.filter(), check);
+			}
+			catch (ExpressionException ex) {
+				throw RowliftException.badInput(ex.getMessage() + "; fix the filter (docs/mapping.md)");
+			}
+			if (filter.type() != io.rowlift.expr.Type.BOOLEAN) {
+				throw RowliftException.badInput(RecordFilter.KEY + " is '" + choices.filter() + "', which gives "
+						+ filter.type().name().toLowerCase(Locale.ROOT) + ", not a condition; write a condition such as "
+						+ "amount > 0 or country = 'FR' (docs/mapping.md)");
+			}
+			for (int field : filter.fields()) {
+				usedByExpressions.add(field);
+			}
+		}
 		for (Map.Entry<String, String> entry : choices.expressions().entrySet()) {
 			TableColumn column = byName.get(lower(entry.getKey()));
 			String key = ColumnChoices.expressionKey(entry.getKey());
@@ -302,7 +339,7 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 					+ "; nothing would be loaded into " + table.name() + ": leave out fewer");
 		}
 		return new TableMapping(table, List.copyOf(columns), fields.stream().mapToInt(Integer::intValue).toArray(), names.size(),
-				names, expressions.toArray(String[]::new), null);
+				names, expressions.toArray(String[]::new), null, choices.filter(), null);
 	}
 
 	private static String lower(String name) {

@@ -222,9 +222,13 @@ public final class UniqueDuplicates {
 				+ String.join(" AND ", index.columns().stream().map(c -> this.dialect.quote(c) + " = ?").toList());
 		try (PreparedStatement same = connection.prepareStatement(sameKey)) {
 			CapturedRow captured = new CapturedRow(k);
+			RecordFilter filter = RecordFilter.of(this.mapping, this.formats.charset(), locator);
 			records.scan(record -> {
 				if (rejected.contains(record.offset()) || record.problem() != null) {
 					return; // never written
+				}
+				if (filter != null && !filter.keeps(record)) {
+					return; // filtered out: never written (one the filter could not evaluate is among the rejected)
 				}
 				try {
 					captured.clear();

@@ -273,7 +273,7 @@ abstract class Node {
 				if (b == null) {
 					return null;
 				}
-				order = a.compareTo(b);
+				order = compareCodePoints(a, b);
 			}
 			return switch (this.operator) {
 				case "=" -> order == 0;
@@ -285,6 +285,25 @@ abstract class Node {
 			};
 		}
 
+	}
+
+	/**
+	 * Text order by code point, as documented (String.compareTo orders by UTF-16 unit, which puts a character
+	 * above U+FFFF, written as a surrogate pair, before U+E000..U+FFFF).
+	 */
+	static int compareCodePoints(String a, String b) {
+		int n = Math.min(a.length(), b.length());
+		for (int i = 0; i < n; i++) {
+			char x = a.charAt(i);
+			char y = b.charAt(i);
+			if (x != y) {
+				if (Character.isSurrogate(x) != Character.isSurrogate(y)) {
+					return Character.isSurrogate(x) ? 1 : -1; // a surrogate is part of a code point above every char
+				}
+				return x - y; // both surrogates (same order as their code points) or neither
+			}
+		}
+		return a.length() - b.length();
 	}
 
 	/** {@code a and b}, {@code a or b} with SQL's three values; {@code not a}. */

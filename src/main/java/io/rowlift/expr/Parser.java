@@ -10,7 +10,8 @@ import io.rowlift.expr.Lexer.Token;
 
 /**
  * A recursive-descent parser that builds and type-checks the evaluator tree in one pass. Precedence,
- * lowest first: {@code or}; {@code and}; {@code not}; comparisons and {@code is [not] null}; {@code ||};
+ * lowest first: {@code or}; {@code and}; {@code not}; comparisons, {@code [not] in (...)}, {@code [not] between ... and ...}
+ * and {@code is [not] null}; {@code ||};
  * {@code + -}; {@code * /}; unary minus.
  */
 final class Parser {
@@ -119,6 +120,18 @@ final class Parser {
 		int from = this.next;
 		Node left = concat();
 		Token operator = peek();
+		boolean not = false;
+		if (operator.is("not") && (this.tokens.get(this.next + 1).is("in") || this.tokens.get(this.next + 1).is("between"))) {
+			take();
+			not = true;
+			operator = peek();
+		}
+		if (operator.is("in") || operator.is("between")) {
+			take();
+			value(left, operator);
+			Node condition = operator.is("in") ? in(left, from, operator) : between(left, from, operator);
+			return not ? new Node.Logic("not", condition, null, text(from)) : condition;
+		}
 		if (operator.is("is")) {
 			take();
 			boolean negated = accept("not");
@@ -138,6 +151,36 @@ final class Parser {
 			}
 		}
 		return left;
+	}
+
+	/**
+	 * {@code x in (a, b, ...)}: {@code x = a or x = b or ...}, with SQL's three values (x null, or no match
+	 * and a null in the list: unknown).
+	 */
+	private Node in(Node left, int from, Token operator) {
+		Token open = peek();
+		expect(Kind.LEFT, "'(' and a list of values after 'in', as in country in ('FR', 'DE')");
+		Node any = null;
+		do {
+			Node item = value(concat(), operator);
+			Node equal = new Node.Comparison("=", left, item, text(from));
+			any = any == null ? equal : new Node.Logic("or", any, equal, text(from));
+		}
+		while (accept(","));
+		expect(Kind.RIGHT, "')' or ',' in the list of 'in' that opens at position " + open.position());
+		return any;
+	}
+
+	/** {@code x between a and b}: {@code x >= a and x <= b}, bounds included. */
+	private Node between(Node left, int from, Token operator) {
+		Node low = value(concat(), operator);
+		if (!accept("and")) {
+			throw failure(peek().position(), "expected 'and' between the bounds of 'between', found " + peek().shown());
+		}
+		Node high = value(concat(), operator);
+		String source = text(from);
+		return new Node.Logic("and", new Node.Comparison(">=", left, low, source), new Node.Comparison("<=", left, high, source),
+				source);
 	}
 
 	private Node concat() {

@@ -45,7 +45,7 @@ public final class AccountingTasklet implements Tasklet {
 	/** The checkpoint announced as the step starts. */
 	public static final String CHECKPOINT = "accounting";
 
-	/** Job context key: records filtered out (a user's processor returned null) by all runs of the load. */
+	/** Job context key: records filtered out (the row filter, or a user's processor that returned null) by all runs of the load. */
 	public static final String FILTERED = "accounting.filtered";
 
 	private final JobRepository repository;

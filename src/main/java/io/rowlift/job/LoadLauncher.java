@@ -153,7 +153,7 @@ public final class LoadLauncher {
 			TargetMode mode = TargetMode.of(target);
 			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod(), this.dialect, this.dataSource)
 					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
-			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns());
+			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns(), source.filter());
 			// rowlift.target.compress: which columns, checked now (exit 2); the first run trains the dictionary
 			LoadPlan planned = this.planner.plan(file, source.path(), table, choices);
 			LoadPlan plan = planned.withMapping(CompressedColumns.choose(planned.mapping(), target, this.dialect));

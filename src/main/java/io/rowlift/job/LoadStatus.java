@@ -18,11 +18,12 @@ import org.springframework.batch.core.BatchStatus;
  * @param path the file's canonical path
  * @param table the table, as the database spells it
  * @param rows rows written by all runs of this run's load instance
+ * @param filtered records the row filter (or a user's processor) left out, in all runs of the load
  * @param started when the last execution started
  * @param ended when it ended, or null (running or killed)
  * @param outlook what the same command would do now
  */
-public record LoadStatus(long run, State state, String file, String path, String table, long rows,
+public record LoadStatus(long run, State state, String file, String path, String table, long rows, long filtered,
 		LocalDateTime started, LocalDateTime ended, Outlook outlook) {
 
 	/** What a run is now. */

@@ -101,8 +101,9 @@ public final class LoadStatusReader {
 			}
 			Optional<String> holder = locks.computeIfAbsent(loadTable.toLowerCase(java.util.Locale.ROOT), t -> lockHolder(loadTable));
 			boolean lockedByThis = holder.isPresent() && (holder.get().isEmpty() || holder.get().equalsIgnoreCase(loadTable));
-			long rows = LoadProgress.of(this.jobRepository, execution.getJobInstance(), RunPlanParameters.partitions(parameters))
-				.written();
+			LoadProgress progress = LoadProgress.of(this.jobRepository, execution.getJobInstance(),
+					RunPlanParameters.partitions(parameters));
+			long rows = progress.written();
 			String display = parameters.getString(LoadJobNames.DISPLAY);
 			LoadStatus.Outlook outlook = LoadStatus.outlook(
 					new RunDecision.LastRun(execution.getJobInstanceId(), execution.getStatus(),
@@ -111,7 +112,7 @@ public final class LoadStatusReader {
 					fingerprint(loadFile), holder, settings.reload(), settings.startOver(), settings.keepAbandonedRows(), loadTable,
 					display);
 			loads.add(new LoadStatus(execution.getJobInstanceId(), LoadStatus.state(execution.getStatus(), lockedByThis), display,
-					loadFile.toString(), loadTable, rows, RunTimes.start(execution), RunTimes.end(execution), outlook));
+					loadFile.toString(), loadTable, rows, progress.filtered(), RunTimes.start(execution), RunTimes.end(execution), outlook));
 		}
 		return new Report(List.copyOf(loads), dropped, true);
 	}

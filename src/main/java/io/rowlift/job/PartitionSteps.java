@@ -64,7 +64,7 @@ public final class PartitionSteps {
 		KeyMatching matching = KeyMatching.resolve(p.dataSource, p.dialect, plan.mapping(), planned.target());
 		if (planned.pipeline().pipeline() == Pipeline.SPRING) {
 			return SpringWorker.build(LoadJobNames.WORKER, p.jobRepository, p.transactionManager, p.dataSource, p.dialect,
-					plan.input(), planned.writeMapping(p.dialect), plan.values(), planned.chunkSize(),
+					plan.input(), planned.writeMapping(p.dialect), run -> planned.writeMapping(p.dialect, run), plan.values(), planned.chunkSize(),
 					(int) p.source.readBuffer().toBytes(), p.budgets::of, running::opened, running::closed, p.extensions, matching,
 					p.checkpoints);
 		}

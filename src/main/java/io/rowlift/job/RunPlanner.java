@@ -15,6 +15,7 @@ import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
+import io.rowlift.job.spring.SpringExtensions;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortProperties;
@@ -66,10 +67,11 @@ final class RunPlanner {
 						+ ") does not compress columns; run it on the fast pipeline (rowlift.job.pipeline=fast, the default without "
 						+ "user code), or leave " + TargetProperties.COMPRESS + " unset");
 			}
-			if (plan.mapping().computed()) { // its mapper binds fields only (not yet: issue #22)
-				throw RowliftException.badInput("rowlift.target.columns.<column>.expression is set, but the spring pipeline ("
-						+ pipeline.reason() + ") does not compute columns yet; run it on the fast pipeline "
-						+ "(rowlift.job.pipeline=fast, the default without user code)");
+			// Rowlift's mapper computes columns; a user's mapper makes the items itself, so nothing would compute them
+			if (plan.mapping().computed() && pipeline.reason().contains(SpringExtensions.USER_MAPPER)) {
+				throw RowliftException.badInput("rowlift.target.columns.<column>.expression is set, but " + pipeline.reason()
+						+ " and makes the rows itself, so no column would be computed; compute the value in that mapper, "
+						+ "or remove the mapper's jar from loader.path to let Rowlift's mapper compute it");
 			}
 		}
 		KeyOrderChoice order = pipeline.pipeline() == Pipeline.SPRING

@@ -103,9 +103,11 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	 * @param names the header's names, which expressions name fields by (null in a plan stored before expressions)
 	 * @param expressions for each loaded column, its expression or null (null: none, as before expressions)
 	 * @param compressed the compressed columns and their dictionary's ID (null: none, as before compression)
+	 * @param filter the row filter ({@code rowlift.source.filter}), or null (none, as before filters); compared
+	 *        through {@link StoredPlan#settings}, where it is too
 	 */
 	public record Mapping(TableInfo table, List<String> columns, int[] fields, int fieldCount, List<String> names,
-			List<String> expressions, Compressed compressed) {
+			List<String> expressions, Compressed compressed, String filter) {
 
 		/** One line per loaded column, {@code name TYPE <- field n}: what {@link #differences} compares. */
 		List<String> describe() {
@@ -181,12 +183,13 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		ZstdCompression compression = mapping.compression();
 		Compressed compressed = compression == null ? null
 				: new Compressed(ValueCompression.ZSTD.setting(), compression.dictionaryId(), compression.level(), compression.columns());
-		if (!mapping.computed()) {
+		if (!mapping.computed() && !mapping.filtered()) {
 			return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-					mapping.fieldCount(), null, null, compressed); // as before expressions: a plan without them compares equal
+					mapping.fieldCount(), null, null, compressed, null); // as before expressions: a plan without them compares equal
 		}
 		return new Mapping(mapping.table(), mapping.columns().stream().map(TableColumn::name).toList(), mapping.fields().clone(),
-				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()), compressed);
+				mapping.fieldCount(), mapping.names(), java.util.Arrays.asList(mapping.expressions().clone()), compressed,
+				mapping.filter());
 	}
 
 	/**
@@ -298,7 +301,7 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		TableMapping mapping = this.mapping.expressions() == null
 				? new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount())
 				: new TableMapping(table, columns, this.mapping.fields().clone(), this.mapping.fieldCount(), this.mapping.names(),
-						this.mapping.expressions().toArray(String[]::new), null);
+						this.mapping.expressions().toArray(String[]::new), null, this.mapping.filter(), null);
 		Compressed compressed = this.mapping.compressed();
 		if (compressed != null) { // the dictionary's bytes are read by the job from its table (DocumentDictionary.read)
 			mapping = mapping.withCompression(new ZstdCompression(compressed.dictionary(), compressed.level(), compressed.columns(), null));

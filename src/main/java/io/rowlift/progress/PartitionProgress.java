@@ -22,7 +22,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * @param read records read and committed ({@value #READ})
  * @param written rows written ({@value #WRITTEN})
  * @param rejected records rejected, each staged as a reject ({@value #REJECTED})
- * @param filtered records a processor filtered out ({@value #FILTERED})
+ * @param filtered records the row filter or a processor left out ({@value #FILTERED})
  * @param sortedPosition records a sorted stream handed out ({@value #SORTED_POSITION}), or -1 when
  * the partition reads a byte range
  * @param sortedTotal records in the sorted stream ({@value #SORTED_TOTAL}), or -1 when unknown (a
@@ -54,7 +54,7 @@ public record PartitionProgress(long read, long written, long rejected, long fil
 	/** Context key: records skipped because their key was already in the table, over all runs (absent: none). */
 	public static final String IGNORED = "writer.ignored";
 
-	/** Context key: records a processor filtered out, over all runs (absent: none). */
+	/** Context key: records the row filter (the fast pipeline's writer, the spring pipeline's processor) or a user's processor left out, over all runs (absent: none). */
 	public static final String FILTERED = "processor.filtered";
 
 	/** Context key: records handed out by a sorted stream (a merge of sorted runs), over all runs. */
@@ -98,7 +98,7 @@ public record PartitionProgress(long read, long written, long rejected, long fil
 		context.putLong(IGNORED, ignored);
 	}
 
-	/** Saves a processor's part. */
+	/** Saves the filtered records (the fast pipeline's writer, the spring pipeline's processor). */
 	public static void saveFiltered(ExecutionContext context, long filtered) {
 		context.putLong(FILTERED, filtered);
 	}

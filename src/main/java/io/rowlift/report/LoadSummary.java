@@ -37,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param rejectFile the reject file, or null when nothing was rejected
  * @param pipeline which pipeline loaded the partitions: {@code FAST} or {@code SPRING}
  * @param pipelineReason why that pipeline
- * @param filtered records a user's processor filtered out, in all runs (spring pipeline)
+ * @param filtered records the row filter (rowlift.source.filter) or a user's processor left out, in all runs
  * @param mode the load mode ({@code append}, {@code truncate}, {@code replace}, {@code upsert}, {@code ignore})
  * @param updated rows that updated a row already in the table, in all runs (mode upsert)
  * @param ignored records skipped because their key was already in the table, in all runs (mode ignore)

@@ -52,6 +52,8 @@ import org.springframework.util.unit.DataSize;
  * (default {@code id})
  * @param contentColumn a folder of documents: the column that gets each file's whole content, JSON or not
  * (default: none, each file holds a JSON object whose keys are columns)
+ * @param filter a condition of the expression language (docs/mapping.md) over the record's fields: only the
+ * records for which it is true are loaded, the others are counted as filtered (default: none, every record)
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
@@ -60,7 +62,7 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
 		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
 		java.util.List<String> ignoreColumns, String format, @DefaultValue("false") boolean ignoreUnknown,
-		@DefaultValue("auto") String compression, @DefaultValue("id") String keyColumn, String contentColumn) {
+		@DefaultValue("auto") String compression, @DefaultValue("id") String keyColumn, String contentColumn, String filter) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);

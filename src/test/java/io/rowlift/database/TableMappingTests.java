@@ -253,6 +253,50 @@ class TableMappingTests {
 	}
 
 	@Test
+	void aFilterReadsFieldsNoColumnHasKeepsWhatIsTrueAndRejectsWhatItCannotEvaluateAtTheFieldItNames() {
+		// flag: no column of its own, read for the filter
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of(), Map.of(), " number(flag) > 1 and name <> 'x' ");
+		TableMapping mapping = TableMapping.of(PEOPLE, List.of("id", "name", "flag"), 3, true, "p.csv", choices);
+
+		assertThat(mapping.columns()).extracting(TableColumn::name).containsExactly("id", "Name");
+		assertThat(mapping.filter()).isEqualTo("number(flag) > 1 and name <> 'x'");
+		assertThat(mapping.filtered()).isTrue();
+		assertThat(choices.settings()).containsExactly(Map.entry("rowlift.source.filter", "number(flag) > 1 and name <> 'x'"));
+		assertThat(RecordFilter.of(mapping, java.nio.charset.StandardCharsets.UTF_8, LOCATOR)).as("not compiled yet").isNull();
+		RecordFilter filter = RecordFilter.of(mapping.withConstants(CONSTANTS), java.nio.charset.StandardCharsets.UTF_8, LOCATOR);
+
+		assertThat(filter.keeps(record("1", "ada", "2"))).isTrue();
+		assertThat(filter.keeps(record("1", "x", "2"))).isFalse();
+		assertThat(filter.keeps(record("1", "ada", "1"))).isFalse();
+		assertThat(filter.keeps(record("1", "ada", null))).as("unknown drops").isFalse();
+		assertThat(filter.keeps(record("1", "ada"))).as("the wrong field count: left to the binder").isTrue();
+		io.rowlift.expr.ExpressionException failure = org.junit.jupiter.api.Assertions.assertThrows(
+				io.rowlift.expr.ExpressionException.class, () -> filter.keeps(record("1", "ada", "many")));
+		assertThat(filter.rejection(record("1", "ada", "many"), failure))
+			.hasToString("Rejection[where=p.csv:12:3 (byte 300), problem=filter number(flag) > 1 and name <> 'x': 'many' (flag) "
+					+ "is not a number]");
+		assertThat(filter.field()).isEqualTo(2);
+	}
+
+	@Test
+	void refusesAFilterThatIsNoConditionDoesNotCompileOrHasNoHeader() {
+		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("id", "name"), 2, true, "p.csv",
+				new ColumnChoices(Map.of(), List.of(), Map.of(), "id + 1")))
+			.hasMessage("rowlift.source.filter is 'id + 1', which gives number, not a condition; write a condition such as "
+					+ "amount > 0 or country = 'FR' (docs/mapping.md)")
+			.extracting(e -> ((RowliftException) e).exitCode())
+			.isEqualTo(2);
+		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("id", "name"), 2, true, "p.csv",
+				new ColumnChoices(Map.of(), List.of(), Map.of(), "town = 'x'")))
+			.hasMessageStartingWith("rowlift.source.filter: no field 'town' in the header (its names: id, name)")
+			.hasMessageEndingWith("; fix the filter (docs/mapping.md)");
+		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of(), 3, false, "p.csv",
+				new ColumnChoices(Map.of(), List.of(), Map.of(), "id > 1")))
+			.hasMessage("rowlift.source.filter name fields by the header, but p.csv has none (rowlift.source.header=false); "
+					+ "remove them, or load a file with a header");
+	}
+
+	@Test
 	void computedColumnsAreValueSettings() {
 		ColumnChoices choices = new ColumnChoices(Map.of(), List.of(), Map.of("City", "run_id()"));
 		assertThat(choices.settings()).containsExactly(Map.entry("rowlift.target.columns.city.expression", "run_id()"));

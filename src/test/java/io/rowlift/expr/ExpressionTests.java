@@ -154,6 +154,72 @@ class ExpressionTests {
 		assertThat(Arrays.asList(expression.source(), expression.toString())).containsOnly("price * qty");
 	}
 
+	@ParameterizedTest(name = "{0} keeps: {1}")
+	@CsvSource(delimiterString = " => ", quoteCharacter = '`', textBlock = """
+			qty in (1, 2, 3) => true
+			qty in (1, 2) => false
+			qty not in (1, 2) => true
+			qty not in (3) => false
+			trim(name) in ('Ada', 'Ada Lovelace') => true
+			"first name" IN ('ada', 'ADA') => false
+			empty in ('x', 'y') => false
+			empty not in ('x', 'y') => false
+			qty in (1, null) => false
+			qty not in (1, null) => false
+			qty in (3, null) => true
+			qty between 1 and 3 => true
+			qty between 3.5 and 10 => false
+			qty not between 4 and 10 => true
+			number(price) between qty and qty * 5 and qty = 3 => true
+			price between '1' and '2' => true
+			empty between 'a' and 'z' => false
+			empty not between 'a' and 'z' => false
+			born between '01' and '11' => true
+			'\uFB01' < '😀' => true
+			'😀' > '\uFFFD' => true
+			'€' < '😀' => true
+			""")
+	void inAndBetweenAreSqlsAndTextComparesByCodePoint(String filter, boolean kept) {
+		// the \\u escapes above are the characters themselves (the compiler reads them so in a text block too)
+		assertThat(Expression.compile("rowlift.source.filter", filter, SCOPE).test(ROW)).isEqualTo(kept);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiterString = " => ", quoteCharacter = '`', textBlock = """
+			qty in 1, 2 => f: expected '(' and a list of values after 'in', as in country in ('FR', 'DE'), found '1' at position 8 of 'qty in 1, 2'
+			qty in (1, 2 => f: expected ')' or ',' in the list of 'in' that opens at position 8, found the end at position 13 of 'qty in (1, 2'
+			qty in (1, (qty > 2)) => f: 'in' takes values, but qty > 2 is a condition at position 5 of 'qty in (1, (qty > 2))'
+			qty in (1, qty > 2) => f: expected ')' or ',' in the list of 'in' that opens at position 8, found '>' at position 16 of 'qty in (1, qty > 2)'
+			qty between 1 or 2 => f: expected 'and' between the bounds of 'between', found 'or' at position 15 of 'qty between 1 or 2'
+			(qty > 1) in (true) => f: 'in' takes values, but qty > 1 is a condition at position 11 of '(qty > 1) in (true)'
+			""")
+	void aMalformedInOrBetweenIsNamedWithThePosition(String expression, String message) {
+		assertThatThrownBy(() -> Expression.compile("f", expression, SCOPE)).isInstanceOf(ExpressionException.class)
+			.hasMessage(message);
+	}
+
+	@Test
+	void inAndBetweenDecodeOnlyTheFieldsTheyName() {
+		int[] reads = new int[6];
+		Input counting = new Input() {
+			@Override
+			public String field(int index) {
+				reads[index]++;
+				return ROW.field(index);
+			}
+
+			@Override
+			public long line() {
+				return 1;
+			}
+		};
+
+		assertThat(Expression.compile("f", "qty in (1, 2, 3) and price between 1 and 20", SCOPE).test(counting)).isTrue();
+		assertThat(reads[0] + reads[3] + reads[4] + reads[5]).isZero();
+		assertThat(reads[1]).isPositive();
+		assertThat(reads[2]).isPositive();
+	}
+
 	@Test
 	void aConstantMissingFromTheScopeIsACompileError() {
 		assertThatThrownBy(() -> Expression.compile("x", "run_id()", Scope.of(List.of("a"))))

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rowlift.testsupport.GeneratedCsv;
 import io.rowlift.testsupport.GeneratedCsv.ReferenceText;
+import io.rowlift.testsupport.ReferenceMapping;
 import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 import io.rowlift.testsupport.TriesFromSystemProperty;
@@ -87,6 +88,37 @@ abstract class CsvPropertyScenarios {
 	@AddLifecycleHook(TriesFromSystemProperty.class)
 	void springPipelineStoresTheReferenceValues(@ForAll("files") GeneratedCsv file) throws Exception {
 		check(file, "--rowlift.job.pipeline=spring");
+	}
+
+	/**
+	 * Issue #22: computed columns and a row filter ({@link ReferenceMapping#SETTINGS}) on the fast pipeline store
+	 * what the hand-written reference evaluation says, and the summary counts the records the filter dropped.
+	 */
+	@Property(tries = TRIES / 2, shrinking = ShrinkingMode.FULL)
+	@AddLifecycleHook(TriesFromSystemProperty.class)
+	void fastPipelineComputesAndFiltersAsTheReference(@ForAll("files") GeneratedCsv file) throws Exception {
+		checkMapped(file, "--rowlift.job.pipeline=fast", "--rowlift.target.write-method=" + defaultWriteMethod());
+	}
+
+	/** The same on the spring pipeline, whose mapper computes with the same binder and whose processor filters. */
+	@Property(tries = TRIES / 2, shrinking = ShrinkingMode.FULL)
+	@AddLifecycleHook(TriesFromSystemProperty.class)
+	void springPipelineComputesAndFiltersAsTheReference(@ForAll("files") GeneratedCsv file) throws Exception {
+		checkMapped(file, "--rowlift.job.pipeline=spring");
+	}
+
+	private void checkMapped(GeneratedCsv file, String... how) throws Exception {
+		List<String> settings = new ArrayList<>(List.of(how));
+		settings.addAll(ReferenceMapping.SETTINGS);
+		RowliftRun run = check(file, () -> {
+		}, (expected, stored) -> ReferenceMapping.rows(file.text()), settings.toArray(String[]::new));
+		long filtered = ReferenceMapping.filtered(file.text());
+		long rows = file.rowCount();
+		String counts = String.format(java.util.Locale.ROOT, "read %,d = written %,d + rejected 0", rows, rows - filtered)
+				+ (filtered > 0 ? String.format(java.util.Locale.ROOT, " + filtered %,d", filtered) : "");
+		if (!run.out().contains(counts + "\n") && !run.out().contains(counts + System.lineSeparator())) {
+			throw new AssertionError("expected '" + counts + "' at the end of the summary:\n" + run.out() + "\n" + file);
+		}
 	}
 
 	/**

@@ -10,14 +10,11 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,53 +31,7 @@ import io.rowlift.testsupport.RowliftJar;
  * replace's staging table and swap, a failing before-SQL is exit 2 with nothing loaded, a failing
  * after-SQL is exit 1 and the same command runs it alone). Every advice a message gives is followed.
  */
-abstract class StoredPlanScenarios extends ScenarioSupport {
-
-	static final Duration TIMEOUT = Duration.ofMinutes(3);
-
-	static final long ROWS = 60_000;
-
-	RowliftJar jar;
-
-	@BeforeEach
-	void jar() throws Exception {
-		Path work = Files.createDirectories(this.dir.resolve("work"));
-		this.jar = new RowliftJar(work, this.dir.resolve("rowlift-plan-" + target().id() + ".log"));
-	}
-
-	@AfterEach
-	void killLeftovers() {
-		this.jar.killAll();
-	}
-
-	/** The jar's command: this database, the test migrations, the ints table, 3 partitions of 5,000-row chunks. */
-	List<String> command(Path csv, String... more) {
-		List<String> args = new ArrayList<>();
-		for (String option : target().options()) {
-			args.add(option.startsWith("--spring.flyway.locations=")
-					? "--spring.flyway.locations=filesystem:" + CrashScenarios.MIGRATIONS + "/{vendor}" : option);
-		}
-		args.add("--rowlift.source.path=" + csv);
-		args.add("--rowlift.target.table=ints");
-		args.add("--rowlift.job.partitions=3");
-		args.add("--rowlift.job.chunk-size=5000");
-		args.addAll(List.of(more));
-		return args;
-	}
-
-	/** Starts {@code command}, waits for its pause in the load (rows committed), kills it. */
-	void killedInTheLoad(List<String> command) throws Exception {
-		killedAt("load", command);
-	}
-
-	/** Starts {@code command}, waits for its pause at the checkpoint {@code point}, kills it. */
-	void killedAt(String point, List<String> command) throws Exception {
-		List<String> paused = new ArrayList<>(command);
-		paused.add("--rowlift.test.pause-at=" + point);
-		RowliftJar.Attempt attempt = this.jar.start("paused at " + point, paused);
-		awaitOutput(attempt, "rowlift-test: paused at " + point);
-		attempt.kill();
-	}
+abstract class StoredPlanScenarios extends JarScenarioSupport {
 
 	@Test
 	void aRerunWithAChangedValueSettingIsRefusedAndTheFirstRunsSettingsWithOtherHowSettingsResumeExactly() throws Exception {
@@ -289,16 +240,6 @@ abstract class StoredPlanScenarios extends ScenarioSupport {
 		String[] mapping = { "--rowlift.target.columns.value_1.expression=trim(first)",
 				"--rowlift.target.columns.value_2.expression=number(plus7) - 7", "--rowlift.source.ignore-columns=note",
 				"--rowlift.job.skip-limit=10" };
-		List<String> spring = command(csv, mapping);
-		spring.add("--rowlift.job.pipeline=spring");
-
-		RowliftJar.Attempt notOnSpring = this.jar.run("computed columns on the spring pipeline", spring, TIMEOUT);
-
-		assertThat(notOnSpring.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
-		assertThat(notOnSpring.output()).contains("rowlift.target.columns.<column>.expression is set, but the spring pipeline "
-				+ "(set by rowlift.job.pipeline) does not compute columns yet; run it on the fast pipeline");
-		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
-
 		killedInTheLoad(command(csv, mapping));
 		long committed = count("SELECT COUNT(*) FROM ints");
 		assertThat(committed).isPositive().isLessThan(ROWS);
@@ -329,18 +270,6 @@ abstract class StoredPlanScenarios extends ScenarioSupport {
 			assertThat(reasons).containsPattern(bad.get(i) + ",[0-9]+,2,\"?column value_2 = number\\(plus7\\) - 7: 'x" + badValues.get(i)
 					+ "' \\(plus7\\) is not a number");
 		}
-	}
-
-	/** Table equal to the file, indexes back, ledger empty. */
-	void assertExact(Path csv) throws Exception {
-		long[] expected = LoadModeScenarios.digest(csv);
-		assertThat(count("SELECT COUNT(*) FROM ints")).as("rows of " + csv.getFileName()).isEqualTo(expected[0]);
-		assertThat(count("SELECT SUM(value_1 % 1000003) FROM ints")).isEqualTo(expected[1]);
-		assertThat(count("SELECT SUM(value_2 % 1000003) FROM ints")).isEqualTo(expected[2]);
-		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).as("distinct rows")
-			.isEqualTo(expected[0]);
-		assertThat(target().indexes("ints")).isEqualTo(CrashScenarios.INTS_INDEXES);
-		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).as("ledger").isZero();
 	}
 
 	/** Every job execution's context, by execution id, as Spring Batch stored it. */
@@ -384,11 +313,5 @@ abstract class StoredPlanScenarios extends ScenarioSupport {
 		}
 		return removed;
 	}
-
-	/** Waits until the attempt has written {@code text}; fails if it ends or takes too long first. */
-	void awaitOutput(RowliftJar.Attempt attempt, String text) throws Exception {
-		this.jar.awaitOutput(attempt, text, TIMEOUT);
-	}
-
 
 }

@@ -158,6 +158,32 @@ class StoredPlanTests {
 	}
 
 	@Test
+	void theFilterIsStoredWithTheMappingReadBackByAResumeAndAChangeOfItIsADifference() {
+		RunPlan run = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
+		TableMapping filtered = TableMapping.of(TABLE, List.of("id", "name", "born"), 3, true, "people.csv",
+				new io.rowlift.database.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 2)"));
+		RunPlan withFilter = new RunPlan(run.loadKey(), run.fingerprint(), run.started(),
+				new LoadPlan(run.load().file(), run.load().displayName(), run.load().input(), filtered, run.load().values()),
+				run.sizing(), run.write(), run.keyOrder(), run.sortDir(), run.pipeline(), run.target());
+		StoredPlan stored = StoredPlan.of(withFilter, source(";", "\\N", "dd/MM/uuuu"), new io.rowlift.database.ColumnChoices(
+				java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 2)"), PLAN.sql());
+
+		StoredPlan read = StoredPlan.fromJson(stored.toJson());
+
+		assertThat(read.mapping().filter()).isEqualTo("id in (1, 2)");
+		assertThat(read.toRunPlan(null).load().mapping().filter()).as("a resume filters as the first run").isEqualTo("id in (1, 2)");
+		assertThat(read.toRunPlan(null).load().mapping().withConstants(java.util.Map.of("file_name", "f", "run_id", "1",
+				"started", "s")).compiledFilter()).isNotNull();
+		assertThat(read.differences(stored)).isEmpty();
+		assertThat(read.differences(StoredPlan.of(withFilter, source(";", "\\N", "dd/MM/uuuu"),
+				new io.rowlift.database.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 3)"), PLAN.sql())))
+			.containsExactly("rowlift.source.filter: 'id in (1, 2)' -> 'id in (1, 3)'");
+		// a plan stored before filters (none in it) compares equal to a command without one
+		assertThat(PLAN.mapping().filter()).isNull();
+		assertThat(PLAN.settings()).doesNotContainKeys("rowlift.source.filter");
+	}
+
+	@Test
 	void theRefusalNamesEachDifferenceAndStartOver() {
 		RunDecision.LastRun last = new RunDecision.LastRun(4, org.springframework.batch.core.BatchStatus.FAILED, "f1", null,
 				TargetMode.APPEND, 0);

@@ -9,39 +9,43 @@ import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper
 import org.springframework.batch.infrastructure.item.file.transform.FieldSet;
 
 import io.rowlift.database.CapturedRow;
-import io.rowlift.database.ColumnBinder;
+import io.rowlift.database.RecordBinder;
+import io.rowlift.database.Rejection;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetDialect;
-import io.rowlift.database.ValueException;
 import io.rowlift.database.ValueFormats;
 import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordLocator;
 
 /**
  * The default {@code FieldSetMapper}: a record becomes a row, a map from column name (as the table
- * spells it, in the mapping's order) to the value the fast path would bind, converted by the same
- * {@link ColumnBinder}s: integers, decimals, dates and times with the configured formats, the
- * empty-field and null-token rules of the contract. A value that does not fit its column, or a
- * record with the wrong number of fields, is a {@link RejectedRecordException} with the fast path's
- * reason. A {@code null} value is SQL NULL.
+ * spells it, in the mapping's order) to the value the fast path would bind, bound by the fast path's own
+ * {@link RecordBinder}: integers, decimals, dates and times with the configured formats, the empty-field
+ * and null-token rules of the contract, and the computed columns by their compiled expressions
+ * ({@code rowlift.target.columns.<column>.expression}). A value that does not fit its column, one an
+ * expression cannot compute, or a record with the wrong number of fields, is a
+ * {@link RejectedRecordException} with the fast path's reason and place. A {@code null} value is SQL NULL.
  *
  * <p>Not thread-safe (text binders hold a decoder): one per partition.
  */
 public final class ColumnValuesMapper implements FieldSetMapper<Map<String, Object>> {
 
-	private final TableMapping mapping;
-
 	private final String[] names;
 
-	private final ColumnBinder[] binders;
+	private final RecordBinder binder;
 
 	private final CapturedRow capture;
 
-	public ColumnValuesMapper(TableMapping mapping, TargetDialect dialect, ValueFormats formats) {
-		this.mapping = mapping;
+	/**
+	 * @param mapping the mapping, its expressions compiled for the run when it computes a column
+	 *        ({@link TableMapping#withConstants})
+	 * @param locator where the partition's records are (the places of rejects, {@code line()})
+	 */
+	public ColumnValuesMapper(TableMapping mapping, TargetDialect dialect, ValueFormats formats, RecordLocator locator) {
 		List<TableColumn> columns = mapping.columns();
 		this.names = columns.stream().map(TableColumn::name).toArray(String[]::new);
-		this.binders = columns.stream().map(c -> ColumnBinder.forColumn(c, dialect, formats)).toArray(ColumnBinder[]::new);
+		this.binder = new RecordBinder(dialect, mapping, formats, locator);
 		this.capture = new CapturedRow(this.names.length);
 	}
 
@@ -52,24 +56,17 @@ public final class ColumnValuesMapper implements FieldSetMapper<Map<String, Obje
 					+ RecordFieldSet.class.getName() + "), not " + fieldSet.getClass().getName());
 		}
 		RawRecord record = set.record();
-		int fieldCount = this.mapping.fieldCount();
-		if (record.fieldCount() != fieldCount) {
-			throw new RejectedRecordException(record, -1, record.fieldCount() + " field" + (record.fieldCount() == 1 ? "" : "s")
-					+ ", but the header has " + fieldCount + "; a field with a delimiter or a line break inside must be quoted");
+		Rejection rejection;
+		try {
+			rejection = this.binder.bind(this.capture, 0, record);
 		}
-		int[] fields = this.mapping.fields();
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex); // the capture throws none
+		}
+		if (rejection != null) {
+			throw new RejectedRecordException(record, rejection.field(), rejection.problem());
+		}
 		Object[] values = this.capture.values();
-		for (int c = 0; c < this.binders.length; c++) {
-			try {
-				this.binders[c].bind(this.capture, c + 1, record, fields[c]);
-			}
-			catch (ValueException ex) {
-				throw new RejectedRecordException(record, fields[c], ex.getMessage());
-			}
-			catch (SQLException ex) {
-				throw new IllegalStateException(ex); // the capture throws none
-			}
-		}
 		Map<String, Object> row = new LinkedHashMap<>(this.names.length * 2);
 		for (int c = 0; c < this.names.length; c++) {
 			row.put(this.names[c], values[c]);

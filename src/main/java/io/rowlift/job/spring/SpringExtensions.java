@@ -32,6 +32,9 @@ public record SpringExtensions(ItemProcessor<Object, Object> processor, FieldSet
 	/** None: the fast path's defaults. */
 	public static final SpringExtensions NONE = new SpringExtensions(null, null, null, List.of(), List.of(), null);
 
+	/** How {@link #selectsSpring} names a user's mapper: a reason that holds it means the user's mapper maps the records. */
+	public static final String USER_MAPPER = "a user FieldSetMapper bean ";
+
 	/** Why the spring pipeline is needed, or null when no processor or mapper is there. */
 	public String selectsSpring() {
 		List<String> found = new ArrayList<>();
@@ -39,7 +42,7 @@ public record SpringExtensions(ItemProcessor<Object, Object> processor, FieldSet
 			found.add("a user ItemProcessor bean " + this.processor.getClass().getName() + " is present");
 		}
 		if (this.mapper != null) {
-			found.add("a user FieldSetMapper bean " + this.mapper.getClass().getName() + " is present");
+			found.add(USER_MAPPER + this.mapper.getClass().getName() + " is present");
 		}
 		return found.isEmpty() ? null : String.join(" and ", found);
 	}

@@ -6,8 +6,9 @@ import org.springframework.batch.infrastructure.item.validator.ValidationExcepti
 import io.rowlift.model.RawRecord;
 
 /**
- * Runs the user's {@link ItemProcessor} (if any) and keeps Rowlift's books: an item the processor
- * turns into null is <em>filtered</em> (counted, so read = written + rejected + filtered); an item
+ * Runs the user's {@link ItemProcessor} (if any) and keeps Rowlift's books: a record the row filter
+ * dropped ({@link SpringRangeReader.Filtered}) becomes null here, before the user's processor sees it, and
+ * so does an item the user's processor turns into null: both are <em>filtered</em> (counted, so read = written + rejected + filtered); an item
  * it refuses with a {@link ValidationException} is <em>rejected</em> like a bad record (into the
  * reject file, within {@code rowlift.job.skip-limit}); any other exception fails the partition. The
  * processed item is remembered as coming from the record of its input, for a later write error.
@@ -27,6 +28,10 @@ final class SpringItemProcessor implements ItemProcessor<Object, Object> {
 
 	@Override
 	public Object process(Object item) throws Exception {
+		if (item instanceof SpringRangeReader.Filtered) { // the row filter dropped it: Spring Batch's filter, before the user's code
+			this.partitions.current().filtered++;
+			return null;
+		}
 		if (this.user == null) {
 			return item;
 		}

@@ -7,7 +7,9 @@ import java.util.Map;
 
 import io.rowlift.database.ChunkBisection;
 import io.rowlift.database.RejectBudget;
+import io.rowlift.database.RecordFilter;
 import io.rowlift.database.RejectTable;
+import io.rowlift.database.TableMapping;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.csv.ByteRange;
@@ -54,6 +56,12 @@ final class SpringPartition {
 
 	/** Rejects of this chunk, staged when it commits. */
 	final List<RejectedRecordException> pending = new ArrayList<>();
+
+	/** The mapping, its expressions and filter compiled for the run (set when the partition opens). */
+	TableMapping mapping;
+
+	/** The row filter, or null (set when the partition opens). */
+	RecordFilter filter;
 
 	/** Finds the rows the database refused in this partition's chunks (remembers their share). */
 	final ChunkBisection bisection;

@@ -15,6 +15,8 @@ import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper
 import org.springframework.batch.infrastructure.item.file.separator.RecordSeparatorPolicy;
 import org.springframework.core.io.FileSystemResource;
 
+import io.rowlift.database.RecordFilter;
+import io.rowlift.expr.ExpressionException;
 import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.model.RawRecord;
@@ -27,7 +29,8 @@ import io.rowlift.source.csv.CsvFormat;
  * The spring pipeline's reader: for each partition a Spring Batch {@link FlatFileItemReader} over
  * the bytes of the partition's {@link ByteRange} only ({@link RangeLineReader}, which joins quoted
  * line breaks, and {@link QuoteBalancePolicy}), {@link RecordTokenizer} and a
- * {@code FieldSetMapper} (Rowlift's {@link ColumnValuesMapper} or the user's).
+ * {@code FieldSetMapper} (Rowlift's {@link ColumnValuesMapper} or the user's). With a row filter, a record it
+ * drops is not mapped: it is read as a {@link Filtered} item, which the processor turns into null.
  *
  * <p><b>Restart:</b> the {@code FlatFileItemReader} saves its own position, the records it has read
  * ({@value #NAME}{@code .read.count}), and on a resume reads that many records again from the
@@ -207,6 +210,17 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 	}
 
 	/**
+	 * The item of a record the row filter drops ({@code rowlift.source.filter}): read like any record, never
+	 * mapped, and turned into null by {@link SpringItemProcessor}, so Spring Batch counts it as filtered
+	 * ({@code StepExecution.filterCount}) and Rowlift with the partition's progress. Neither the user's mapper
+	 * nor their processor sees it.
+	 *
+	 * @param record the record
+	 */
+	record Filtered(RawRecord record) {
+	}
+
+	/**
 	 * Record text to item: locates the record in the file (from the lines the line reader has given),
 	 * tokenizes it and hands the field set to the mapper; remembers which record each item came from.
 	 */
@@ -232,6 +246,21 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 			RawRecord record = locate(this.partition, line, this.endByte, this.tokenizer);
 			if (record.problem() != null) {
 				throw new RejectedRecordException(record, record.problem());
+			}
+			RecordFilter filter = this.partition.filter;
+			if (filter != null) {
+				boolean keeps;
+				try {
+					keeps = filter.keeps(record);
+				}
+				catch (ExpressionException ex) {
+					throw new RejectedRecordException(record, filter.field(), filter.problem(ex));
+				}
+				if (!keeps) { // not mapped: the processor returns null for it (Spring Batch's filter)
+					Filtered dropped = new Filtered(record);
+					this.partition.origins.put(dropped, record);
+					return dropped;
+				}
 			}
 			Object item;
 			try {

@@ -20,6 +20,7 @@ import org.springframework.jdbc.core.namedparam.BeanPropertySqlParameterSource;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.transaction.PlatformTransactionManager;
 
+import io.rowlift.database.RecordFilter;
 import io.rowlift.database.RejectBudget;
 import io.rowlift.database.RejectTable;
 import io.rowlift.RowliftException;
@@ -56,7 +57,9 @@ public final class SpringWorker {
 	/**
 	 * @param worker the step's name
 	 * @param input the input: CSV, the one format whose {@code InputCapability.SPRING_PIPELINE} this pipeline reads
-	 * @param mapping which field goes to which column
+	 * @param mapping which field goes to which column (the INSERT's columns)
+	 * @param compiled the mapping with its expressions and filter compiled for a run (its job instance id):
+	 *        each partition's mapper computes its columns, and its reader filters its records, with it
 	 * @param values how values are converted
 	 * @param chunkSize records per transaction
 	 * @param bufferSize read buffer, bytes
@@ -68,7 +71,8 @@ public final class SpringWorker {
 	 * @param checkpoints told {@value io.rowlift.database.ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only)
 	 */
 	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
-			DataSource dataSource, TargetDialect dialect, InputSource input, TableMapping mapping, ValueFormats values, int chunkSize, int bufferSize,
+			DataSource dataSource, TargetDialect dialect, InputSource input, TableMapping mapping,
+			java.util.function.LongFunction<TableMapping> compiled, ValueFormats values, int chunkSize, int bufferSize,
 			BiFunction<Long, Long, RejectBudget> budgets, Consumer<StepExecution> opened, Consumer<StepExecution> closed,
 			SpringExtensions extensions, KeyMatching matching, Checkpoints checkpoints) {
 		CsvInput csv = CsvInputFormat.of(input); // the launcher refused other formats (exit 2) by their capability
@@ -80,9 +84,12 @@ public final class SpringWorker {
 			opened.accept(step);
 			long run = step.getJobExecution().getJobInstanceId();
 			ByteRange range = ByteRange.readFrom(step.getExecutionContext());
-			return new SpringPartition(range, csv.locator(step.getExecutionContext()),
+			SpringPartition partition = new SpringPartition(range, csv.locator(step.getExecutionContext()),
 					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run), checkpoints);
-		}, file, format, names, bufferSize, partition -> mapper(extensions, mapping, dialect, values), closed);
+			partition.mapping = compiled.apply(run);
+			partition.filter = RecordFilter.of(partition.mapping, values.charset(), partition.locator);
+			return partition;
+		}, file, format, names, bufferSize, partition -> mapper(extensions, partition, dialect, values), closed);
 		SpringRowWriter writer = new SpringRowWriter(partitions, jdbcWriter(dataSource, dialect, mapping, extensions, matching),
 				dataSource, dialect, matching);
 		ChunkOrientedStepBuilder<Object, Object> step = new ChunkOrientedStepBuilder<Object, Object>(worker, repository, chunkSize)
@@ -100,9 +107,10 @@ public final class SpringWorker {
 		return step.build();
 	}
 
-	private static FieldSetMapper<?> mapper(SpringExtensions extensions, TableMapping mapping, TargetDialect dialect,
+	private static FieldSetMapper<?> mapper(SpringExtensions extensions, SpringPartition partition, TargetDialect dialect,
 			ValueFormats values) {
-		return extensions.mapper() != null ? extensions.mapper() : new ColumnValuesMapper(mapping, dialect, values);
+		return extensions.mapper() != null ? extensions.mapper()
+				: new ColumnValuesMapper(partition.mapping, dialect, values, partition.locator);
 	}
 
 	/**
