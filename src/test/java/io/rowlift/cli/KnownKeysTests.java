@@ -62,8 +62,9 @@ class KnownKeysTests {
 		assertThat(this.classpath.nearest(name("rowlift.job.partition"), UnknownKeys.RESERVED)).isEqualTo("rowlift.job.partitions");
 		assertThat(this.classpath.nearest(name("rowlift.source.delimeter"), UnknownKeys.RESERVED)).isEqualTo("rowlift.source.delimiter");
 		assertThat(this.classpath.isKnown(name("rowlift.schedule.cron"))).as("scheduled runs are built").isTrue();
-		assertThat(this.classpath.isKnown(name("rowlift.cluster.role"))).as("remote partitioning is not").isFalse();
-		assertThat(this.classpath.nearest(name("rowlift.cluster.role"), UnknownKeys.RESERVED)).doesNotStartWith("rowlift.test");
+		assertThat(this.classpath.isKnown(name("rowlift.cluster.role"))).as("remote partitioning is built").isTrue();
+		assertThat(this.classpath.isKnown(name("rowlift.target.partition-by"))).as("partitioned tables are not").isFalse();
+		assertThat(this.classpath.nearest(name("rowlift.target.partition-by"), UnknownKeys.RESERVED)).doesNotStartWith("rowlift.test");
 	}
 
 	@Test

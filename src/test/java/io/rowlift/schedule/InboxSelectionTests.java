@@ -56,7 +56,6 @@ class InboxSelectionTests {
 		Path c = write("c.csv", 200);
 		write(".d.csv", 10);
 		write("e.csv.part", 10);
-		Files.createDirectories(this.dir.resolve("loaded.csv"));
 		Inbox inbox = Inbox.of(this.dir + "/*.csv");
 		assertThat(inbox.list(ScheduleProperties.Order.NAME)).extracting(Inbox.Entry::file).containsExactly(a, b, c);
 		assertThat(inbox.list(ScheduleProperties.Order.MODIFIED)).extracting(Inbox.Entry::file).containsExactly(c, b, a);
