@@ -14,6 +14,7 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.batch.core.step.tasklet.Tasklet;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.database.RejectTable;
@@ -52,7 +53,7 @@ import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortKey;
 import io.rowlift.sort.SortProperties;
-import io.rowlift.sort.SortedReader;
+import io.rowlift.sort.SortedStreams;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.job.spring.SpringExtensions;
 import io.rowlift.job.spring.SpringWorker;
@@ -254,7 +255,10 @@ public class LoadJobConfiguration {
 						running, listeners, checkpoints, phases, matching);
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(threads);
-		Partitioner partitioner = plan.input().partitioner(checkpoints);
+		Partitioner units = plan.input().partitioner(checkpoints);
+		// key order SORT: each partition's unit is its share of the file for the accounting's coverage; what it
+		// reads is the key range of the sorted file its context names
+		Partitioner partitioner = planned.order() == KeyOrder.SORT ? new SortedStreamsPartitioner(units) : units;
 		return new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
 			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
@@ -283,11 +287,14 @@ public class LoadJobConfiguration {
 		InputSource input = plan.input();
 		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> input.averageRecordBytes(
 				(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes()));
+		// key order SORT: the file is sorted once, by the first partition to open, for all of them
+		SortedStreams sorted = order != KeyOrder.SORT ? null : new SortedStreams(new ExternalSort(input,
+				(int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(), key,
+				Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints, phases), planned.sortDir());
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
-			if (order == KeyOrder.SORT) {
-				ExternalSort sort = new ExternalSort(input, (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes(),
-						key, Runtime.getRuntime().availableProcessors(), sorting.memoryBytes(), checkpoints, phases);
-				return new SortedReader(sort, planned.sortDir());
+			if (sorted != null) {
+				ExecutionContext unit = step.getExecutionContext();
+				return sorted.reader(SortedStreams.streamOf(unit), SortedStreams.streamsOf(unit));
 			}
 			UnitReader partition = input.reader((int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
 			if (readAhead == 0) {
@@ -299,7 +306,9 @@ public class LoadJobConfiguration {
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
 			TableMapping mapping = planned.writeMapping(dialect, run); // a replace writes into its staging table
-			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method, input.locator(step.getExecutionContext()),
+			// a sorted stream's records carry their lines counted from the data's first record: the whole input locates them
+			JdbcRowWriter rows = new JdbcRowWriter(dataSource, dialect, mapping, plan.values(), method,
+					input.locator(sorted != null ? input.whole() : step.getExecutionContext()),
 					budgets.of(step.getJobExecutionId(), run), new RejectTable(run), matching, checkpoints);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});
