@@ -356,6 +356,21 @@ public interface TargetDialect {
 	/** Why {@link #defaultPartitions} chose what it chose, for the summary. */
 	String partitionsReason();
 
+	/**
+	 * How many ordered streams load a file sorted on disk when {@code rowlift.sort.streams} is not set: each
+	 * stream a key range of the sorted file, written on a connection of its own. One where the database takes
+	 * one writer at a time.
+	 * @param cores available processors
+	 */
+	default int defaultSortedStreams(int cores) {
+		return 1;
+	}
+
+	/** Why {@link #defaultSortedStreams} chose what it chose, for the summary. */
+	default String sortedStreamsReason() {
+		return "default: one writer at a time";
+	}
+
 	/** What the load modes {@code truncate} and {@code replace} do to whole tables on this database. */
 	TargetTables tables();
 

@@ -36,6 +36,7 @@ import io.rowlift.schema.TableSwapTasklet;
 import io.rowlift.schema.TargetPrepareTasklet;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.SortProperties;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.job.spring.SpringExtensions;
@@ -224,7 +225,10 @@ public class LoadJobConfiguration {
 	Step loadStep(JobRepository jobRepository, RunPlan planned, PartitionSteps steps, RunningPartitions running,
 			LoadHistory history, Checkpoints checkpoints, ObjectProvider<RemotePartitions> remote) {
 		LoadPlan plan = planned.load();
-		Partitioner partitioner = plan.input().partitioner(checkpoints);
+		Partitioner units = plan.input().partitioner(checkpoints);
+		// key order SORT: each partition's unit is its share of the file for the accounting's coverage; what it
+		// reads is the key range of the sorted file its context names
+		Partitioner partitioner = planned.order() == KeyOrder.SORT ? new SortedStreamsPartitioner(units) : units;
 		var step = new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
 			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),

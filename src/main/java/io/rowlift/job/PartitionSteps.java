@@ -8,6 +8,7 @@ import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.util.function.SingletonSupplier;
@@ -29,7 +30,7 @@ import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortKey;
 import io.rowlift.sort.SortProperties;
-import io.rowlift.sort.SortedReader;
+import io.rowlift.sort.SortedStreams;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.ReadAheadReader;
 import io.rowlift.source.SourceProperties;
@@ -87,11 +88,13 @@ public final class PartitionSteps {
 		// the first partition that opens (the file's first MiB, with the load's parser)
 		InputSource input = plan.input();
 		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> input.averageRecordBytes(buffer, maxRecord));
+		// key order SORT: the file is sorted once, by the first partition to open, for all of them
+		SortedStreams sorted = order != KeyOrder.SORT ? null : new SortedStreams(new ExternalSort(input, buffer, maxRecord, key,
+				Runtime.getRuntime().availableProcessors(), p.sorting.memoryBytes(), p.checkpoints, p.phases), planned.sortDir());
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
-			if (order == KeyOrder.SORT) {
-				ExternalSort sort = new ExternalSort(input, buffer, maxRecord, key, Runtime.getRuntime().availableProcessors(),
-						p.sorting.memoryBytes(), p.checkpoints, p.phases);
-				return new SortedReader(sort, planned.sortDir());
+			if (sorted != null) {
+				ExecutionContext unit = step.getExecutionContext();
+				return sorted.reader(SortedStreams.streamOf(unit), SortedStreams.streamsOf(unit));
 			}
 			UnitReader partition = input.reader(buffer, maxRecord);
 			if (readAhead == 0) {
@@ -103,8 +106,9 @@ public final class PartitionSteps {
 		PartitionStreams.Writer writer = new PartitionStreams.Writer(step -> {
 			long run = step.getJobExecution().getJobInstanceId();
 			TableMapping mapping = planned.writeMapping(p.dialect, run); // a replace writes into its staging table
+			// a sorted stream's records carry their lines counted from the data's first record: the whole input locates them
 			JdbcRowWriter rows = new JdbcRowWriter(p.dataSource, p.dialect, mapping, plan.values(), method,
-					input.locator(step.getExecutionContext()), p.budgets.of(step.getJobExecutionId(), run), new RejectTable(run),
+					input.locator(sorted != null ? input.whole() : step.getExecutionContext()), p.budgets.of(step.getJobExecutionId(), run), new RejectTable(run),
 					matching, p.checkpoints);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});

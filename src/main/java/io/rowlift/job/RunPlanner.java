@@ -83,8 +83,11 @@ final class RunPlanner {
 						plan.table(), plan.input(), dataBytes);
 		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
 				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
+		Integer streams = this.sorting.streams();
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
-				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason());
+				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason(),
+				streams != null ? streams : this.dialect.defaultSortedStreams(cores),
+				streams != null ? "set by rowlift.sort.streams" : this.dialect.sortedStreamsReason());
 		if (!plan.input().format().can(InputCapability.BYTE_RANGES) && !plan.input().format().can(InputCapability.SPLIT)) {
 			// a compressed stream is read from its start
 			sizing = sizing.oneStream(plan.input().format().description() + " input is one stream, read from its start");

@@ -61,7 +61,7 @@ public final class RunSummaries {
 				plan.threads(),
 				plan.chunkSize(), spring ? "INSERT" : plan.writeMethod().name(),
 				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer" : plan.write().reason())
-						+ chunks(plan.sizing().chunkSizeReason()),
+						+ streams(plan.order(), partitions) + chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
 				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered(),
 				plan.mode().setting(), load.updated(), load.ignored(), null);
@@ -94,6 +94,12 @@ public final class RunSummaries {
 	}
 
 	/** Why the chunk size, when it is not the plain default. */
+	/** The sorted streams, when a sorted load has more than one: each writes its key range on a connection of its own. */
+	static String streams(io.rowlift.sort.KeyOrder order, int partitions) {
+		return order != io.rowlift.sort.KeyOrder.SORT || partitions < 2 ? ""
+				: "; " + partitions + " streams at once, each a key range of the sorted file in key order on a connection of its own";
+	}
+
 	private static String chunks(String reason) {
 		return reason == null || reason.equals("default") ? "" : "; chunk size " + reason;
 	}

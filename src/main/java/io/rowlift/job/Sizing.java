@@ -31,25 +31,39 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 	 */
 	static final int SORTED_LOAD_DATA_CHUNK = 50_000;
 
+	/** The sizing of a new load with one sorted stream; see the full form. */
+	public static Sizing choose(JobProperties settings, KeyOrder order, WriteMethod method, int cores, int poolSize,
+			int defaultPartitions, String defaultPartitionsReason) {
+		return choose(settings, order, method, cores, poolSize, defaultPartitions, defaultPartitionsReason, 1,
+				"one stream");
+	}
+
 	/**
 	 * The sizing of a new load. Pure: every input is a value.
 	 * @param settings {@code rowlift.job.*} (partitions, threads, chunk size; null where not set)
-	 * @param order the load's key order; {@link KeyOrder#SORT} is one merged stream: one partition, one thread
+	 * @param order the load's key order; {@link KeyOrder#SORT} is {@code streams} merged streams, each a key
+	 *     range: a partition and a thread each
 	 * @param method the write method of the run
 	 * @param cores available processors
 	 * @param poolSize {@code spring.datasource.hikari.maximum-pool-size}
 	 * @param defaultPartitions the dialect's partition count for this file when none is set
 	 * @param defaultPartitionsReason why the dialect chose it
+	 * @param streams sorted streams ({@code rowlift.sort.streams} or the dialect's default)
+	 * @param streamsReason why that many
 	 * @throws RowliftException (exit 2) for a partition count, thread count or chunk size out of range
 	 */
 	public static Sizing choose(JobProperties settings, KeyOrder order, WriteMethod method, int cores, int poolSize,
-			int defaultPartitions, String defaultPartitionsReason) {
+			int defaultPartitions, String defaultPartitionsReason, int streams, String streamsReason) {
 		boolean sorted = order == KeyOrder.SORT;
 		int partitions;
 		String reason;
-		if (sorted) {
+		if (sorted && streams <= 1) {
 			partitions = 1;
 			reason = "one stream merged in key order";
+		}
+		else if (sorted) {
+			partitions = streams;
+			reason = streams + " streams merged in key order, one per key range (" + streamsReason + ")";
 		}
 		else if (settings.partitions() != null) {
 			partitions = settings.partitions();
@@ -62,7 +76,12 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 		if (partitions < 1 || partitions > MAX_PARTITIONS) {
 			throw RowliftException.badInput("rowlift.job.partitions is " + partitions + "; it must be between 1 and " + MAX_PARTITIONS);
 		}
-		int threads = sorted ? 1 : settings.threads() != null ? settings.threads() : Math.min(partitions, cores);
+		if (sorted && partitions > poolSize - RESERVED_CONNECTIONS) {
+			throw RowliftException.badInput("rowlift.sort.streams is " + partitions + "; it must be between 1 and "
+					+ (poolSize - RESERVED_CONNECTIONS) + " (spring.datasource.hikari.maximum-pool-size minus 3: each stream writes"
+					+ " on a connection of its own; raise that to run more streams)");
+		}
+		int threads = sorted ? partitions : settings.threads() != null ? settings.threads() : Math.min(partitions, cores);
 		checkThreads(threads, poolSize);
 		int chunkSize;
 		String chunkReason;
@@ -72,7 +91,7 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 		}
 		else if (sorted && method == WriteMethod.LOAD_DATA) {
 			chunkSize = SORTED_LOAD_DATA_CHUNK;
-			chunkReason = "default for one sorted stream into LOAD DATA";
+			chunkReason = partitions == 1 ? "default for one sorted stream into LOAD DATA" : "default for sorted streams into LOAD DATA";
 		}
 		else {
 			chunkSize = DEFAULT_CHUNK;

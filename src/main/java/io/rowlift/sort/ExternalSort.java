@@ -50,7 +50,11 @@ public final class ExternalSort {
 
 	private static final String MANIFEST = "manifest";
 
+	/** The manifest of one merged stream, as versions before the sorted streams wrote it. */
 	private static final String FORMAT = "rowlift-sort 1";
+
+	/** The manifest with the runs' parts per key range ({@link Runs#ranges}). */
+	private static final String FORMAT_RANGES = "rowlift-sort 2";
 
 	private final InputSource input;
 
@@ -101,13 +105,35 @@ public final class ExternalSort {
 		this.checkpoints = checkpoints;
 	}
 
-	/** The sorted runs and how many records they hold. */
-	public record Runs(List<Path> files, long records) {
+	/**
+	 * The sorted runs and how many records they hold, with the records of each key range.
+	 * @param ranges per key range, in key order, the parts of the runs that hold its records: merged, they are
+	 *     that range's records in key order; together, every record once
+	 */
+	public record Runs(List<Path> files, long records, List<KeyRange> ranges) {
 	}
 
-	/** The runs in {@code dir}: those a finished sort left there, or made now. */
+	/**
+	 * The records of one key range: a part of each run (of {@link Runs#files()}, in that order).
+	 * @param parts the parts, one per run, some empty
+	 * @param records records in all its parts
+	 */
+	public record KeyRange(List<RunFile.Part> parts, long records) {
+	}
+
+	/** The runs in {@code dir}: those a finished sort left there, or made now; one key range. */
 	public Runs runs(Path dir) throws IOException {
-		Optional<Runs> done = finished(dir);
+		return runs(dir, 1);
+	}
+
+	/**
+	 * The runs in {@code dir}, with their records cut into {@code ranges} key ranges from the sort's
+	 * {@link KeySample}: those a finished sort for that many ranges left there, or made now. The same file
+	 * cut into the same number of ranges gives ranges of the same keys however it was sorted (threads,
+	 * memory), so a load that sorts again after its runs were lost resumes each range exactly.
+	 */
+	public Runs runs(Path dir, int ranges) throws IOException {
+		Optional<Runs> done = finished(dir, ranges);
 		if (done.isPresent()) {
 			return done.get();
 		}
@@ -116,7 +142,7 @@ public final class ExternalSort {
 		long started = System.nanoTime();
 		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, this.input.measure(), this.input.size())) {
 			try {
-				return sort(dir, started, phase);
+				return sort(dir, started, phase, Math.max(1, ranges));
 			}
 			catch (IOException | RuntimeException ex) {
 				phase.failed();
@@ -125,23 +151,22 @@ public final class ExternalSort {
 		}
 	}
 
-	private Runs sort(Path dir, long started, PhaseTracker.Phase phase) throws IOException {
+	private Runs sort(Path dir, long started, PhaseTracker.Phase phase, int keyRanges) throws IOException {
 		List<ExecutionContext> ranges = List.copyOf(this.input.partitioner(Checkpoints.NONE).partition(this.threads).values());
 		ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemons());
-		List<Path> files = new ArrayList<>();
-		List<Long> counts = new ArrayList<>();
+		List<Run> runs = new ArrayList<>();
+		KeySample sample = new KeySample();
 		try {
-			List<Future<List<Run>>> sorted = new ArrayList<>();
+			List<Future<Sorted>> sorted = new ArrayList<>();
 			for (int i = 0; i < ranges.size(); i++) {
 				ExecutionContext range = ranges.get(i);
 				int index = i;
-				sorted.add(pool.submit(() -> sortRange(index, range, dir, this.memory / ranges.size(), phase)));
+				sorted.add(pool.submit(() -> sortRange(index, range, dir, this.memory / ranges.size(), phase, keyRanges > 1)));
 			}
-			for (Future<List<Run>> future : sorted) {
-				for (Run run : future.get()) {
-					files.add(run.file());
-					counts.add(run.records());
-				}
+			for (Future<Sorted> future : sorted) {
+				Sorted done = future.get();
+				runs.addAll(done.runs());
+				sample.merge(done.sample());
 			}
 		}
 		catch (InterruptedException ex) {
@@ -160,19 +185,54 @@ public final class ExternalSort {
 		finally {
 			pool.shutdownNow();
 		}
-		long records = counts.stream().mapToLong(Long::longValue).sum();
-		StringBuilder manifest = new StringBuilder(FORMAT).append('\n').append(records).append('\n');
-		for (int i = 0; i < files.size(); i++) {
-			manifest.append(files.get(i).getFileName()).append(' ').append(Files.size(files.get(i))).append(' ')
-				.append(counts.get(i)).append('\n');
+		List<Path> files = runs.stream().map(Run::file).toList();
+		long records = runs.stream().mapToLong(Run::records).sum();
+		List<byte[]> cuts = sample.boundaries(keyRanges);
+		StringBuilder manifest = new StringBuilder(keyRanges == 1 ? FORMAT : FORMAT_RANGES).append('\n').append(records).append('\n');
+		if (keyRanges > 1) {
+			manifest.append("ranges ").append(keyRanges).append('\n');
+		}
+		for (Run run : runs) {
+			manifest.append(run.file().getFileName()).append(' ').append(Files.size(run.file())).append(' ').append(run.records());
+			for (byte[] cut : cuts) {
+				RunFile.Mark start = start(run, cut);
+				manifest.append(' ').append(start.offset()).append(':').append(start.ordinal());
+			}
+			manifest.append('\n');
 		}
 		this.checkpoints.reached(CHECKPOINT);
 		Path temporary = dir.resolve(MANIFEST + ".tmp");
 		Files.writeString(temporary, manifest, StandardCharsets.UTF_8);
 		Files.move(temporary, dir.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE);
-		log.info(String.format(java.util.Locale.ROOT, "sorted %,d records of %s by key into %d run(s) in %.2f s (%d threads, %,d MB of memory)",
-				records, this.displayName, files.size(), (System.nanoTime() - started) / 1e9, ranges.size(), this.memory >> 20));
-		return new Runs(List.copyOf(files), records);
+		Runs result = finished(dir, keyRanges).orElseThrow(() -> new IOException("the manifest just written to " + dir + " cannot be read back"));
+		log.info(String.format(java.util.Locale.ROOT, "sorted %,d records of %s by key into %d run(s) in %.2f s (%d threads, %,d MB of memory)%s",
+				records, this.displayName, files.size(), (System.nanoTime() - started) / 1e9, ranges.size(), this.memory >> 20,
+				keyRanges == 1 ? "" : "; key ranges of " + result.ranges().stream().map(r -> String.format(java.util.Locale.ROOT, "%,d", r.records()))
+					.collect(java.util.stream.Collectors.joining(", ")) + " records (" + sample.size() + " keys sampled)"));
+		return result;
+	}
+
+	/**
+	 * Where the first record of {@code run} whose key is not below {@code cut} is: from the last mark below the
+	 * cut, read forward (at most {@value RunFile#MARK_EVERY} records).
+	 */
+	private static RunFile.Mark start(Run run, byte[] cut) throws IOException {
+		RunFile.Mark from = new RunFile.Mark(new byte[0], 0, 0);
+		for (RunFile.Mark mark : run.marks()) {
+			if (java.util.Arrays.compareUnsigned(mark.key(), cut) >= 0) {
+				break;
+			}
+			from = mark;
+		}
+		long offset = from.offset();
+		long ordinal = from.ordinal();
+		try (RunFile.Cursor cursor = new RunFile.Cursor(run.file(), 64 << 10, offset, -1)) {
+			while (ordinal < run.records() && cursor.next() && cursor.compareKey(cut) < 0) {
+				ordinal++;
+				offset = cursor.position();
+			}
+		}
+		return new RunFile.Mark(cut, offset, ordinal);
 	}
 
 	/** Deletes a sort's folder and everything in it (nothing if it does not exist). */
@@ -188,17 +248,25 @@ public final class ExternalSort {
 		Files.deleteIfExists(dir);
 	}
 
-	/** One run file written by a sorting thread and the records in it. */
-	private record Run(Path file, long records) {
+	/** One run file written by a sorting thread, the records in it and its marks. */
+	private record Run(Path file, long records, List<RunFile.Mark> marks) {
 	}
 
-	/** Sorts one unit of the input (number {@code index}) into runs of at most {@code budget} bytes of buffer. */
-	private List<Run> sortRange(int index, ExecutionContext unit, Path dir, long budget, PhaseTracker.Phase phase)
+	/** A sorting thread's runs and its sample of the keys. */
+	private record Sorted(List<Run> runs, KeySample sample) {
+	}
+
+	/**
+	 * Sorts one unit of the input (number {@code index}) into runs of at most {@code budget} bytes of buffer;
+	 * samples the keys when {@code sampled} (for key ranges).
+	 */
+	private Sorted sortRange(int index, ExecutionContext unit, Path dir, long budget, PhaseTracker.Phase phase, boolean sampled)
 			throws IOException {
 		UnitReader reader = this.input.reader(this.readBuffer, this.maxRecordSize);
 		ExecutionContext context = new ExecutionContext(unit);
 		reader.open(context);
 		List<Run> runs = new ArrayList<>();
+		KeySample sample = new KeySample();
 		try {
 			long lineBase = this.input.lineBase(unit);
 			// a run stores about 1.9 times the file's bytes for the keys benchmark's 106-byte records (RunFile)
@@ -207,6 +275,9 @@ public final class ExternalSort {
 			int sinceReport = 0;
 			for (RawRecord record = reader.read(); record != null; record = reader.read()) {
 				byte[] recordKey = this.key.of(record);
+				if (sampled) {
+					sample.offer(recordKey);
+				}
 				byte[] message = RunFile.message(record);
 				if (!buffer.fits(recordKey, record, message)) {
 					phase.detail("writing sorted runs");
@@ -232,7 +303,7 @@ public final class ExternalSort {
 			if (buffer.count() > 0 || runs.isEmpty()) {
 				runs.add(spill(buffer, dir, index, runs.size()));
 			}
-			return runs;
+			return new Sorted(runs, sample);
 		}
 		catch (Exception ex) {
 			if (ex instanceof IOException io) {
@@ -252,30 +323,68 @@ public final class ExternalSort {
 		// the buffer is in file order, and the order breaks ties by index: equal keys keep their offsets' order
 		Path path = dir.resolve(String.format("r%04d-%06d.run", unit, number));
 		int records = buffer.count();
-		buffer.spill(path);
-		return new Run(path, records);
+		List<RunFile.Mark> marks = buffer.spill(path);
+		return new Run(path, records, marks);
 	}
 
-	/** The manifest's runs, if it exists and every run file is there with its size. */
-	private static Optional<Runs> finished(Path dir) throws IOException {
+	/**
+	 * The manifest's runs cut into {@code ranges} key ranges, if it exists, was written for that many ranges
+	 * and every run file is there with its size.
+	 */
+	private static Optional<Runs> finished(Path dir, int ranges) throws IOException {
 		Path manifest = dir.resolve(MANIFEST);
 		if (!Files.isRegularFile(manifest)) {
 			return Optional.empty();
 		}
 		List<String> lines = Files.readAllLines(manifest, StandardCharsets.UTF_8);
-		if (lines.size() < 2 || !lines.get(0).equals(FORMAT)) {
+		int first = 2;
+		if (ranges == 1) {
+			if (lines.size() < 2 || !lines.get(0).equals(FORMAT)) {
+				return Optional.empty();
+			}
+		}
+		else if (lines.size() < 3 || !lines.get(0).equals(FORMAT_RANGES) || !lines.get(2).equals("ranges " + ranges)) {
 			return Optional.empty();
 		}
+		else {
+			first = 3;
+		}
 		List<Path> files = new ArrayList<>();
-		for (String line : lines.subList(2, lines.size())) {
-			String[] parts = line.split(" ");
-			Path run = dir.resolve(parts[0]);
-			if (parts.length != 3 || !Files.isRegularFile(run) || Files.size(run) != Long.parseLong(parts[1])) {
+		List<List<RunFile.Part>> parts = new ArrayList<>();
+		for (int r = 0; r < ranges; r++) {
+			parts.add(new ArrayList<>());
+		}
+		long[] totals = new long[ranges];
+		for (String line : lines.subList(first, lines.size())) {
+			String[] fields = line.split(" ");
+			Path run = dir.resolve(fields[0]);
+			if (fields.length != 3 + ranges - 1 || !Files.isRegularFile(run) || Files.size(run) != Long.parseLong(fields[1])) {
 				return Optional.empty();
 			}
 			files.add(run);
+			long size = Long.parseLong(fields[1]);
+			long count = Long.parseLong(fields[2]);
+			long offset = 0;
+			long ordinal = 0;
+			for (int r = 0; r < ranges; r++) {
+				long endOffset = size;
+				long endOrdinal = count;
+				if (r < ranges - 1) {
+					String[] start = fields[3 + r].split(":");
+					endOffset = Long.parseLong(start[0]);
+					endOrdinal = Long.parseLong(start[1]);
+				}
+				parts.get(r).add(new RunFile.Part(run, offset, endOrdinal - ordinal));
+				totals[r] += endOrdinal - ordinal;
+				offset = endOffset;
+				ordinal = endOrdinal;
+			}
 		}
-		return Optional.of(new Runs(List.copyOf(files), Long.parseLong(lines.get(1))));
+		List<KeyRange> keyRanges = new ArrayList<>();
+		for (int r = 0; r < ranges; r++) {
+			keyRanges.add(new KeyRange(List.copyOf(parts.get(r)), totals[r]));
+		}
+		return Optional.of(new Runs(List.copyOf(files), Long.parseLong(lines.get(1)), List.copyOf(keyRanges)));
 	}
 
 	private static java.util.concurrent.ThreadFactory daemons() {

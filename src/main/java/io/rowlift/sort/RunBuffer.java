@@ -2,7 +2,9 @@ package io.rowlift.sort;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import io.rowlift.model.RawRecord;
 
@@ -93,13 +95,25 @@ final class RunBuffer {
 	/**
 	 * Writes the records held, in key order (ties in the order they were added), as the run {@code path},
 	 * and empties the buffer.
+	 * @return every {@value RunFile#MARK_EVERY}th record's key and place in the run, from the first: where a
+	 *     reader of a key range starts ({@link ExternalSort})
 	 */
-	void spill(Path path) throws IOException {
+	List<RunFile.Mark> spill(Path path) throws IOException {
 		byte[] held = this.bytes;
 		int[] at = this.starts;
 		int[] order = PrefixSort.order(this.prefixes, this.count, i -> RunFile.key(held, at[i]));
+		List<RunFile.Mark> marks = new ArrayList<>(this.count / RunFile.MARK_EVERY + 1);
+		long offset = 0;
+		for (int n = 0; n < this.count; n++) {
+			int i = order[n];
+			if (n % RunFile.MARK_EVERY == 0) {
+				marks.add(new RunFile.Mark(RunFile.key(held, at[i]), offset, n));
+			}
+			offset += at[i + 1] - at[i];
+		}
 		RunFile.write(path, this.bytes, this.starts, order);
 		this.count = 0;
+		return marks;
 	}
 
 	private long used() {

@@ -21,7 +21,27 @@ import io.rowlift.model.RecordProblem;
  */
 final class RunFile {
 
+	/** A run marks every this many records (its {@link Mark}s): a key range's start is found by reading at most that many. */
+	static final int MARK_EVERY = 1024;
+
 	private RunFile() {
+	}
+
+	/**
+	 * A record's key and place in its run, kept in memory while the sort runs (not in the file).
+	 * @param offset the record's first byte in the run file
+	 * @param ordinal records before it in the run
+	 */
+	record Mark(byte[] key, long offset, long ordinal) {
+	}
+
+	/**
+	 * A part of a run: {@code records} records from byte {@code offset} on.
+	 * @param file the run file
+	 * @param offset where the part starts in it
+	 * @param records records in the part
+	 */
+	record Part(Path file, long offset, long records) {
 	}
 
 	/**
@@ -147,13 +167,56 @@ final class RunFile {
 
 		private RawRecord record;
 
+		/** The file offset of {@code buffer[0]}. */
+		private long base;
+
+		/** Records the cursor may still read; -1: to the end of the file. */
+		private long remaining;
+
 		Cursor(Path path, int bufferSize) throws IOException {
-			this.in = Files.newInputStream(path);
-			this.buffer = new byte[Math.max(64, bufferSize)];
+			this(path, bufferSize, 0, -1);
 		}
 
-		/** Moves to the next record; false at the end of the run. */
+		/**
+		 * A cursor over {@code records} records from byte {@code offset} on (a {@link Part}); {@code records}
+		 * -1: to the end of the file.
+		 */
+		Cursor(Path path, int bufferSize, long offset, long records) throws IOException {
+			this.in = Files.newInputStream(path);
+			this.buffer = new byte[Math.max(64, bufferSize)];
+			this.remaining = records;
+			long skipped = 0;
+			while (skipped < offset) {
+				long n = this.in.skip(offset - skipped);
+				if (n <= 0) {
+					this.in.close();
+					throw new EOFException("a sorted run " + path + " ends before byte " + offset);
+				}
+				skipped += n;
+			}
+			this.base = offset;
+		}
+
+		/** The file offset of the next record (after the current one). */
+		long position() {
+			return this.base + this.position;
+		}
+
+		/** The current record's key against {@code key} (unsigned bytes). */
+		int compareKey(byte[] key) {
+			return Arrays.compareUnsigned(this.key, 0, this.keyLength, key, 0, key.length);
+		}
+
+		/** Moves to the next record; false at the end of the run (or of the part). */
 		boolean next() throws IOException {
+			if (this.remaining == 0) {
+				this.keyLength = 0;
+				this.record = null;
+				return false;
+			}
+			if (this.remaining > 0) {
+				this.remaining--;
+			}
 			if (!available(4)) {
 				if (this.limit > this.position) {
 					throw new EOFException("a sorted run ends inside a record");
@@ -222,6 +285,7 @@ final class RunFile {
 			if (this.limit - this.position >= n) {
 				return true;
 			}
+			this.base += this.position;
 			if (n > this.buffer.length) {
 				byte[] bigger = new byte[n];
 				System.arraycopy(this.buffer, this.position, bigger, 0, this.limit - this.position);
@@ -254,6 +318,7 @@ final class RunFile {
 					throw new EOFException("a sorted run ends inside a record");
 				}
 				copied += read;
+				this.base += read; // the buffer is empty (position == limit): these bytes come after it
 			}
 		}
 

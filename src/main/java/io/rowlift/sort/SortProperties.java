@@ -13,14 +13,23 @@ import org.springframework.util.unit.DataSize;
  *     MB, less only on a heap under four times that); more memory, fewer and longer runs
  * @param spillDir folder for the sorted runs, which take up to twice the size of the data while the load
  *     runs (default: the JVM's temporary folder, {@code java.io.tmpdir})
+ * @param streams how many ordered streams load a file sorted on disk, each a key range of its own on a
+ *     connection of its own (default: the database's, {@code TargetDialect#defaultSortedStreams}: 2 on MySQL
+ *     with two cores or more, 1 on SQLite); fixed by the first run of a load, a resume keeps it
  */
 @ConfigurationProperties("rowlift.sort")
-public record SortProperties(@DefaultValue("auto") KeyOrder keyOrder, DataSize memory, String spillDir) {
+public record SortProperties(@DefaultValue("auto") KeyOrder keyOrder, DataSize memory, String spillDir, Integer streams) {
 
-	/** @throws io.rowlift.RowliftException (exit 2) for a memory budget that is not positive */
+	/** Most sorted streams a load may have. */
+	public static final int MAX_STREAMS = 64;
+
+	/** @throws io.rowlift.RowliftException (exit 2) for a memory budget that is not positive, or streams out of range */
 	public SortProperties {
 		if (memory != null && memory.toBytes() < 1) {
 			throw io.rowlift.RowliftException.badSetting("rowlift.sort.memory", memory, "more than 0 (such as 64MB)");
+		}
+		if (streams != null && (streams < 1 || streams > MAX_STREAMS)) {
+			throw io.rowlift.RowliftException.badSetting("rowlift.sort.streams", streams, "between 1 and " + MAX_STREAMS);
 		}
 	}
 

@@ -16,16 +16,16 @@ import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.Handoff;
 
 /**
- * The records of the whole file in key order: the sorted runs of an {@link ExternalSort}, merged
- * (k-way, by key and then file offset). The load step's single partition reads it; its range is the
- * whole data.
+ * The records of one key range of the file in key order (of the whole file when the load has one
+ * stream): its parts of the sorted runs of an {@link ExternalSort}, merged (k-way, by key and then file
+ * offset). One partition of the load step reads it ({@link SortedStreams}).
  *
  * <p><b>Restart:</b> {@link #update} saves how many records the merge has handed out and how many
- * the runs hold (its part of the {@link PartitionProgress}: a sorted position, no position in the input),
+ * its range holds (its part of the {@link PartitionProgress}: a sorted position, no position in the input),
  * committed with the chunk that wrote them. {@link #open} finds the runs of the interrupted run (or
- * sorts again, with the same result) and skips that many: the merge order is total, so the records
- * after them are exactly those not yet written. The accounting step checks that the position
- * reached the total. When the merge has ended, closing deletes the runs.
+ * sorts again, with the same key ranges: {@link KeySample}) and skips that many: the merge order is
+ * total, so the records after them are exactly those not yet written. The accounting step checks that
+ * the position reached the total. When every stream's merge has ended, closing deletes the runs.
  *
  * <p>The merge runs ahead of the writer on a thread of its own, {@value #AHEAD} records at most, so
  * the writing thread only converts and sends. Not thread-safe otherwise: one instance per step.
@@ -39,7 +39,11 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 
 	private Thread merger;
 
-	private final ExternalSort sort;
+	private final SortedStreams streams;
+
+	private final int stream;
+
+	private final int streamCount;
 
 	private final Path dir;
 
@@ -61,22 +65,40 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 	 * @param dir the folder of this load's runs
 	 */
 	public SortedReader(ExternalSort sort, Path dir) {
-		this.sort = sort;
-		this.dir = dir;
+		this(new SortedStreams(sort, dir), 0, 1);
+	}
+
+	/** The reader of key range {@code stream} of {@code streams}. */
+	SortedReader(SortedStreams streams, int stream, int streamCount) {
+		this.streams = streams;
+		this.stream = stream;
+		this.streamCount = streamCount;
+		this.dir = streams.dir();
 	}
 
 	@Override
 	public void open(ExecutionContext context) {
-		this.consumed = Math.max(0, PartitionProgress.readFrom(context).sortedPosition());
+		PartitionProgress saved = PartitionProgress.readFrom(context);
+		this.consumed = Math.max(0, saved.sortedPosition());
 		try {
-			ExternalSort.Runs runs = this.sort.runs(this.dir);
-			this.total = runs.records();
-			int buffer = (int) Math.max(8 << 10, Math.min(1 << 20, (64L << 20) / Math.max(1, runs.files().size())));
+			ExternalSort.Runs runs = this.streams.runs(this.streamCount);
+			ExternalSort.KeyRange range = runs.ranges().get(this.stream);
+			this.total = range.records();
+			String which = this.streamCount == 1 ? "" : " (key range " + (this.stream + 1) + " of " + this.streamCount + ")";
+			if (saved.sortedTotal() >= 0 && saved.sortedTotal() != this.total) {
+				throw new ItemStreamException("the sorted runs in " + this.dir + which + " hold " + this.total
+						+ " records, but this load's earlier runs counted " + saved.sortedTotal() + "; set rowlift.job.start-over=true");
+			}
+			long parts = range.parts().stream().filter(p -> p.records() > 0).count();
+			int buffer = (int) Math.max(8 << 10, Math.min(1 << 20, (64L << 20) / Math.max(1, parts * this.streamCount)));
 			List<RunFile.Cursor> opened = new ArrayList<>();
-			this.queue = new PriorityQueue<>(Math.max(1, runs.files().size()), RunFile.Cursor::compareTo);
+			this.queue = new PriorityQueue<>((int) Math.max(1, parts), RunFile.Cursor::compareTo);
 			this.cursors = opened;
-			for (Path file : runs.files()) {
-				RunFile.Cursor cursor = new RunFile.Cursor(file, buffer);
+			for (RunFile.Part part : range.parts()) {
+				if (part.records() == 0) {
+					continue;
+				}
+				RunFile.Cursor cursor = new RunFile.Cursor(part.file(), buffer, part.offset(), part.records());
 				opened.add(cursor);
 				if (cursor.next()) {
 					this.queue.add(cursor);
@@ -84,7 +106,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 			}
 			for (long i = 0; i < this.consumed; i++) {
 				if (next() == null) {
-					throw new ItemStreamException("the sorted runs in " + this.dir + " hold " + this.total
+					throw new ItemStreamException("the sorted runs in " + this.dir + which + " hold " + this.total
 							+ " records, but this load already wrote " + this.consumed + " of them; set rowlift.job.start-over=true");
 				}
 			}
@@ -96,6 +118,11 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 		catch (IOException ex) {
 			throw new ItemStreamException("cannot sort or read the sorted runs in " + this.dir + ": " + ex.getMessage(), ex);
 		}
+	}
+
+	/** Which key range this reader reads (0 first). */
+	public int stream() {
+		return this.stream;
 	}
 
 	private void merge() {
@@ -170,7 +197,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 		this.cursors = List.of();
 		try {
 			if (this.drained) {
-				ExternalSort.delete(this.dir);
+				this.streams.drained(this.stream, this.streamCount);
 			}
 		}
 		catch (IOException ex) {

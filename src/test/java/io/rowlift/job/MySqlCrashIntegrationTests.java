@@ -1,8 +1,19 @@
 package io.rowlift.job;
 
-import org.junit.jupiter.api.BeforeAll;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.rowlift.testsupport.GenCsv;
 import io.rowlift.testsupport.MySqlTestTarget;
+import io.rowlift.testsupport.RowliftJar;
 import io.rowlift.testsupport.TestTarget;
 
 /** Crash scenarios with the jar loading into a real MySQL-compatible server. */
@@ -18,6 +29,49 @@ class MySqlCrashIntegrationTests extends CrashScenarios {
 	@Override
 	TestTarget target() {
 		return this.target;
+	}
+
+	/**
+	 * A file sorted on disk and loaded by several ordered streams (rowlift.sort.streams), killed with every
+	 * stream inside its second chunk (its first committed): the same command resumes each stream from its
+	 * own saved position, so it writes exactly the rows not committed (all but one chunk per stream), and the
+	 * table equals the file.
+	 */
+	@ParameterizedTest(name = "{0} sorted streams killed mid-load")
+	@ValueSource(ints = { 2, 3 })
+	void sortedStreamsKilledMidLoadResumeEachFromItsOwnPosition(int streams) throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("keys-40000.csv"), "keys", 40_000, 29);
+		Path spill = Files.createDirectories(this.dir.resolve("spill"));
+		List<String> command = new ArrayList<>();
+		for (String option : command(csv)) {
+			command.add(option.equals("--rowlift.target.table=ints") ? "--rowlift.target.table=tokens" : option);
+		}
+		command.addAll(List.of("--rowlift.sort.key-order=sort", "--rowlift.sort.memory=256KB", "--rowlift.sort.spill-dir=" + spill,
+				"--rowlift.sort.streams=" + streams));
+
+		List<String> paused = new ArrayList<>(command);
+		paused.add("--rowlift.test.pause-at=load-streams");
+		RowliftJar.Attempt attempt = this.jar.start(streams + " streams, each paused in its second chunk", paused);
+		for (int s = 0; s < streams; s++) {
+			awaitOutput(attempt, "rowlift-test: paused at load-streams in partition" + s);
+		}
+		attempt.kill();
+		assertThat(count("SELECT COUNT(*) FROM tokens")).as("one chunk committed per stream").isEqualTo(5_000L * streams);
+
+		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 mid-load", command, TIMEOUT);
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains(String.format(java.util.Locale.ROOT, "run 1 resumed and completed: %,d rows", 40_000 - 5_000 * streams))
+			.contains("40,000 rows in all runs")
+			.contains(streams + " partitions (" + streams + " streams merged in key order, one per key range (set by rowlift.sort.streams))")
+			.contains("read 40,000 = written 40,000 + rejected 0");
+		List<String> lines = Files.readAllLines(csv);
+		List<String> expected = new ArrayList<>(lines.subList(1, lines.size()));
+		expected.sort(null);
+		assertThat(rows("SELECT id, data FROM tokens ORDER BY id").stream().map(r -> r.get(0) + "," + r.get(1)).toList())
+			.isEqualTo(expected);
+		try (var left = Files.list(spill)) {
+			assertThat(left).as("sorted runs left behind").isEmpty();
+		}
 	}
 
 }

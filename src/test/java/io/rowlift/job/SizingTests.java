@@ -68,6 +68,21 @@ class SizingTests {
 	}
 
 	@Test
+	void sortedStreamsAreAPartitionAndAThreadEachWhateverTheJobSettings() {
+		Sizing two = Sizing.choose(settings(16, 4, null), KeyOrder.SORT, WriteMethod.LOAD_DATA, CORES, POOL, 6, "the dialect's reason",
+				2, "the streams' reason");
+		assertThat(two).isEqualTo(new Sizing(2, "2 streams merged in key order, one per key range (the streams' reason)", 2, 50_000,
+				"default for sorted streams into LOAD DATA"));
+		assertThat(Sizing.choose(settings(null, null, null), KeyOrder.FILE, WriteMethod.LOAD_DATA, CORES, POOL, 6, "the dialect's reason",
+				3, "unused")).isEqualTo(new Sizing(6, "the dialect's reason", 6, 10_000, "default"));
+		assertThatThrownBy(() -> Sizing.choose(settings(null, null, null), KeyOrder.SORT, WriteMethod.LOAD_DATA, CORES, 8, 6,
+				"the dialect's reason", 6, "set by rowlift.sort.streams"))
+			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
+			.hasMessage("rowlift.sort.streams is 6; it must be between 1 and 5 (spring.datasource.hikari.maximum-pool-size minus 3:"
+					+ " each stream writes on a connection of its own; raise that to run more streams)");
+	}
+
+	@Test
 	void aSmallPoolLimitsTheDefaultThreadsToo() {
 		assertThatThrownBy(() -> Sizing.choose(settings(null, null, null), KeyOrder.FILE, WriteMethod.INSERT, CORES, 8, 6,
 				"the dialect's reason"))

@@ -112,6 +112,98 @@ class ExternalSortTests {
 		}
 	}
 
+	/**
+	 * Cut into key ranges (sorted streams), each range read by a reader of its own, resumed at a point of its
+	 * own: the ranges in order are the merged order, every record once, all records of a key in one range; and
+	 * the ranges hold the same records whatever the threads and the memory of the sort (a resume that sorts
+	 * again on another machine reads the same range).
+	 */
+	@Property(tries = 40)
+	void keyRangesCutTheMergedOrderTheSameWayWhateverTheSort(@ForAll("largerFiles") String content,
+			@ForAll @IntRange(min = 1, max = 4) int streams, @ForAll @IntRange(min = 1, max = 3) int threads,
+			@ForAll @IntRange(min = 0, max = 2) int memoryStep, @ForAll @IntRange(min = 0, max = 100) int resumePercent)
+			throws Exception {
+		Path work = Files.createTempDirectory("rowlift-sort-test");
+		try {
+			Path file = Files.writeString(work.resolve("keys.csv"), content, StandardCharsets.UTF_8);
+			CsvHeader header = CsvHeader.read(file, "keys.csv", CsvFormat.RFC4180);
+			SortKey key = new SortKey(new int[] { 0 }, new boolean[] { false });
+			long memory = new long[] { 1 << 16, 1 << 18, 64 << 20 }[memoryStep];
+			ExternalSort sort = new ExternalSort(CsvInput.of(file, "keys.csv", header), 4096, 1 << 20, key, threads, memory,
+					Checkpoints.NONE);
+			List<RawRecord> expected = sequential(file, header);
+			expected.sort(Comparator.<RawRecord, byte[]>comparing(key::of, SortKey.ORDER).thenComparingLong(RawRecord::offset));
+
+			Path dir = work.resolve("runs");
+			SortedStreams shared = new SortedStreams(sort, dir);
+			List<RawRecord> got = new ArrayList<>();
+			List<List<String>> keysByStream = new ArrayList<>();
+			for (int s = 0; s < streams; s++) {
+				ExecutionContext context = new ExecutionContext();
+				SortedReader first = shared.reader(s, streams);
+				first.open(context);
+				List<RawRecord> range = new ArrayList<>();
+				int resumeAt = (int) (PartitionProgress.readFrom(snapshot(first, context)).sortedTotal() * resumePercent / 100);
+				for (int i = 0; i < resumeAt; i++) {
+					range.add(first.read());
+				}
+				first.update(context);
+				first.close(); // a kill between chunks: runs kept, position saved
+
+				SortedReader second = shared.reader(s, streams);
+				second.open(context);
+				for (RawRecord r = second.read(); r != null; r = second.read()) {
+					range.add(r);
+				}
+				second.update(context);
+				second.close();
+				PartitionProgress progress = PartitionProgress.readFrom(context);
+				assertThat(progress.sortedPosition()).isEqualTo(progress.sortedTotal()).isEqualTo(range.size());
+				got.addAll(range);
+				keysByStream.add(range.stream().map(r -> new String(key.of(r), StandardCharsets.ISO_8859_1)).distinct().toList());
+			}
+			assertThat(got.stream().map(ExternalSortTests::describe).toList())
+				.isEqualTo(expected.stream().map(ExternalSortTests::describe).toList());
+			for (int s = 1; s < streams; s++) {
+				for (int t = 0; t < s; t++) {
+					List<String> common = new ArrayList<>(keysByStream.get(s));
+					common.retainAll(keysByStream.get(t));
+					assertThat(common).as("keys of both stream " + t + " and stream " + s).isEmpty();
+				}
+			}
+			assertThat(dir).as("the runs are deleted once every stream has merged its range").doesNotExist();
+
+			ExternalSort other = new ExternalSort(CsvInput.of(file, "keys.csv", header), 4096, 1 << 20, key, 4 - threads + 1,
+					new long[] { 64 << 20, 1 << 16, 1 << 18 }[memoryStep], Checkpoints.NONE);
+			List<Long> sizes = sort.runs(work.resolve("again"), streams).ranges().stream().map(ExternalSort.KeyRange::records).toList();
+			List<Long> otherSizes = other.runs(work.resolve("other"), streams).ranges().stream().map(ExternalSort.KeyRange::records).toList();
+			assertThat(otherSizes).as("the ranges of a sort with other threads and memory").isEqualTo(sizes);
+			assertThat(sizes.stream().mapToLong(Long::longValue).sum()).isEqualTo(expected.size());
+		}
+		finally {
+			try (Stream<Path> files = Files.walk(work)) {
+				files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+			}
+		}
+	}
+
+	/** The context as the reader would save it now. */
+	private static ExecutionContext snapshot(SortedReader reader, ExecutionContext context) {
+		ExecutionContext copy = new ExecutionContext(context);
+		reader.update(copy);
+		return copy;
+	}
+
+	/** Up to 6,000 records with keys of a few characters (many repeated), some files past a run's marks. */
+	@Provide
+	Arbitrary<String> largerFiles() {
+		Arbitrary<String> key = Arbitraries.oneOf(Arbitraries.strings().withChars("abcdefAB0189").ofMinLength(1).ofMaxLength(5),
+				Arbitraries.of("", "a", "a", "\"q\nline\""));
+		Arbitrary<String> row = Arbitraries.frequencyOf(Tuple.of(100, key.map(k -> k + ",v")),
+				Tuple.of(1, Arbitraries.just("only-one-field")));
+		return row.list().ofMaxSize(6000).map(rows -> "id,data\n" + String.join("\n", rows) + (rows.isEmpty() ? "" : "\n"));
+	}
+
 	/** Files with random keys, duplicates, quoted line breaks, empty keys and bad records. */
 	@Provide
 	Arbitrary<String> files() {

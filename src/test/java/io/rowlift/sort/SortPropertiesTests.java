@@ -20,8 +20,18 @@ class SortPropertiesTests {
 	}
 
 	@Test
+	void streamsOutOfRangeAreRefusedWithExit2() {
+		for (int streams : new int[] { 0, SortProperties.MAX_STREAMS + 1 }) {
+			org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SortProperties(KeyOrder.AUTO, null, null, streams))
+				.isInstanceOfSatisfying(io.rowlift.RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
+				.hasMessage("rowlift.sort.streams is " + streams + "; it must be between 1 and 64");
+		}
+		assertThat(new SortProperties(KeyOrder.AUTO, null, null, 3).streams()).isEqualTo(3);
+	}
+
+	@Test
 	void aSetMemoryIsTaken() {
-		assertThat(new SortProperties(KeyOrder.AUTO, DataSize.ofMegabytes(300), null).memoryBytes()).isEqualTo(300L << 20);
+		assertThat(new SortProperties(KeyOrder.AUTO, DataSize.ofMegabytes(300), null, null).memoryBytes()).isEqualTo(300L << 20);
 	}
 
 }

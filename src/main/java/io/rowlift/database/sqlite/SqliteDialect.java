@@ -629,6 +629,11 @@ public final class SqliteDialect implements TargetDialect {
 		return "default for SQLite, which takes one writer at a time";
 	}
 
+	@Override
+	public String sortedStreamsReason() {
+		return "default for SQLite, which takes one writer at a time";
+	}
+
 	private record FileRunLock(Path file, FileChannel channel, FileLock lock) implements RunLock {
 
 		@Override

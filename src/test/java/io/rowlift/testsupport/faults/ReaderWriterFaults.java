@@ -37,6 +37,9 @@ import io.rowlift.source.csv.ByteRange;
  * <li>{@code rowlift.test.resume-when=FILE}: a pause ({@code rowlift.test.pause-at}) ends when FILE exists
  * <li>{@code rowlift.test.pause-at=load}: partition 0 prints {@code rowlift-test: paused at load}
  * inside its second chunk (written, not committed) and waits there until killed.</li>
+ * <li>{@code rowlift.test.pause-at=load-streams}: every partition does the same, printing
+ * {@code rowlift-test: paused at load-streams in partitionN} (the sorted streams killed mid-load, each with
+ * one chunk committed).</li>
  * </ul>
  * All listeners are thread-safe: partitions run on threads of their own.
  */
@@ -102,6 +105,21 @@ public class ReaderWriterFaults {
 				if (ByteRange.readFrom(step.getExecutionContext()).index() == 0
 						&& chunks.computeIfAbsent(step.getId(), id -> new AtomicInteger()).incrementAndGet() == 2) {
 					pause("load", resumeWhen);
+				}
+			}
+		};
+	}
+
+	@Bean
+	@ConditionalOnProperty(name = "rowlift.test.pause-at", havingValue = "load-streams")
+	ItemWriteListener<RawRecord> pauseEveryPartitionInLoad() {
+		Map<Long, AtomicInteger> chunks = new ConcurrentHashMap<>();
+		return new ItemWriteListener<>() {
+			@Override
+			public void afterWrite(Chunk<? extends RawRecord> items) {
+				StepExecution step = currentStep();
+				if (chunks.computeIfAbsent(step.getId(), id -> new AtomicInteger()).incrementAndGet() == 2) {
+					pause("load-streams in partition" + ByteRange.readFrom(step.getExecutionContext()).index(), "");
 				}
 			}
 		};
