@@ -105,6 +105,14 @@ public final class RawRecord {
 		return new RawRecord(this.data, this.ends, this.offset, line, this.rawLength, this.lines, this.problem);
 	}
 
+	/**
+	 * The same record at another place (its arrays shared): what a format that parses a transcoded copy of its
+	 * input ({@code TranscodedBytes}) returns, the places mapped back to the file's.
+	 */
+	public RawRecord at(long offset, int rawLength, RecordProblem problem) {
+		return new RawRecord(this.data, this.ends, offset, this.line, rawLength, this.lines, problem);
+	}
+
 	/** The record's length in the file, in bytes, its record end included. */
 	public int rawLength() {
 		return this.rawLength;

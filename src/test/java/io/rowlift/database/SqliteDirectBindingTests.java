@@ -23,7 +23,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.rowlift.RowliftException;
 import io.rowlift.database.sqlite.SqliteDialect;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.ByteRangeReader;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.csv.SourceLocator;

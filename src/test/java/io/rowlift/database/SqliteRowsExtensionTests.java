@@ -27,7 +27,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import io.rowlift.database.sqlite.RowsExtension;
 import io.rowlift.database.sqlite.SqliteDialect;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.ByteRangeReader;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.csv.SourceLocator;

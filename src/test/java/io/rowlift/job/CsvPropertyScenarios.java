@@ -214,6 +214,30 @@ abstract class CsvPropertyScenarios {
 		checkCompressed(file, compression, "--rowlift.job.pipeline=fast", "--rowlift.target.write-method=" + defaultWriteMethod());
 	}
 
+	/**
+	 * Issue #21 item 5: the file in UTF-16 or UTF-32 (either byte order, with a byte order mark or named by
+	 * {@code rowlift.source.encoding}), loaded by the fast pipeline, must store what its UTF-8 form's reference
+	 * parse says, at the generated partition counts.
+	 */
+	@Property(tries = TRIES, shrinking = ShrinkingMode.FULL)
+	@AddLifecycleHook(TriesFromSystemProperty.class)
+	void aUtf16OrUtf32FileStoresTheReferenceValuesOfItsUtf8Form(@ForAll("files") GeneratedCsv file,
+			@ForAll("wideEncodings") String encoding) throws Exception {
+		boolean mark = encoding.endsWith("+mark");
+		String charset = encoding.replace("+mark", "");
+		List<String> how = new ArrayList<>(List.of("--rowlift.job.pipeline=fast", "--rowlift.target.write-method=" + defaultWriteMethod()));
+		if (!mark) {
+			how.add("--rowlift.source.encoding=" + charset);
+		}
+		check(file, encoding, () -> {
+		}, (expected, stored) -> expected, how.toArray(String[]::new));
+	}
+
+	@Provide
+	Arbitrary<String> wideEncodings() {
+		return net.jqwik.api.Arbitraries.of("UTF-16LE+mark", "UTF-16LE", "UTF-16BE+mark", "UTF-16BE", "UTF-32LE+mark", "UTF-32BE");
+	}
+
 	@Provide
 	Arbitrary<String> compressions() {
 		return net.jqwik.api.Arbitraries.of("gzip", "zstd");
@@ -248,8 +272,16 @@ abstract class CsvPropertyScenarios {
 			throws Exception {
 		String text = file.text();
 		Path plain = work().resolve("try-" + this.files.incrementAndGet() + ".csv");
-		Files.writeString(plain, text, StandardCharsets.UTF_8);
-		Path csv = compression.equals("none") ? plain : CompressedCsvScenarios.compress(plain, compression);
+		Path csv;
+		if (compression.startsWith("UTF-")) { // a wide encoding, with its byte order mark or without
+			java.nio.charset.Charset wide = java.nio.charset.Charset.forName(compression.replace("+mark", ""));
+			Files.write(plain, ((compression.endsWith("+mark") ? "\uFEFF" : "") + text).getBytes(wide));
+			csv = plain;
+		}
+		else {
+			Files.writeString(plain, text, StandardCharsets.UTF_8);
+			csv = compression.equals("none") ? plain : CompressedCsvScenarios.compress(plain, compression);
+		}
 		try {
 			emptyTheTable();
 			before.run();

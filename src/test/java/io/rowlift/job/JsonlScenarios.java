@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rowlift.testsupport.RowliftJar;
 import io.rowlift.testsupport.RowliftRun;
@@ -169,6 +171,108 @@ abstract class JsonlScenarios extends ScenarioSupport {
 		finally {
 			jar.killAll();
 		}
+	}
+
+	/** Issue #21: {@code .jsonl.gz} and {@code .jsonl.zst} through the decompressing byte source of compressed CSV, one unit. */
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd" })
+	void aCompressedFileLoadsExactlyAsOneUnitWhateverThePartitionCount(String compression) throws Exception {
+		List<Line> lines = lines(3000, 13);
+		Path packed = CompressedCsvScenarios.compress(write("typed.jsonl", lines), compression);
+
+		RowliftRun run = rowlift(packed, "typed", "--rowlift.job.partitions=3", "--rowlift.job.chunk-size=200",
+				"--rowlift.report.progress=none");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("1 partition (" + compression + "-compressed jsonl input is one stream, read from its start)")
+			.contains("read 3,000 = written 3,000");
+		assertThat(stored()).isEqualTo(expected(lines));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd" })
+	void aCompressedFileFailedAtARandomRecordResumesWithTheSameCommandToAnExactTable(String compression) throws Exception {
+		long seed = System.nanoTime();
+		int failAt = 1 + new Random(seed).nextInt(4000);
+		List<Line> lines = lines(4000, seed);
+		Path packed = CompressedCsvScenarios.compress(write("typed.jsonl", lines), compression);
+		String[] options = { "--rowlift.job.chunk-size=300", "--rowlift.report.progress=none" };
+
+		RowliftRun failed = rowlift(packed, "typed", concat(options, "--rowlift.test.fail-at-record=" + failAt));
+
+		assertThat(failed.exitCode()).as("seed " + seed + ", failed at record " + failAt + ": " + failed).isEqualTo(1);
+		assertThat(count("SELECT COUNT(*) FROM typed")).as("committed before record " + failAt).isEqualTo((failAt - 1) / 300 * 300L);
+
+		RowliftRun again = rowlift(packed, "typed", options);
+
+		assertThat(again.exitCode()).as("seed " + seed + ": " + again).isZero();
+		assertThat(again.out()).contains("run 1 resumed and completed").contains("read 4,000 = written 4,000");
+		assertThat(stored()).as("seed " + seed + ", failed at record " + failAt).isEqualTo(expected(lines));
+	}
+
+	@Test
+	void aCompressedFileKilledInsideItsUnitResumesWithTheSameCommandToAnExactTable() throws Exception {
+		List<Line> lines = lines(30_000, 31);
+		Path packed = CompressedCsvScenarios.compress(write("typed.jsonl", lines), "zstd");
+		RowliftJar jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("rowlift.log"));
+		try {
+			List<String> command = new ArrayList<>(target().options());
+			command.addAll(List.of("--rowlift.source.path=" + packed, "--rowlift.target.table=typed", "--rowlift.job.chunk-size=1000"));
+			List<String> paused = new ArrayList<>(command);
+			paused.add("--rowlift.test.pause-at=load");
+			RowliftJar.Attempt first = jar.start("paused in the load", paused);
+			long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+			while (!first.output().contains("rowlift-test: paused at load")) {
+				assertThat(first.waitFor(100)).as(jar.tail(20_000)).isFalse();
+				assertThat(System.nanoTime()).as("paused within 3 minutes").isLessThan(deadline);
+			}
+			first.kill();
+			RowliftJar.Attempt again = jar.run("the same command after kill -9", command, Duration.ofMinutes(3));
+			assertThat(again.exitCode()).as(jar.tail(20_000)).isZero();
+			assertThat(again.output()).contains("run 1 resumed and completed");
+			assertThat(stored()).isEqualTo(expected(lines));
+		}
+		finally {
+			jar.killAll();
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd" })
+	void aTruncatedCompressedFileIsExit2NamingTheFileAndBothBytesAndNothingIsWritten(String compression) throws Exception {
+		Path packed = CompressedCsvScenarios.compress(write("typed.jsonl", lines(5000, 19)), compression);
+		byte[] bytes = Files.readAllBytes(packed);
+		Files.write(packed, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+
+		RowliftRun run = rowlift(packed, "typed", "--rowlift.report.progress=none");
+
+		assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+		assertThat(run.err() + run.out()).containsPattern(java.util.regex.Pattern.quote(packed + ": the " + compression
+				+ " data breaks at compressed byte ") + "\\d+ \\(uncompressed byte \\d+\\): ")
+			.contains("the file is truncated or corrupt: check it with '" + (compression.equals("gzip") ? "gzip" : "zstd") + " -t "
+					+ packed + "'");
+		assertThat(count("SELECT COUNT(*) FROM typed")).isZero();
+	}
+
+	/** A line that is not one object in a compressed file: a reject placed by its line and uncompressed byte. */
+	@Test
+	void aBadLineInACompressedFileIsARejectWithItsLineAndUncompressedByte() throws Exception {
+		List<Line> good = lines(30, 3);
+		List<String> text = new ArrayList<>(good.stream().map(Line::json).toList());
+		String array = "[1, 2]";
+		text.add(12, array);
+		Path file = this.dir.resolve("events.jsonl");
+		Files.writeString(file, String.join("\n", text) + "\n", StandardCharsets.UTF_8);
+		long arrayByte = byteOf(Files.readString(file, StandardCharsets.UTF_8), array);
+		Path packed = CompressedCsvScenarios.compress(file, "gzip");
+
+		RowliftRun run = rowlift(packed, "typed", "--rowlift.job.skip-limit=1", "--rowlift.report.progress=none");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(stored()).isEqualTo(expected(good));
+		assertThat(Files.readString(Path.of(packed + ".rejects.csv"), StandardCharsets.UTF_8)).isEqualTo(array + "\n");
+		assertThat(Files.readString(Path.of(packed + ".rejects.csv.reasons.csv"), StandardCharsets.UTF_8))
+			.contains("13," + arrayByte + ",0,");
 	}
 
 	/** The rows of typed by id: id, small, amount, ratio, flag, day, label, note; NULL as {@code <null>}. */

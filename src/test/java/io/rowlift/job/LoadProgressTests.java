@@ -13,11 +13,11 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.InputSource;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.csv.CsvHeader;
 import io.rowlift.source.csv.CsvInput;
-import io.rowlift.source.csv.CsvPosition;
+import io.rowlift.source.RangePosition;
 
 class LoadProgressTests {
 
@@ -35,7 +35,7 @@ class LoadProgressTests {
 	private static ExecutionContext unit(int index, long start, long end, long reached) {
 		ExecutionContext context = new ExecutionContext();
 		new ByteRange(index, start, end, -1).writeTo(context);
-		CsvPosition.save(context, reached, 0);
+		RangePosition.save(context, reached, 0);
 		return context;
 	}
 

@@ -25,7 +25,7 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.csv.CsvHeader;
 import io.rowlift.source.csv.CsvInput;

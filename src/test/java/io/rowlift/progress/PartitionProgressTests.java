@@ -10,7 +10,7 @@ class PartitionProgressTests {
 	@Test
 	void keepsTheContextKeyNamesThatEarlierRunsPersisted() {
 		// runs started by an earlier version resume from these names: they must never change
-		// (the reader's position, reader.offset and reader.line, is the CSV format's: CsvPositionTests)
+		// (the reader's position, reader.offset and reader.line, is the CSV format's: CsvPositionTests, RangePosition)
 		assertThat(PartitionProgress.READ).isEqualTo("reader.count");
 		assertThat(PartitionProgress.WRITTEN).isEqualTo("writer.written");
 		assertThat(PartitionProgress.REJECTED).isEqualTo("writer.rejected");

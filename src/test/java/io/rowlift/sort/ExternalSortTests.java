@@ -15,12 +15,12 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.ByteRangeReader;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.csv.CsvHeader;
 import io.rowlift.source.csv.CsvInput;
-import io.rowlift.source.csv.CsvPosition;
+import io.rowlift.source.RangePosition;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -79,7 +79,7 @@ class ExternalSortTests {
 			assertThat(progress.read()).isEqualTo(expected.size());
 			assertThat(progress.sortedPosition()).as("every sorted record handed out").isEqualTo(progress.sortedTotal())
 				.isEqualTo(expected.size());
-			assertThat(context.containsKey(CsvPosition.OFFSET)).as("no byte offset for a sorted stream").isFalse();
+			assertThat(context.containsKey(RangePosition.OFFSET)).as("no byte offset for a sorted stream").isFalse();
 			assertThat(dir).as("the runs are deleted once merged").doesNotExist();
 		}
 		finally {

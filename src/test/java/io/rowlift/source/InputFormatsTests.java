@@ -56,6 +56,14 @@ class InputFormatsTests {
 	}
 
 	@Test
+	void aCompressedJsonlOrNdjsonFileIsJsonLinesByTheNameUnderItsCompression() {
+		for (String name : new String[] { "events.jsonl.gz", "events.JSONL.zst", "events.ndjson.gzip", "events.ndjson.zstd" }) {
+			assertThat(InputFormats.of(Path.of(name), null).name()).as(name).isEqualTo("jsonl");
+		}
+		assertThat(InputFormats.of(Path.of("events.csv.gz"), null).name()).isEqualTo("csv");
+	}
+
+	@Test
 	void jsonLinesIsTheFormatOfAJsonlOrNdjsonFileAndOfAnyFileThatRowliftSourceFormatSaysIs() {
 		InputFormat jsonl = InputFormats.of(Path.of("events.jsonl"), null);
 		assertThat(jsonl.name()).isEqualTo("jsonl");

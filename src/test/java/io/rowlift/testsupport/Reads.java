@@ -7,7 +7,7 @@ import java.util.List;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.ByteRangeReader;
 import io.rowlift.source.csv.CsvFormat;
 

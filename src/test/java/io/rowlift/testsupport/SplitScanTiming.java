@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.ByteRangePartitioner;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.csv.CsvHeader;

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 
 /**

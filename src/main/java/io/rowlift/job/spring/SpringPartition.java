@@ -12,7 +12,7 @@ import io.rowlift.database.RejectTable;
 import io.rowlift.database.TableMapping;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.SourceLocator;
 
 /**

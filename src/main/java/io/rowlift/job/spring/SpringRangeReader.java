@@ -21,8 +21,8 @@ import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
-import io.rowlift.source.csv.ByteRange;
-import io.rowlift.source.csv.CsvPosition;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.RangePosition;
 import io.rowlift.source.csv.CsvFormat;
 
 /**
@@ -36,7 +36,7 @@ import io.rowlift.source.csv.CsvFormat;
  * ({@value #NAME}{@code .read.count}), and on a resume reads that many records again from the
  * range's start, without mapping them: O(records before the position), where the fast path seeks
  * to a saved byte offset in O(1). Beside it this reader saves the fast path's keys
- * ({@link CsvPosition} and the records read), so
+ * ({@link RangePosition} and the records read), so
  * the accounting checks both pipelines alike.
  *
  * <p>A record that cannot be read or mapped is thrown as a {@link RejectedRecordException} (not
@@ -151,7 +151,7 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		}
 		reader.update(context);
 		SpringPartition partition = this.partitions.current();
-		CsvPosition.save(context, partition.lines == null ? partition.range.start() : partition.lines.position(),
+		RangePosition.save(context, partition.lines == null ? partition.range.start() : partition.lines.position(),
 				partition.lines == null ? 0 : partition.lines.lineCount());
 		PartitionProgress.saveRead(context, partition.read);
 	}

@@ -30,7 +30,7 @@ import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableMapping;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.ValueFormats;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.csv.CsvInput;

@@ -13,6 +13,7 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.InputSource;
 
 /**
@@ -114,8 +115,16 @@ public final class ByteRangePartitioner implements Partitioner {
 			for (int i = 1; i < count; i++) {
 				cuts[i - 1] = this.dataStart + (long) ((double) span * i / count);
 			}
-			List<RecordBoundaryScanner.Boundary> found = new RecordBoundaryScanner(this.format, this.scanThreads)
-				.boundaries(this.file, this.dataStart, this.dataStartLine, cuts);
+			if (this.format.wide() != null) {
+				// a UTF-16 or UTF-32 file: cuts at code unit boundaries, record starts found in its UTF-8 copy
+				for (int i = 0; i < cuts.length; i++) {
+					cuts[i] -= (cuts[i] - this.dataStart) % this.format.wide().unit();
+				}
+			}
+			List<RecordBoundaryScanner.Boundary> found = this.format.wide() != null
+					? TranscodedBoundaries.boundaries(this.file, this.format, this.dataStart, this.dataStartLine, cuts, size)
+					: new RecordBoundaryScanner(this.format, this.scanThreads).boundaries(this.file, this.dataStart,
+							this.dataStartLine, cuts);
 			for (int i = 1; i < count; i++) {
 				starts[i] = Math.max(starts[i - 1], found.get(i - 1).offset());
 				lines[i] = found.get(i - 1).line();

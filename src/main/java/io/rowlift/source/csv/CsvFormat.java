@@ -2,6 +2,7 @@ package io.rowlift.source.csv;
 
 import io.rowlift.source.LineEnding;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.source.WideCharset;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
@@ -32,10 +33,11 @@ public record CsvFormat(byte delimiter, byte quote, int escape, int comment, boo
 	 */
 	public static CsvFormat of(SourceProperties p) {
 		Charset charset = p.encoding();
-		if (!CharsetSafety.asciiCompatible(charset)) {
+		boolean wide = WideCharset.wide(charset);
+		if (!wide && !CharsetSafety.asciiCompatible(charset)) {
 			throw RowliftException.badInput("rowlift.source.encoding is " + charset.name()
-					+ ", which is not ASCII-compatible: Rowlift reads CSV byte by byte and reads no UTF-16, UTF-32 or"
-					+ " EBCDIC file; convert the file to UTF-8 (for example with iconv -f " + charset.name()
+					+ ", which is not ASCII-compatible: Rowlift reads CSV byte by byte (UTF-16 and UTF-32 through a UTF-8 copy)"
+					+ " and reads no EBCDIC file; convert the file to UTF-8 (for example with iconv -f " + charset.name()
 					+ " -t UTF-8 file.csv > file.utf8.csv) and load that");
 		}
 		byte delimiter = single("rowlift.source.delimiter", p.delimiter(), false);
@@ -47,6 +49,12 @@ public record CsvFormat(byte delimiter, byte quote, int escape, int comment, boo
 			throw RowliftException.badInput("rowlift.source.delimiter, quote, escape and comment must all differ (they are '"
 					+ (char) delimiter + "', '" + (char) quote + "', " + show(escape) + ", " + show(comment) + ")");
 		}
+		if (wide) {
+			// read as UTF-8 (TranscodedBytes): every byte of the dialect means itself; the null token is compared in UTF-8
+			byte[] nullValue = p.nullValue() == null || p.nullValue().isEmpty() ? null
+					: p.nullValue().getBytes(StandardCharsets.UTF_8);
+			return new CsvFormat(delimiter, quote, escape, comment, p.header(), p.lineEnding(), charset, nullValue);
+		}
 		safe(charset, "rowlift.source.delimiter", delimiter);
 		safe(charset, "rowlift.source.quote", quote);
 		safe(charset, "rowlift.source.escape", escape);
@@ -55,6 +63,25 @@ public record CsvFormat(byte delimiter, byte quote, int escape, int comment, boo
 		safe(charset, "the line end", '\r');
 		byte[] nullValue = p.nullValue() == null || p.nullValue().isEmpty() ? null : p.nullValue().getBytes(charset);
 		return new CsvFormat(delimiter, quote, escape, comment, p.header(), p.lineEnding(), charset, nullValue);
+	}
+
+	/**
+	 * The file's charset when it is UTF-16 or UTF-32 with its byte order known (read through
+	 * {@link io.rowlift.source.TranscodedBytes}, so the parser sees UTF-8), else null.
+	 */
+	public WideCharset wide() {
+		return WideCharset.of(this.charset);
+	}
+
+	/** The charset of the values the parser cuts: UTF-8 for a {@link #wide()} file (transcoded), else the file's. */
+	public Charset valueCharset() {
+		return WideCharset.wide(this.charset) ? StandardCharsets.UTF_8 : this.charset;
+	}
+
+	/** This format reading a file in {@code charset} (a byte order mark said which). */
+	public CsvFormat withCharset(Charset charset) {
+		return new CsvFormat(this.delimiter, this.quote, this.escape, this.comment, this.header, this.lineEnding, charset,
+				this.nullValue);
 	}
 
 	/** This format with {@code ending} in place of {@link LineEnding#AUTO}. */

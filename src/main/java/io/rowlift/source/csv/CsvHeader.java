@@ -12,10 +12,12 @@ import io.rowlift.RowliftException;
 import io.rowlift.source.Compression;
 import io.rowlift.source.DamagedArchiveException;
 import io.rowlift.source.InputBytes;
+import io.rowlift.source.TranscodedBytes;
+import io.rowlift.source.WideCharset;
 import io.rowlift.model.RawRecord;
 
 /**
- * The start of a file: an optional UTF-8 byte order mark, then (if the format has one) the header
+ * The start of a file: an optional byte order mark (UTF-8's, or UTF-16's or UTF-32's, which says the charset), then (if the format has one) the header
  * record. Tells where the data begins, the line ending when it was {@code auto}, and with a header
  * the column names it gives (trimmed, the BOM dropped).
  *
@@ -40,43 +42,60 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 		return read(file, displayName, format, Compression.NONE);
 	}
 
-	/** Reads the start of a compressed {@code file}'s decompressed data, as {@link #read(Path, String, CsvFormat)} does. */
+	/**
+	 * Reads the start of a compressed {@code file}'s decompressed data, as {@link #read(Path, String, CsvFormat)} does.
+	 * A file in UTF-16 or UTF-32 (a byte order mark says so, or the format's charset: {@link WideCharset#resolve}) is
+	 * read through its UTF-8 copy ({@link TranscodedBytes}): the format returned names the file's charset with its
+	 * byte order, the names are decoded from UTF-8, {@code dataStart} is the file's byte offset and
+	 * {@code headerBytes} the header in UTF-8 (what a reject file starts with).
+	 */
 	public static CsvHeader read(Path file, String displayName, CsvFormat format, Compression compression) throws IOException {
-		try (InputBytes channel = compression.open(file, displayName)) {
-			refuseWideByteOrderMark(channel, displayName);
-			long start = hasBom(channel) ? UTF8_BOM.length : 0;
-			CsvFormat resolved = format.lineEnding() == LineEnding.AUTO ? format.withLineEnding(detect(channel, start, format))
-					: format;
-			CsvRecordParser parser = new CsvRecordParser(channel, resolved, 64 * 1024, 1 << 20);
-			parser.seek(start, 0);
-			RawRecord first;
-			try {
-				first = parser.next();
+		try (InputBytes raw = compression.open(file, displayName)) {
+			ByteBuffer head = ByteBuffer.allocate(4);
+			fill(raw, head, 0);
+			WideCharset wide = WideCharset.resolve(format.charset(), head.array(), head.position(), displayName);
+			if (wide == null) {
+				return read(raw, null, displayName, format);
 			}
-			catch (CsvSyntaxException ex) {
-				throw RowliftException.badInput(displayName + ":1: the first record is not valid CSV: " + ex.getMessage());
-			}
-			if (first == null) {
-				return new CsvHeader(List.of(), start, 1, 0, resolved, new byte[0]);
-			}
-			if (first.problem() != null && format.header()) {
-				throw RowliftException.badInput(displayName + ":" + (first.line() + 1) + ": the header is not valid CSV: "
-						+ first.problem().message());
-			}
-			List<String> names = new ArrayList<>(first.fieldCount());
-			for (int i = 0; i < first.fieldCount(); i++) {
-				names.add(format.header() ? first.text(i, format.charset()).strip() : "field" + (i + 1));
-			}
-			if (!format.header()) {
-				return new CsvHeader(names, start, 1 + first.line(), first.fieldCount(), resolved, new byte[0]);
-			}
-			byte[] raw = new byte[first.rawLength()];
-			ByteBuffer rawBuffer = ByteBuffer.wrap(raw);
-			while (rawBuffer.hasRemaining() && channel.read(rawBuffer, first.offset() + rawBuffer.position()) > 0) {
-				// a compressed stream gives what it has: read on
-			}
-			return new CsvHeader(names, parser.position(), 1 + parser.line(), first.fieldCount(), resolved, raw);
+			return read(new TranscodedBytes(raw, wide), wide, displayName, format.withCharset(wide.charset()));
 		}
+	}
+
+	private static CsvHeader read(InputBytes channel, WideCharset wide, String displayName, CsvFormat format) throws IOException {
+		long start = wide == null && hasBom(channel) ? UTF8_BOM.length : 0;
+		CsvFormat resolved = format.lineEnding() == LineEnding.AUTO ? format.withLineEnding(detect(channel, start, format))
+				: format;
+		CsvRecordParser parser = new CsvRecordParser(channel, resolved, 64 * 1024, 1 << 20);
+		parser.seek(start, 0);
+		RawRecord first;
+		try {
+			first = parser.next();
+		}
+		catch (CsvSyntaxException ex) {
+			throw RowliftException.badInput(displayName + ":1: the first record is not valid CSV: " + ex.getMessage());
+		}
+		long dataStart = wide == null ? start : ((TranscodedBytes) channel).sourceOffset(start);
+		if (first == null) {
+			return new CsvHeader(List.of(), dataStart, 1, 0, resolved, new byte[0]);
+		}
+		if (first.problem() != null && format.header()) {
+			throw RowliftException.badInput(displayName + ":" + (first.line() + 1) + ": the header is not valid CSV: "
+					+ first.problem().message());
+		}
+		List<String> names = new ArrayList<>(first.fieldCount());
+		for (int i = 0; i < first.fieldCount(); i++) {
+			names.add(format.header() ? first.text(i, format.valueCharset()).strip() : "field" + (i + 1));
+		}
+		if (!format.header()) {
+			return new CsvHeader(names, dataStart, 1 + first.line(), first.fieldCount(), resolved, new byte[0]);
+		}
+		long afterHeader = wide == null ? parser.position() : ((TranscodedBytes) channel).sourceOffset(parser.position());
+		byte[] raw = new byte[first.rawLength()];
+		ByteBuffer rawBuffer = ByteBuffer.wrap(raw);
+		while (rawBuffer.hasRemaining() && channel.read(rawBuffer, first.offset() + rawBuffer.position()) > 0) {
+			// a compressed stream gives what it has: read on
+		}
+		return new CsvHeader(names, afterHeader, 1 + parser.line(), first.fieldCount(), resolved, raw);
 	}
 
 	/** The line ending of the first record end outside quotes (LF if the start of the file has none). */
@@ -110,41 +129,6 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 			}
 		}
 		return LineEnding.LF;
-	}
-
-	/**
-	 * A UTF-16 or UTF-32 byte order mark (Excel's "Unicode Text" is UTF-16LE): such a file read as an
-	 * ASCII-compatible charset would be a NUL byte in every value, so it is refused with the command
-	 * that converts it.
-	 */
-	private static void refuseWideByteOrderMark(InputBytes channel, String displayName) throws IOException {
-		ByteBuffer head = ByteBuffer.allocate(4);
-		fill(channel, head, 0);
-		int n = head.position();
-		int[] b = new int[4];
-		for (int i = 0; i < n; i++) {
-			b[i] = head.get(i) & 0xFF;
-		}
-		String charset = null;
-		if (n == 4 && b[0] == 0x00 && b[1] == 0x00 && b[2] == 0xFE && b[3] == 0xFF) {
-			charset = "UTF-32BE";
-		}
-		else if (n == 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0x00 && b[3] == 0x00) {
-			charset = "UTF-32LE";
-		}
-		else if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF) {
-			charset = "UTF-16BE";
-		}
-		else if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE) {
-			charset = "UTF-16LE";
-		}
-		if (charset != null) {
-			String family = charset.substring(0, 6);
-			throw RowliftException.badInput(displayName + " starts with a " + charset + " byte order mark: the file is in "
-					+ charset + ", which Rowlift does not read (it reads CSV byte by byte, in an ASCII-compatible charset);"
-					+ " convert it to UTF-8 and load that: iconv -f " + family + " -t UTF-8 " + displayName + " > "
-					+ displayName + ".utf8.csv");
-		}
 	}
 
 	/** Reads until {@code buffer} is full or the data ends (a decompressed stream gives a little at a time). */

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.InputFormat;
 import io.rowlift.source.LineEnding;
 import io.rowlift.source.InputSource;
@@ -135,9 +135,10 @@ public final class CsvInput implements InputSource {
 		return this.header.format().header();
 	}
 
+	/** The values' charset: the file's, or UTF-8 for a UTF-16 or UTF-32 file (read through its UTF-8 copy). */
 	@Override
 	public Charset charset() {
-		return this.header.format().charset();
+		return this.header.format().valueCharset();
 	}
 
 	@Override
@@ -184,9 +185,7 @@ public final class CsvInput implements InputSource {
 
 	@Override
 	public ExecutionContext whole() {
-		ExecutionContext context = new ExecutionContext();
-		wholeRange().writeTo(context);
-		return context;
+		return wholeRange().context();
 	}
 
 	@Override
@@ -207,16 +206,7 @@ public final class CsvInput implements InputSource {
 	/** Bytes of its range from its start to the saved offset; ended when the offset is the range's end. */
 	@Override
 	public UnitProgress progress(ExecutionContext context) {
-		if (!ByteRange.isIn(context)) {
-			return UnitProgress.NONE;
-		}
-		ByteRange range = ByteRange.readFrom(context);
-		CsvPosition at = CsvPosition.readFrom(context, range);
-		String where = range.firstLine() < 0 ? "byte " + at.offset()
-				: "line " + (range.firstLine() + at.line()) + " (byte " + at.offset() + ")";
-		return new UnitProgress(Math.max(0, Math.min(at.offset(), range.end()) - range.start()), range.length(),
-				at.offset() == range.end(), where, "bytes " + range.start() + "-" + range.end(),
-				"read up to byte " + at.offset() + " of its range [" + range.start() + ", " + range.end() + ")");
+		return ByteRange.progress(context);
 	}
 
 	/**
@@ -225,28 +215,7 @@ public final class CsvInput implements InputSource {
 	 */
 	@Override
 	public List<String> coverage(Map<String, ExecutionContext> units) {
-		List<String> problems = new ArrayList<>();
-		long firstRecord = this.header.dataStart();
-		long expectedStart = -1;
-		boolean first = true;
-		for (Map.Entry<String, ExecutionContext> unit : units.entrySet()) {
-			String name = unit.getKey();
-			ByteRange range = ByteRange.readFrom(unit.getValue());
-			if (first && range.start() != firstRecord) {
-				problems.add(name + " starts at byte " + range.start() + " but the first record (after the header) starts at byte "
-						+ firstRecord);
-			}
-			if (expectedStart >= 0 && range.start() != expectedStart) {
-				problems.add(name + " starts at byte " + range.start() + " but the previous range ends at " + expectedStart);
-			}
-			expectedStart = range.end();
-			first = false;
-		}
-		long fileSize = fileSize();
-		if (expectedStart != fileSize) {
-			problems.add("the ranges end at byte " + expectedStart + " but the file has " + fileSize + " bytes");
-		}
-		return problems;
+		return ByteRange.coverage(units, this.header.dataStart(), "the first record (after the header)", fileSize());
 	}
 
 	@Override

@@ -7,17 +7,19 @@ import java.util.Map;
 import java.util.Set;
 
 import io.rowlift.RowliftException;
+import io.rowlift.source.CompressedInput;
 import io.rowlift.source.Compression;
 import io.rowlift.source.DamagedArchiveException;
 import io.rowlift.source.InputCapability;
 import io.rowlift.source.InputFormat;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.source.WideCharset;
 
 /**
  * CSV: one seekable file in the dialect of {@code rowlift.source.*}, split into byte ranges whose
  * bounds are record starts ({@link ByteRangePartitioner}), each read from its saved byte offset
- * ({@link ByteRangeReader}, {@link CsvPosition}). Both pipelines read it.
+ * ({@link ByteRangeReader}, {@link io.rowlift.source.RangePosition}). Both pipelines read it.
  *
  * <p>A compressed CSV file ({@code rowlift.source.compression}, by default from a {@code .gz} or {@code .zst}
  * name: {@link Compression}) opens as a {@link CompressedCsvInput}: one unit, read by the same parser over
@@ -31,18 +33,19 @@ public final class CsvInputFormat implements InputFormat {
 	/** The format's name. */
 	public static final String NAME = "csv";
 
-	/** The input state's key for the compression of a compressed CSV input ({@link Compression#setting()}). */
-	static final String COMPRESSION = "compression";
-
 	private final Compression compression;
 
-	/** Plain CSV, the registry's format; it opens compressed files too. */
+	/** The file's charset when it is UTF-16 or UTF-32, else null. */
+	private final WideCharset wide;
+
+	/** Plain CSV, the registry's format; it opens compressed files, and UTF-16 and UTF-32 ones, too. */
 	public CsvInputFormat() {
-		this(Compression.NONE);
+		this(Compression.NONE, null);
 	}
 
-	private CsvInputFormat(Compression compression) {
+	private CsvInputFormat(Compression compression, WideCharset wide) {
 		this.compression = compression;
+		this.wide = wide;
 	}
 
 	@Override
@@ -52,12 +55,20 @@ public final class CsvInputFormat implements InputFormat {
 
 	@Override
 	public String description() {
-		return this.compression.compressed() ? this.compression.setting() + "-compressed " + NAME : NAME;
+		String csv = this.wide == null ? NAME : this.wide.charset().name() + " " + NAME;
+		return this.compression.compressed() ? this.compression.setting() + "-compressed " + csv : csv;
 	}
 
+	/**
+	 * Plain CSV: byte ranges and the {@code spring} pipeline; in UTF-16 or UTF-32, byte ranges only (the
+	 * {@code spring} pipeline's reader cuts lines byte by byte); compressed: neither (one unit).
+	 */
 	@Override
 	public Set<InputCapability> capabilities() {
-		return this.compression.compressed() ? EnumSet.noneOf(InputCapability.class)
+		if (this.compression.compressed()) {
+			return EnumSet.noneOf(InputCapability.class);
+		}
+		return this.wide != null ? EnumSet.of(InputCapability.BYTE_RANGES)
 				: EnumSet.of(InputCapability.BYTE_RANGES, InputCapability.SPRING_PIPELINE);
 	}
 
@@ -89,16 +100,15 @@ public final class CsvInputFormat implements InputFormat {
 
 	@Override
 	public InputSource reopen(Path file, String displayName, Map<String, ?> state) {
-		Object compression = state.get(COMPRESSION);
-		Compression c = compression == null ? Compression.NONE : Compression.of(file, String.valueOf(compression));
-		return of(file, displayName, CsvInput.headerOf(state), c);
+		return of(file, displayName, CsvInput.headerOf(state), CompressedInput.of(file, state));
 	}
 
 	private InputSource of(Path file, String displayName, CsvHeader header, Compression compression) {
+		WideCharset wide = header.format().wide();
 		if (!compression.compressed()) {
-			return new CsvInput(this, file, displayName, header);
+			return new CsvInput(wide == null ? this : new CsvInputFormat(compression, wide), file, displayName, header);
 		}
-		CsvInputFormat format = new CsvInputFormat(compression);
+		CsvInputFormat format = new CsvInputFormat(compression, wide);
 		return new CompressedCsvInput(format, new CsvInput(format, file, displayName, header), compression);
 	}
 

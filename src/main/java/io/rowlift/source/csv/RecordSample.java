@@ -2,6 +2,7 @@ package io.rowlift.source.csv;
 
 import io.rowlift.source.Compression;
 import io.rowlift.source.InputBytes;
+import io.rowlift.source.TranscodedBytes;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -39,7 +40,9 @@ public record RecordSample(long bytes, long records) {
 	public static RecordSample of(Path file, Compression compression, CsvHeader header, int bufferSize, int maxRecordSize) {
 		long start = header.dataStart();
 		long end = start + SAMPLE;
-		try (InputBytes bytes = compression.open(file, file.toString())) {
+		try (InputBytes opened = compression.open(file, file.toString())) {
+			// a UTF-16 or UTF-32 file is sampled in its UTF-8 copy: bytes are UTF-8 bytes, from the data's start on
+			InputBytes bytes = header.format().wide() == null ? opened : new TranscodedBytes(opened, header.format().wide());
 			long size = compression.compressed() ? Long.MAX_VALUE : java.nio.file.Files.size(file);
 			CsvRecordParser parser = new CsvRecordParser(bytes, header.format(), Math.min(bufferSize, SAMPLE), maxRecordSize);
 			parser.seek(start, header.dataStartLine());

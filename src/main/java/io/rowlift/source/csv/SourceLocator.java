@@ -11,8 +11,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.Compression;
 import io.rowlift.source.InputBytes;
+import io.rowlift.source.TranscodedBytes;
+import io.rowlift.source.WideCharset;
 
 /**
  * Turns positions inside one partition into the contract's message prefix
@@ -64,7 +67,8 @@ public final class SourceLocator implements RecordLocator {
 	/** The physical line of the partition's first record, counting line feeds before it if needed. */
 	public synchronized long firstLine() {
 		if (this.firstLine < 0) {
-			this.firstLine = LineCounter.count(this.file, 0, this.rangeStart, this.format.endByte()) + 1;
+			this.firstLine = (this.format.wide() == null ? LineCounter.count(this.file, 0, this.rangeStart, this.format.endByte())
+					: lines(0, this.rangeStart)) + 1;
 		}
 		return this.firstLine;
 	}
@@ -81,7 +85,7 @@ public final class SourceLocator implements RecordLocator {
 		if (field < 0) {
 			return new Location(this.displayName, recordLine, recordLine, 0, record.offset());
 		}
-		long[] found = locateField(record.offset(), field);
+		long[] found = locateField(record, field);
 		return new Location(this.displayName, recordLine + found[1], recordLine, field + 1, found[0]);
 	}
 
@@ -96,6 +100,11 @@ public final class SourceLocator implements RecordLocator {
 	public byte[] raw(RawRecord record) {
 		byte[] raw = new byte[record.rawLength()];
 		try {
+			WideCharset wide = this.format.wide();
+			if (wide != null) {
+				// the record as it was, in UTF-8: a reject file of a UTF-16 or UTF-32 input is UTF-8, its header too
+				return read(bytes -> TranscodedBytes.utf8(bytes, wide, record.offset(), record.offset() + record.rawLength()));
+			}
 			return read(bytes -> {
 				ByteBuffer buffer = ByteBuffer.wrap(raw);
 				while (buffer.hasRemaining() && bytes.read(buffer, record.offset() + buffer.position()) > 0) {
@@ -118,13 +127,22 @@ public final class SourceLocator implements RecordLocator {
 	}
 
 	/** Returns {byte offset of the field, record ends between the record start and the field}. */
-	private long[] locateField(long recordOffset, int field) {
+	private long[] locateField(RawRecord record, int field) {
+		long recordOffset = record.offset();
 		CsvStateMachine machine = new CsvStateMachine(this.format);
 		byte end = this.format.endByte();
 		if (field == 0) {
 			return new long[] { recordOffset, 0 };
 		}
 		try {
+			WideCharset wide = this.format.wide();
+			if (wide != null) {
+				// scanned in the record's UTF-8 copy, the field's place mapped back to the file's bytes
+				byte[] utf8 = raw(record);
+				long[] found = scanFields(of(utf8, recordOffset), recordOffset, field, machine, end);
+				found[0] = recordOffset + wide.fileLength(utf8, 0, (int) (found[0] - recordOffset));
+				return found;
+			}
 			return read(channel -> scanFields(channel, recordOffset, field, machine, end));
 		}
 		catch (IOException ex) {
@@ -162,9 +180,14 @@ public final class SourceLocator implements RecordLocator {
 		}
 	}
 
-	/** Line ends in {@code [from, to)} of the data. */
+	/** Line ends in {@code [from, to)} of the data (of a UTF-16 or UTF-32 file: in its UTF-8 copy). */
 	private long lines(long from, long to) {
 		try {
+			WideCharset wide = this.format.wide();
+			if (wide != null) {
+				return read(bytes -> LineCounter.count(new TranscodedBytes(bytes, wide).limit(to), from, Long.MAX_VALUE,
+						this.format.endByte()));
+			}
 			return read(bytes -> LineCounter.count(bytes, from, to, this.format.endByte()));
 		}
 		catch (IOException ex) {
@@ -187,6 +210,27 @@ public final class SourceLocator implements RecordLocator {
 			this.decompressed = this.compression.open(this.file, this.displayName);
 		}
 		return reading.from(this.decompressed);
+	}
+
+	/** {@code bytes} as the data at {@code base}. */
+	private static InputBytes of(byte[] bytes, long base) {
+		return new InputBytes() {
+			@Override
+			public int read(ByteBuffer dst, long position) {
+				int from = (int) (position - base);
+				if (from >= bytes.length) {
+					return -1;
+				}
+				int n = Math.min(dst.remaining(), bytes.length - from);
+				dst.put(bytes, from, n);
+				return n;
+			}
+
+			@Override
+			public void close() {
+				// nothing held
+			}
+		};
 	}
 
 	public String displayName() {

@@ -6,7 +6,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RecordLocator;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.Compression;
+import io.rowlift.source.InputBytes;
 import io.rowlift.source.InputFormat;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.UnitProgress;
@@ -84,6 +86,11 @@ final class JsonlInput implements InputSource {
 		JsonlKeyScan.Keys keys = new JsonlKeyScan.Keys(names, List.of(), -1);
 		return new JsonlInput(format, file, displayName, () -> keys, Long.parseLong(String.valueOf(state.get("dataStart"))),
 				Boolean.TRUE.equals(state.get("ignoreUnknown")));
+	}
+
+	/** Offset of the first line (after a byte order mark). */
+	long dataStart() {
+		return this.dataStart;
 	}
 
 	@Override
@@ -159,19 +166,17 @@ final class JsonlInput implements InputSource {
 
 	@Override
 	public boolean holdsUnit(ExecutionContext context) {
-		return JsonlRange.isIn(context);
+		return ByteRange.isIn(context);
 	}
 
 	@Override
 	public ExecutionContext whole() {
-		ExecutionContext context = new ExecutionContext();
-		new JsonlRange(0, this.dataStart, Math.max(this.dataStart, fileSize()), 1).writeTo(context);
-		return context;
+		return new ByteRange(0, this.dataStart, Math.max(this.dataStart, fileSize()), 1).context();
 	}
 
 	@Override
 	public UnitReader reader(int bufferSize, int maxRecordSize) {
-		return new JsonlReader(this.file, this.displayName, names(), bufferSize, maxRecordSize);
+		return new JsonlReader(this.file, this.displayName, names(), bufferSize, maxRecordSize, Compression.NONE);
 	}
 
 	@Override
@@ -181,51 +186,28 @@ final class JsonlInput implements InputSource {
 
 	@Override
 	public JsonlLocator locator(ExecutionContext context) {
-		return new JsonlLocator(this.file, this.displayName, names(), JsonlRange.readFrom(context));
+		return new JsonlLocator(this.file, this.displayName, names(), ByteRange.readFrom(context), Compression.NONE);
 	}
 
 	@Override
 	public UnitProgress progress(ExecutionContext context) {
-		if (!JsonlRange.isIn(context)) {
-			return UnitProgress.NONE;
-		}
-		JsonlRange range = JsonlRange.readFrom(context);
-		JsonlPosition at = JsonlPosition.readFrom(context, range);
-		String where = range.firstLine() < 0 ? "byte " + at.offset()
-				: "line " + (range.firstLine() + at.line()) + " (byte " + at.offset() + ")";
-		return new UnitProgress(Math.max(0, Math.min(at.offset(), range.end()) - range.start()), range.length(),
-				at.offset() == range.end(), where, "bytes " + range.start() + "-" + range.end(),
-				"read up to byte " + at.offset() + " of its range [" + range.start() + ", " + range.end() + ")");
+		return ByteRange.progress(context);
 	}
 
 	@Override
 	public List<String> coverage(Map<String, ExecutionContext> units) {
-		List<String> problems = new ArrayList<>();
-		long expectedStart = -1;
-		boolean first = true;
-		for (Map.Entry<String, ExecutionContext> unit : units.entrySet()) {
-			String name = unit.getKey();
-			JsonlRange range = JsonlRange.readFrom(unit.getValue());
-			if (first && range.start() != this.dataStart) {
-				problems.add(name + " starts at byte " + range.start() + " but the data starts at byte " + this.dataStart);
-			}
-			if (expectedStart >= 0 && range.start() != expectedStart) {
-				problems.add(name + " starts at byte " + range.start() + " but the previous range ends at " + expectedStart);
-			}
-			expectedStart = range.end();
-			first = false;
-		}
-		long fileSize = fileSize();
-		if (expectedStart != fileSize) {
-			problems.add("the ranges end at byte " + expectedStart + " but the file has " + fileSize + " bytes");
-		}
-		return problems;
+		return ByteRange.coverage(units, this.dataStart, "the data", fileSize());
 	}
 
 	/** The average line length over the first {@code bufferSize} bytes of data (their whole lines), or -1. */
 	@Override
 	public long averageRecordBytes(int bufferSize, int maxRecordSize) {
-		try (var channel = java.nio.channels.FileChannel.open(this.file, java.nio.file.StandardOpenOption.READ)) {
+		return averageLineBytes(Compression.NONE, bufferSize, maxRecordSize);
+	}
+
+	/** The average line length over the first {@code bufferSize} bytes of the (decompressed) data, or -1. */
+	long averageLineBytes(Compression compression, int bufferSize, int maxRecordSize) {
+		try (InputBytes channel = compression.open(this.file, this.displayName)) {
 			JsonlLines lines = new JsonlLines(channel, Math.min(bufferSize, 1 << 20), maxRecordSize);
 			lines.seek(this.dataStart);
 			long bytes = 0;

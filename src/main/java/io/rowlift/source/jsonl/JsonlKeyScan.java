@@ -1,12 +1,12 @@
 package io.rowlift.source.jsonl;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.source.Compression;
+import io.rowlift.source.InputBytes;
 import io.rowlift.source.JsonKeys;
 import io.rowlift.source.JsonObjectParser;
 
@@ -37,11 +37,17 @@ final class JsonlKeyScan {
 	}
 
 	static Keys scan(Path file, String displayName, long dataStart, int bufferSize, int maxRecordSize) throws IOException {
+		return scan(file, displayName, Compression.NONE, dataStart, bufferSize, maxRecordSize);
+	}
+
+	/** The keys of a (compressed) file's data, read through its decompressed bytes. */
+	static Keys scan(Path file, String displayName, Compression compression, long dataStart, int bufferSize, int maxRecordSize)
+			throws IOException {
 		JsonFactory json = JsonObjectParser.factory(maxRecordSize);
 		JsonKeys keys = new JsonKeys(List.of());
 		List<String> places = new ArrayList<>();
 		long line = 1;
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+		try (InputBytes channel = compression.open(file, displayName)) {
 			JsonlLines lines = new JsonlLines(channel, bufferSize, maxRecordSize);
 			lines.seek(dataStart);
 			while (true) {

@@ -2,17 +2,18 @@ package io.rowlift.source.jsonl;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+
+import io.rowlift.source.InputBytes;
 
 /**
- * Cuts a file into lines at {@code \n} (a raw line feed never occurs inside a JSON string, so a line feed
+ * Cuts a file's bytes (a plain file's, or a compressed file's decompressed ones) into lines at {@code \n} (a raw line feed never occurs inside a JSON string, so a line feed
  * always ends a line), from any line start on, through one growing buffer: a line is a slice of
  * {@link #buffer()}, valid until the next {@link #next()}. A {@code \r} before the line feed is not part
  * of the line's text. Not thread-safe.
  */
 final class JsonlLines {
 
-	private final FileChannel channel;
+	private final InputBytes channel;
 
 	private final int maxLineSize;
 
@@ -37,7 +38,7 @@ final class JsonlLines {
 	 * @param bufferSize initial buffer, bytes
 	 * @param maxLineSize longest line accepted, bytes
 	 */
-	JsonlLines(FileChannel channel, int bufferSize, int maxLineSize) {
+	JsonlLines(InputBytes channel, int bufferSize, int maxLineSize) {
 		this.channel = channel;
 		this.maxLineSize = maxLineSize;
 		this.buf = new byte[Math.max(1024, bufferSize)];
@@ -112,11 +113,11 @@ final class JsonlLines {
 		}
 		ByteBuffer into = ByteBuffer.wrap(this.buf, this.lim, this.buf.length - this.lim);
 		int n = this.channel.read(into, this.bufOffset + this.lim);
-		if (n <= 0) {
+		if (n < 0) {
 			this.eof = true;
 		}
 		else {
-			this.lim += n;
+			this.lim += n; // 0: a decompressor gave nothing this time (a frame's header); next() reads again
 		}
 	}
 

@@ -10,6 +10,9 @@ import java.util.List;
 
 import io.rowlift.model.Location;
 import io.rowlift.model.RawRecord;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.Compression;
+import io.rowlift.source.InputBytes;
 import io.rowlift.model.RecordLocator;
 import io.rowlift.model.RecordProblem;
 import tools.jackson.core.JacksonException;
@@ -38,7 +41,13 @@ final class JsonlLocator implements RecordLocator {
 
 	private long firstLine;
 
-	JsonlLocator(Path file, String displayName, List<String> names, JsonlRange range) {
+	private final Compression compression;
+
+	/** A compressed input's bytes, kept open between messages: read forward, so in-order rejects decompress the file once. */
+	private InputBytes decompressed;
+
+	JsonlLocator(Path file, String displayName, List<String> names, ByteRange range, Compression compression) {
+		this.compression = compression;
 		this.file = file;
 		this.displayName = displayName;
 		this.names = names;
@@ -82,15 +91,32 @@ final class JsonlLocator implements RecordLocator {
 	@Override
 	public byte[] raw(RawRecord record) {
 		byte[] raw = new byte[record.rawLength()];
-		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
-			ByteBuffer buffer = ByteBuffer.wrap(raw);
-			while (buffer.hasRemaining() && channel.read(buffer, record.offset() + buffer.position()) > 0) {
-				// read on
+		try {
+			if (this.compression.compressed()) {
+				readDecompressed(raw, record.offset());
+				return raw;
 			}
-			return raw;
+			try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
+				ByteBuffer buffer = ByteBuffer.wrap(raw);
+				while (buffer.hasRemaining() && channel.read(buffer, record.offset() + buffer.position()) > 0) {
+					// read on
+				}
+				return raw;
+			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot read " + this.displayName + " at byte " + record.offset(), ex);
+		}
+	}
+
+	/** Reads {@code raw} at uncompressed {@code offset} from the kept decompressing stream (a stream gives a little at a time). */
+	private synchronized void readDecompressed(byte[] raw, long offset) throws IOException {
+		if (this.decompressed == null) {
+			this.decompressed = this.compression.open(this.file, this.displayName);
+		}
+		ByteBuffer buffer = ByteBuffer.wrap(raw);
+		for (int n; buffer.hasRemaining() && (n = this.decompressed.read(buffer, offset + buffer.position())) >= 0;) {
+			// read on (0: the decompressor gave nothing this time)
 		}
 	}
 

@@ -15,6 +15,7 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.InputSource;
 
 /**
@@ -44,17 +45,15 @@ final class JsonlPartitioner implements Partitioner {
 	@Override
 	public Map<String, ExecutionContext> partition(int gridSize) {
 		Map<String, ExecutionContext> contexts = new LinkedHashMap<>();
-		for (JsonlRange range : ranges(gridSize)) {
-			ExecutionContext context = new ExecutionContext();
-			range.writeTo(context);
-			contexts.put(InputSource.PARTITION + range.index(), context);
+		for (ByteRange range : ranges(gridSize)) {
+			contexts.put(InputSource.PARTITION + range.index(), range.context());
 		}
 		this.checkpoints.reached(CHECKPOINT);
 		return contexts;
 	}
 
 	/** The {@code count} ranges, in file order, covering {@code [dataStart, size)} exactly once. */
-	List<JsonlRange> ranges(int count) {
+	List<ByteRange> ranges(int count) {
 		if (count < 1) {
 			throw new IllegalArgumentException("partitions must be at least 1, was " + count);
 		}
@@ -68,10 +67,10 @@ final class JsonlPartitioner implements Partitioner {
 				long cut = this.dataStart + (long) ((double) span * i / count);
 				starts[i] = Math.max(starts[i - 1], lineStartFrom(channel, cut, size));
 			}
-			List<JsonlRange> ranges = new ArrayList<>(count);
+			List<ByteRange> ranges = new ArrayList<>(count);
 			for (int i = 0; i < count; i++) {
 				// the data starts on line 1 (only a byte order mark precedes it); the others are counted when asked
-				ranges.add(new JsonlRange(i, starts[i], starts[i + 1], i == 0 ? 1 : -1));
+				ranges.add(new ByteRange(i, starts[i], starts[i + 1], i == 0 ? 1 : -1));
 			}
 			return ranges;
 		}

@@ -1,94 +1,64 @@
 package io.rowlift.source.jsonl;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
-
-import org.springframework.batch.infrastructure.item.ExecutionContext;
-import org.springframework.batch.infrastructure.item.ItemStreamException;
 
 import io.rowlift.source.JsonKeys;
 import io.rowlift.source.JsonObjectParser;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
-import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.UnitReader;
+import io.rowlift.source.ByteRange;
+import io.rowlift.source.Compression;
+import io.rowlift.source.InputBytes;
+import io.rowlift.source.RangePosition;
+import io.rowlift.source.RangeReader;
 
 /**
- * Reads the lines of one {@link JsonlRange}, those that start inside it, one record each; blank lines are
- * skipped (and counted as lines).
- *
- * <p><b>Restart:</b> saves the byte offset of the next unread line and its relative line
- * ({@link JsonlPosition}) with the records read; on {@link #open} it seeks to a saved offset and reads
- * on, so a resumed unit neither skips nor repeats a line.
+ * Reads the lines of one {@link ByteRange}, those that start inside it, one record each; blank lines are
+ * skipped (and counted as lines). The open, save and close lifecycle, and so the restart, are the byte-range
+ * formats' ({@link RangeReader}: the byte offset of the next line and its relative line, {@link RangePosition});
+ * this class brings the line cutter and the JSON parser. Of a compressed file it reads the one unit's
+ * decompressed bytes.
  *
  * <p>Not thread-safe: one instance per unit (step scope).
  */
-final class JsonlReader implements UnitReader {
-
-	private final Path file;
-
-	private final String displayName;
+final class JsonlReader extends RangeReader {
 
 	private final List<String> names;
-
-	private final int bufferSize;
-
-	private final int maxRecordSize;
-
-	private FileChannel channel;
 
 	private JsonlLines lines;
 
 	private JsonObjectParser parser;
 
-	private JsonlRange range;
+	private long end;
 
 	private JsonlLocator locator;
 
 	private long line;
 
-	private long count;
-
-	private long readAtOpen;
-
-	private JsonlPosition opened;
-
-	JsonlReader(Path file, String displayName, List<String> names, int bufferSize, int maxRecordSize) {
-		this.file = file;
-		this.displayName = displayName;
+	JsonlReader(Path file, String displayName, List<String> names, int bufferSize, int maxRecordSize,
+			Compression compression) {
+		super(file, displayName, bufferSize, maxRecordSize, compression);
 		this.names = names;
-		this.bufferSize = bufferSize;
-		this.maxRecordSize = maxRecordSize;
 	}
 
 	@Override
-	public void open(ExecutionContext context) throws ItemStreamException {
-		this.range = JsonlRange.readFrom(context);
-		this.locator = new JsonlLocator(this.file, this.displayName, this.names, this.range);
-		try {
-			this.channel = FileChannel.open(this.file, StandardOpenOption.READ);
-		}
-		catch (IOException ex) {
-			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
-		}
-		this.lines = new JsonlLines(this.channel, Math.min(this.bufferSize, 1 << 20), this.maxRecordSize);
+	protected void start(InputBytes bytes, ByteRange range, RangePosition at) {
+		this.locator = new JsonlLocator(this.file, this.displayName, this.names, range, this.compression);
+		this.end = range.end();
+		this.lines = new JsonlLines(bytes, Math.min(this.bufferSize, 1 << 20), this.maxRecordSize);
 		this.parser = new JsonObjectParser(new JsonKeys(this.names), this.maxRecordSize);
-		this.count = PartitionProgress.readFrom(context).read();
-		this.readAtOpen = this.count;
-		this.opened = JsonlPosition.readFrom(context, this.range);
-		this.lines.seek(this.opened.offset());
-		this.line = this.opened.line();
+		this.lines.seek(at.offset());
+		this.line = at.line();
 	}
 
 	@Override
 	public RawRecord read() throws IOException {
-		while (this.lines.position() < this.range.end()) {
+		while (this.lines.position() < this.end) {
 			try {
 				if (!this.lines.next()) {
+					endOfData();
 					return null;
 				}
 			}
@@ -111,50 +81,14 @@ final class JsonlReader implements UnitReader {
 		return null;
 	}
 
-	private long position() {
-		return Math.min(this.lines.position(), this.range.end());
+	@Override
+	protected long parserPosition() {
+		return this.lines.position();
 	}
 
 	@Override
-	public void update(ExecutionContext context) {
-		saveReached(context, this.count);
-	}
-
-	@Override
-	public void saveReached(ExecutionContext context, long read) {
-		JsonlPosition.save(context, position(), this.line);
-		PartitionProgress.saveRead(context, read);
-	}
-
-	@Override
-	public void saveAfter(ExecutionContext context, RawRecord record, long read) {
-		if (record == null) {
-			JsonlPosition.save(context, this.opened.offset(), this.opened.line());
-		}
-		else {
-			JsonlPosition.save(context, record.offset() + record.rawLength(), record.line() + record.lines());
-		}
-		PartitionProgress.saveRead(context, read);
-	}
-
-	@Override
-	public long readAtOpen() {
-		return this.readAtOpen;
-	}
-
-	@Override
-	public void close() {
-		try {
-			if (this.channel != null) {
-				this.channel.close();
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		finally {
-			this.channel = null;
-		}
+	protected long parserLine() {
+		return this.line;
 	}
 
 }

@@ -14,7 +14,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.file.FlatFileItemReader;
 
 import io.rowlift.model.RawRecord;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.ByteRangePartitioner;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.csv.SourceLocator;

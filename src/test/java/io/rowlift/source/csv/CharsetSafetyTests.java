@@ -58,9 +58,20 @@ class CharsetSafetyTests {
 					+ " -t UTF-8 file.csv > file.utf8.csv)");
 	}
 
+	/** Issue #21 item 5: read through their UTF-8 copy (TranscodedBytes), values decoded as UTF-8. */
 	@ParameterizedTest
-	@ValueSource(strings = { "UTF-16", "UTF-16LE", "UTF-32BE", "IBM037" })
-	void wideAndEbcdicCharsetsAreRefusedWithTheConversion(String name) {
+	@ValueSource(strings = { "UTF-16", "UTF-16LE", "UTF-16BE", "UTF-32", "UTF-32LE", "UTF-32BE" })
+	void utf16AndUtf32AreAcceptedAndTheirValuesAreUtf8(String name) {
+		CsvFormat format = CsvFormat.of(SourceSettings.of("file.csv", "encoding", name, "delimiter", "|", "escape", "\\",
+				"null-value", "ø"));
+		assertThat(format.charset()).isEqualTo(Charset.forName(name));
+		assertThat(format.valueCharset()).isEqualTo(StandardCharsets.UTF_8);
+		assertThat(format.nullValue()).isEqualTo("ø".getBytes(StandardCharsets.UTF_8));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "IBM037", "IBM500" })
+	void ebcdicCharsetsAreRefusedWithTheConversion(String name) {
 		assertThatThrownBy(() -> CsvFormat.of(settings(name, ",", "")))
 			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
 			.hasMessageContaining("which is not ASCII-compatible")

@@ -1,5 +1,6 @@
 package io.rowlift.source.csv;
 
+import io.rowlift.source.ByteRange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -15,6 +16,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
+import io.rowlift.source.RangePosition;
 import io.rowlift.source.UnitProgress;
 
 class CsvPositionTests {
@@ -26,8 +28,8 @@ class CsvPositionTests {
 	void keepsTheContextKeyNamesThatEarlierRunsPersisted() {
 		// runs started by an earlier version resume from these names (acb5daf: PartitionProgress.OFFSET, .LINE, and
 		// ByteRange's "range.index", "range.start", "range.end", "range.first-line"): they must never change
-		assertThat(CsvPosition.OFFSET).isEqualTo("reader.offset");
-		assertThat(CsvPosition.LINE).isEqualTo("reader.line");
+		assertThat(RangePosition.OFFSET).isEqualTo("reader.offset");
+		assertThat(RangePosition.LINE).isEqualTo("reader.line");
 		assertThat(ByteRange.INDEX).isEqualTo("range.index");
 		assertThat(ByteRange.START).isEqualTo("range.start");
 		assertThat(ByteRange.END).isEqualTo("range.end");
@@ -36,7 +38,7 @@ class CsvPositionTests {
 
 	@Test
 	void anAbsentPositionIsTheRangesStart() {
-		assertThat(CsvPosition.readFrom(new ExecutionContext(), new ByteRange(1, 40, 90, 3))).isEqualTo(new CsvPosition(40, 0));
+		assertThat(RangePosition.readFrom(new ExecutionContext(), new ByteRange(1, 40, 90, 3))).isEqualTo(new RangePosition(40, 0));
 	}
 
 	/** A context as acb5daf's ByteRangeReader left it after its first chunk, written key by key. */

@@ -1,5 +1,6 @@
 package io.rowlift.source.csv;
 
+import io.rowlift.source.ByteRange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URISyntaxException;

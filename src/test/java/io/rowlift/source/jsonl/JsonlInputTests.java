@@ -140,6 +140,58 @@ class JsonlInputTests {
 		assertThat(unit).isEqualTo(once);
 	}
 
+	/** A gzip file: one unit whatever the partition count, the same records and places as the plain file's, resumed. */
+	@Test
+	void aCompressedFileIsOneUnitReadAsThePlainFileAndResumedFromWhatItSaved() throws Exception {
+		StringBuilder text = new StringBuilder();
+		for (int i = 0; i < 300; i++) {
+			text.append(i == 150 ? "[\"not an object\"]" : "{\"id\": " + i + ", \"é\": \"" + "ü".repeat(i % 11) + "\"}").append('\n');
+		}
+		InputSource plain = open(text.toString());
+		Path packed = this.dir.resolve("events.jsonl.gz");
+		try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(packed))) {
+			Files.copy(plain.file(), out);
+		}
+		InputSource input = new JsonlInputFormat().open(packed, "events.jsonl.gz", io.rowlift.testsupport.SourceSettings.of(packed.toString()));
+		assertThat(input.format().description()).isEqualTo("gzip-compressed jsonl");
+		assertThat(input.format().capabilities()).isEmpty();
+		assertThat(input.names()).isEqualTo(plain.names());
+		Map<String, ExecutionContext> units = input.partitioner(Checkpoints.NONE).partition(4);
+		assertThat(units).containsOnlyKeys("partition0");
+		assertThat(input.coverage(units)).isEmpty();
+		List<RawRecord> expected = readAll(plain, 1);
+		ExecutionContext context = units.get("partition0");
+		UnitReader reader = input.reader(1024, 1 << 20);
+		reader.open(context);
+		List<RawRecord> read = new ArrayList<>();
+		for (int i = 0; i < 100; i++) {
+			read.add(reader.read());
+		}
+		reader.update(context);
+		reader.close();
+		assertThat(input.progress(context).ended()).isFalse();
+		reader = input.reader(1024, 1 << 20);
+		reader.open(context);
+		for (RawRecord r = reader.read(); r != null; r = reader.read()) {
+			read.add(r);
+		}
+		reader.update(context);
+		reader.close();
+		assertThat(input.progress(context).ended()).isTrue();
+		assertThat(read).hasSameSizeAs(expected);
+		for (int i = 0; i < read.size(); i++) {
+			assertThat(read.get(i).offset()).isEqualTo(expected.get(i).offset());
+			assertThat(fields(read.get(i))).isEqualTo(fields(expected.get(i)));
+		}
+		RawRecord bad = read.get(150);
+		assertThat(input.locator(context).at(bad, bad.problem()))			.isEqualTo(plain.locator(plain.whole()).at(bad, bad.problem()).replace("events.jsonl:", "events.jsonl.gz:"))
+			.startsWith("events.jsonl.gz:151 (byte ");
+		assertThat(new String(input.locator(context).raw(bad), StandardCharsets.UTF_8)).isEqualTo("[\"not an object\"]\n");
+		InputSource again = new JsonlInputFormat().reopen(packed, "events.jsonl.gz", input.state());
+		assertThat(again.state()).isEqualTo(input.state()).containsEntry("compression", "gzip");
+		assertThat(again.format().description()).isEqualTo("gzip-compressed jsonl");
+	}
+
 	@Test
 	void theStateReopensTheSameInput() throws Exception {
 		InputSource input = open("{\"a\": 1, \"b\": 2}\n");

@@ -20,7 +20,7 @@ import org.springframework.context.annotation.Bean;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.source.csv.ByteRange;
+import io.rowlift.source.ByteRange;
 
 /**
  * Fault injection into the load's partitions, for the tests only: listeners the worker step picks up

@@ -1,0 +1,208 @@
+package io.rowlift.source;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamException;
+
+import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordProblem;
+import io.rowlift.progress.PartitionProgress;
+
+/**
+ * The lifecycle of a reader of one {@link ByteRange}, shared by the formats split by byte ranges (CSV,
+ * JSON Lines): a subclass brings only its record parser ({@link #start} and {@link #read}). This class opens
+ * the input's bytes ({@link Compression#open}: a plain file's, or a compressed file's decompressed ones), reads
+ * the unit's range and saved position ({@link RangePosition}) and the records read, saves them after each
+ * chunk and closes the bytes.
+ *
+ * <p><b>Restart:</b> {@link #update} saves the byte offset of the next unread record and its relative line
+ * ({@link RangePosition}) and the records read so far (its part of the {@link PartitionProgress}); the chunk
+ * step writes them in the same transaction as the chunk's rows. On {@link #open} a saved offset is used as it
+ * is: the subclass's parser seeks there (O(1) in a plain file; a compressed stream decompresses up to it
+ * without parsing) and reads on, so a resumed unit neither skips nor repeats a record. Of a compressed input's
+ * one unit it saves the compressed bytes read and whether the data ended too ({@link CompressedInput}).
+ *
+ * <p>Not thread-safe: one instance per unit (step scope).
+ */
+public abstract class RangeReader implements UnitReader {
+
+	protected final Path file;
+
+	protected final String displayName;
+
+	protected final int bufferSize;
+
+	protected final int maxRecordSize;
+
+	protected final Compression compression;
+
+	/** Records returned over all runs: a subclass's {@link #read} counts each record it returns. */
+	protected long count;
+
+	private InputBytes bytes;
+
+	/** The file's charset when it is UTF-16 or UTF-32 (the parser then reads it as UTF-8), else null. */
+	private WideCharset wide;
+
+	/** {@link #bytes} when they are transcoded, else null. */
+	private TranscodedBytes transcoded;
+
+	private ByteRange range;
+
+	private long readAtOpen;
+
+	private RangePosition opened;
+
+	/** Whether {@link #read} found the end of the data (a compressed unit's end: its size is known only then). */
+	private boolean ended;
+
+	/**
+	 * @param file the input
+	 * @param displayName how messages name the file
+	 * @param bufferSize initial read buffer, bytes
+	 * @param maxRecordSize longest record accepted, bytes
+	 * @param compression how the file is compressed ({@link Compression#NONE}: a plain, seekable file)
+	 */
+	protected RangeReader(Path file, String displayName, int bufferSize, int maxRecordSize, Compression compression) {
+		this.file = file;
+		this.displayName = displayName;
+		this.bufferSize = bufferSize;
+		this.maxRecordSize = maxRecordSize;
+		this.compression = compression;
+	}
+
+	/**
+	 * Reads a file in {@code wide} (UTF-16 or UTF-32): the parser gets its bytes as UTF-8
+	 * ({@link TranscodedBytes}), and records, positions and problems come back in the file's byte offsets
+	 * ({@link #inFile}). Call before {@link #open}.
+	 */
+	protected final void transcode(WideCharset wide) {
+		this.wide = wide;
+	}
+
+	@Override
+	public final void open(ExecutionContext context) throws ItemStreamException {
+		this.range = ByteRange.readFrom(context);
+		try {
+			this.bytes = this.compression.open(this.file, this.displayName);
+			if (this.wide != null) {
+				this.transcoded = new TranscodedBytes(this.bytes, this.wide);
+				this.bytes = this.transcoded;
+			}
+		}
+		catch (IOException ex) {
+			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
+		}
+		this.count = PartitionProgress.readFrom(context).read();
+		this.readAtOpen = this.count;
+		this.opened = RangePosition.readFrom(context, this.range);
+		start(this.bytes, this.range, this.opened);
+	}
+
+	/**
+	 * Sets up the parser over {@code bytes}, at {@code at}, a record start in {@code range} (its relative line too).
+	 * Called once, by {@link #open}.
+	 */
+	protected abstract void start(InputBytes bytes, ByteRange range, RangePosition at);
+
+	/** The parser's offset of the next unread record (past the last one returned). */
+	protected abstract long parserPosition();
+
+	/** The relative line of {@link #parserPosition()}. */
+	protected abstract long parserLine();
+
+	/** Tells that {@link #read} met the end of the data (not only of the range). */
+	protected final void endOfData() {
+		this.ended = true;
+	}
+
+	/** Whether the parser reads a transcoded copy of the file ({@link #transcode}): its places need {@link #inFile}. */
+	protected final boolean transcoded() {
+		return this.transcoded != null;
+	}
+
+	/**
+	 * {@code record}, which the parser read from the transcoded bytes, with its offset, length and problem in the
+	 * file's bytes. Records are mapped in the order read (the mapping goes forward only).
+	 */
+	protected final RawRecord inFile(RawRecord record) {
+		long start = this.transcoded.sourceOffset(record.offset());
+		RecordProblem problem = record.problem();
+		if (problem != null) {
+			problem = new RecordProblem(problem.message(), this.transcoded.sourceOffset(Math.max(problem.offset(), record.offset())),
+					problem.field());
+		}
+		long end = this.transcoded.sourceOffset(record.offset() + record.rawLength());
+		return record.at(start, (int) (end - start), problem);
+	}
+
+	/** The file's offset of a position of the parser's (the same when it is not {@link #transcoded()}). */
+	protected final long inFile(long parserOffset) {
+		return this.transcoded == null ? parserOffset : this.transcoded.sourceOffset(parserOffset);
+	}
+
+	/** The offset a resume starts at, were the reader's state saved now. */
+	public final long position() {
+		return Math.min(inFile(parserPosition()), this.range.end());
+	}
+
+	/** The range this reader reads (after {@link #open}). */
+	public final ByteRange range() {
+		return this.range;
+	}
+
+	@Override
+	public final void update(ExecutionContext context) {
+		saveReached(context, this.count);
+	}
+
+	@Override
+	public final void saveReached(ExecutionContext context, long read) {
+		// a record peeked past the range end (after comment or blank lines) belongs to the next unit
+		RangePosition.save(context, position(), parserLine());
+		if (this.compression.compressed()) {
+			CompressedInput.saveStream(context, this.bytes == null ? 0 : this.bytes.compressedRead(), this.ended);
+		}
+		PartitionProgress.saveRead(context, read);
+	}
+
+	@Override
+	public final void saveAfter(ExecutionContext context, RawRecord record, long read) {
+		if (record == null) {
+			RangePosition.save(context, this.opened.offset(), this.opened.line());
+		}
+		else {
+			RangePosition.save(context, record.offset() + record.rawLength(), record.line() + record.lines());
+		}
+		if (this.compression.compressed()) {
+			// the compressed bytes read so far: ahead of the record by what was parsed ahead (progress only)
+			InputBytes open = this.bytes;
+			CompressedInput.saveStream(context, open == null ? 0 : open.compressedRead(), false);
+		}
+		PartitionProgress.saveRead(context, read);
+	}
+
+	@Override
+	public final long readAtOpen() {
+		return this.readAtOpen;
+	}
+
+	@Override
+	public void close() {
+		try {
+			if (this.bytes != null) {
+				this.bytes.close();
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		finally {
+			this.bytes = null;
+		}
+	}
+
+}
