@@ -140,11 +140,11 @@ class TripsIntegrationTests {
 		assertThat(this.db).as("nothing written, not even the database").doesNotExist();
 
 		RowliftJar.Attempt notBuilt = run("keys of features not built",
-				load(csv, "--rowlift.cluster.role=manager", "--rowlift.source.content-column=body"));
+				load(csv, "--rowlift.target.partition-by=id", "--rowlift.source.sheet=first"));
 		assertThat(notBuilt.exitCode()).as(notBuilt.output()).isEqualTo(2);
 		assertThat(notBuilt.output()).contains("rowlift: unknown settings: ")
-			.contains("rowlift.cluster.role (set by the command line (--rowlift.cluster.role)); the nearest known key is rowlift.")
-			.contains("rowlift.source.content-column (set by the command line (--rowlift.source.content-column)); the nearest known key is rowlift.source.");
+			.contains("rowlift.target.partition-by (set by the command line (--rowlift.target.partition-by)); the nearest known key is rowlift.")
+			.contains("rowlift.source.sheet (set by the command line (--rowlift.source.sheet)); the nearest known key is rowlift.source.");
 		assertThat(this.db).doesNotExist();
 	}
 
