@@ -15,7 +15,9 @@
 # Checks each table: N rows, and the sum of created_at the generator wrote. The size: SQLite's database file
 # (`du`), MySQL's table as information_schema counts it after ANALYZE TABLE. ROWLIFT_LAUNCH=jar runs
 # `java -Xmx1g -jar target/rowlift.jar` instead of bin/rowlift. STORES=1 also runs bench/seed002_stores.py
-# (LMDB, LevelDB and Python + SQLite on the same folder; needs python3-lmdb and python3-plyvel).
+# (LMDB, LevelDB and Python + SQLite on the same folder; needs python3-lmdb and python3-plyvel; PYTHON names
+# the interpreter that has them, default python3). COMPRESS=zstd loads with rowlift.target.compress=zstd into
+# the same table with its text column declared BLOB (LONGBLOB on MySQL), as compact storage asks.
 set -euo pipefail
 n=${1:?N}; shift
 targets=sqlite,mysql
@@ -26,6 +28,15 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=${TMPDIR:-/tmp}/rowlift-bench/documents
 folder=$work/docs-$n
 migrations=$root/src/test/resources/db/migration
+docs_table() { # VENDOR -> the CREATE TABLE of docs, its text column a BLOB with COMPRESS=zstd
+    local create
+    create=$(sed -n '/^CREATE TABLE docs /,/;/p' "$migrations/$1/V1__bench_tables.sql")
+    if [[ ${COMPRESS:-} == zstd ]]; then
+        create=$(sed -E 's/^( +text +)TEXT /\1'"$([[ $1 == mysql ]] && echo LONGBLOB || echo BLOB)"' /' <<<"$create")
+    fi
+    echo "$create"
+}
+if [[ ${COMPRESS:-} == zstd ]]; then options=(--rowlift.target.compress=zstd "${options[@]}"); fi
 mkdir -p "$work"
 if [[ ! -f $folder/.complete ]]; then
     rm -rf "$folder"
@@ -64,7 +75,7 @@ echo "documents: $n files, $(du -sb --exclude=.complete "$folder" | cut -f1) byt
 if [[ $targets == *sqlite* ]]; then
     db=$work/docs.db
     rm -f "$db" "$db"-*
-    sqlite3 "$db" "PRAGMA page_size=65536;" "PRAGMA journal_mode=WAL;" "$(sed -n '/^CREATE TABLE docs /,/;/p' "$migrations/sqlite/V1__bench_tables.sql")"
+    sqlite3 "$db" "PRAGMA page_size=65536;" "PRAGMA journal_mode=WAL;" "$(docs_table sqlite)"
     settle
     read -r s kb rc <<<"$(timed "$work/rowlift-sqlite.log" "${rowlift[@]}" --spring.datasource.url="jdbc:sqlite:$db" \
         --spring.flyway.enabled=false --rowlift.source.path="$folder" --rowlift.target.table=docs --rowlift.report.progress=none "${options[@]}")"
@@ -78,7 +89,7 @@ fi
 
 if [[ $targets == *mysql* ]]; then
     my -e "DROP DATABASE IF EXISTS rowlift_bench_docs; CREATE DATABASE rowlift_bench_docs"
-    my rowlift_bench_docs -e "$(sed -n '/^CREATE TABLE docs /,/;/p' "$migrations/mysql/V1__bench_tables.sql")"
+    my rowlift_bench_docs -e "$(docs_table mysql)"
     settle mysql
     read -r s kb rc <<<"$(timed "$work/rowlift-mysql.log" "${rowlift[@]}" --spring.profiles.active=mysql \
         --spring.datasource.url=jdbc:mysql://127.0.0.1:3306/rowlift_bench_docs --spring.datasource.username=root \
@@ -95,5 +106,5 @@ if [[ $targets == *mysql* ]]; then
 fi
 
 if [[ ${STORES:-0} == 1 ]]; then
-    python3 "$root/bench/seed002_stores.py" "$folder" "$work/stores"
+    "${PYTHON:-python3}" "$root/bench/seed002_stores.py" "$folder" "$work/stores"
 fi
