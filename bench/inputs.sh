@@ -31,7 +31,7 @@ for form in ${forms//,/ }; do
         *) echo "unknown form $form (csv, gzip, zstd, jsonl)"; exit 2 ;;
     esac
 done
-ls -l "$csv"* "${csv%.csv}.jsonl" 2>/dev/null | awk '{printf "  %-60s %8.1f MB\n", $9, $5 / 1000000}'
+{ ls -l "$csv"* "${csv%.csv}.jsonl" 2>/dev/null || true; } | awk '{printf "  %-60s %8.1f MB\n", $9, $5 / 1000000}'
 ROWLIFT_VARIANTS=$(IFS=';'; echo "${variants[*]}") bench/run.sh "$shape" "$rows" "$targets"
 if [[ $targets == *sqlite* && $forms == *gzip* && $shape != keys && $shape != ints ]]; then
     # the pipe a sqlite3 user writes for a .gz: one process decompresses, the CLI imports (same DDL and indexes as
