@@ -131,43 +131,51 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/**
-	 * Issue 23 item 4: RabbitMQ stopped and started again while partitions run and others wait in the queue.
-	 * The waiting requests stay (durable queue, persistent messages the broker confirmed), the workers'
-	 * consumers connect again by themselves, a worker whose acknowledgement died with its connection finishes
-	 * its partition anyway, and the request the broker then hands out again for that partition is dropped:
-	 * no partition runs twice, the manager (which waits on the job repository, not on the broker) ends 0,
+	 * Issue 23 item 4: RabbitMQ stopped and started again while two partitions run (held in their second
+	 * chunk) and six requests wait in the queue. The running partitions end while the broker is down, so
+	 * their acknowledgements are lost and the broker hands their requests out again, which the workers drop
+	 * as ended; the workers' consumers try to reconnect until the broker answers and then take the six
+	 * requests that waited through the restart (durable queue, persistent messages the broker confirmed).
+	 * No partition runs twice, the manager (which waits on the job repository, not on the broker) ends 0,
 	 * and the table holds the file exactly.
 	 */
 	@Test
 	void aBrokerRestartedMidLoadLosesNoRequestAndRunsNoPartitionTwice() throws Exception {
 		this.broker.requireControl();
-		long rows = 400_000;
+		long rows = 200_000;
 		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", rows, 13);
+		Path resume = this.dir.resolve("resume");
 		String queue = RabbitBroker.queue("broker-restart");
-		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", worker(queue));
-		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", worker(queue));
+		List<String> held = List.of("--rowlift.test.pause-at=load-streams", "--rowlift.test.resume-when=" + resume);
+		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", worker(queue, held));
+		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", worker(queue, held));
 		awaitServing(w1, w2);
 		RowliftJar.Attempt run = jar("manager").start("manager", manager(queue, file, "ints", "8", "60s"));
-		this.jars.get(0).awaitOutput(w1, "loading loadWorker:partition", WAIT);
-		this.jars.get(1).awaitOutput(w2, "loading loadWorker:partition", WAIT);
-		RabbitBroker.Depth waiting = this.broker.depth(queue);
-		assertThat(waiting.ready()).as("requests wait in the queue as the broker stops (else the file is too small for this test)\n"
-				+ logs()).isPositive();
+		this.jars.get(0).awaitOutput(w1, "rowlift-test: paused at load-streams in partition", WAIT);
+		this.jars.get(1).awaitOutput(w2, "rowlift-test: paused at load-streams in partition", WAIT);
+		assertThat(this.broker.depth(queue)).as("two requests being run, six waiting, as the broker stops\n" + logs())
+			.isEqualTo(new RabbitBroker.Depth(6, 2));
 		try (RabbitBroker.Outage outage = this.broker.stop()) {
-			Thread.sleep(3_000); // the workers go on loading; an acknowledgement due now has no connection to go over
+			Files.createFile(resume); // the two partitions end now, their acknowledgements have no connection to go over
+			for (int i = 0; i < 2; i++) {
+				RowliftJar.Attempt worker = i == 0 ? w1 : w2;
+				this.jars.get(i).awaitOutput(worker, "ended COMPLETED", WAIT);
+				this.jars.get(i).awaitOutput(worker, "AmqpConnectException: java.net.ConnectException: Connection refused", WAIT);
+			}
 			assertThat(run.waitFor(0)).as("the manager waits through the outage\n" + logs()).isFalse();
 		}
-		RabbitBroker.Depth kept = this.broker.depth(queue);
 		assertThat(run.waitFor(WAIT.toMillis())).as("the manager ends\n" + logs()).isTrue();
 
 		assertThat(run.exitCode()).as(logs()).isZero();
-		assertThat(kept.total()).as("the requests waiting as the broker stopped (" + waiting + ") are in the queue after its restart")
-			.isPositive();
 		assertExact(file, rows);
 		assertPartitionsOnce("ints", 8, rows);
-		assertThat(loadsByWorkers(w1, w2)).as("each partition started once, over both workers\n" + logs())
+		assertThat(loadsByWorkers(w1, w2)).as("each partition started once, over both workers: the six after the restart\n" + logs())
 			.hasSize(8)
 			.allSatisfy((partition, starts) -> assertThat(starts).as(partition).isEqualTo(1));
+		String workers = w1.output() + w2.output();
+		assertThat(workers.split("has ended already \\(COMPLETED\\): nothing to do", -1))
+			.as("the two requests handed out again after the restart were dropped\n" + logs())
+			.hasSize(3);
 	}
 
 	/**
@@ -228,9 +236,14 @@ class MySqlClusterIntegrationTests {
 	}
 
 	private List<String> worker(String queue) {
+		return worker(queue, List.of());
+	}
+
+	private List<String> worker(String queue, List<String> more) {
 		List<String> args = common();
 		args.addAll(List.of("--rowlift.cluster.role=worker", "--rowlift.cluster.queue=" + queue, "--rowlift.job.threads=1",
 				"--management.server.port=-1"));
+		args.addAll(more);
 		return args;
 	}
 
