@@ -179,6 +179,34 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/**
+	 * A manager that sends while RabbitMQ is down says so once and tries again until the broker takes its
+	 * requests (it waits up to the lease timeout); the load then ends as any other, exit 0, exact.
+	 */
+	@Test
+	void aManagerWhoseBrokerIsDownSendsWhenItIsBack() throws Exception {
+		this.broker.requireControl();
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 23);
+		String queue = RabbitBroker.queue("manager-waits");
+		RowliftJar.Attempt w1 = jar("worker").start("worker", worker(queue));
+		awaitServing(w1);
+		RowliftJar manager = jar("manager");
+		RowliftJar.Attempt run;
+		try (RabbitBroker.Outage outage = this.broker.stop()) {
+			run = manager.start("manager, the broker down", manager(queue, file, "ints", "2", "60s"));
+			manager.awaitOutput(run, "did not take the request for loadWorker step execution", WAIT);
+		}
+		assertThat(run.waitFor(WAIT.toMillis())).as("the manager ends\n" + logs()).isTrue();
+
+		assertThat(run.exitCode()).as(logs()).isZero();
+		assertThat(run.output()).as(logs())
+			.containsPattern("rowlift: RabbitMQ at " + java.util.regex.Pattern.quote(this.broker.address()) + " did not take the request for loadWorker step execution [0-9]+"
+					+ " \\(.*Connection refused\\); trying again every 200 ms for up to 60 s \\(rowlift.cluster.lease-timeout\\)")
+			.containsPattern("rowlift: RabbitMQ at " + java.util.regex.Pattern.quote(this.broker.address()) + " took the request for loadWorker step execution [0-9]+ again");
+		assertExact(file, 20_000);
+		assertPartitionsOnce("ints", 2, 20_000);
+	}
+
+	/**
 	 * Spring Batch #4945 (with replies on a shared channel, one run's end was taken for another's): two
 	 * managers at once, two files into two tables of one database, the same workers and the same queue.
 	 * Each manager reads only its own job execution's partitions from the job repository, so each ends 0

@@ -181,6 +181,11 @@ public final class RabbitBroker {
 	/** The broker's control command. */
 	private static final String RABBITMQCTL = env("ROWLIFT_TEST_RABBITMQCTL", "rabbitmqctl");
 
+	/** {@code host:port}, as Rowlift's messages name the broker. */
+	public String address() {
+		return this.host + ":" + this.port;
+	}
+
 	/** A queue name no other test uses. */
 	public static String queue(String test) {
 		return "rowlift.test." + test + "." + UUID.randomUUID().toString().substring(0, 8);
