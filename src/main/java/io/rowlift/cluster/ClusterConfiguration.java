@@ -2,6 +2,7 @@ package io.rowlift.cluster;
 
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
@@ -20,9 +21,10 @@ import io.rowlift.job.RemotePartitions;
 /**
  * The cluster's beans, by role ({@link ClusterRole}): the manager's {@link RemotePartitions}, which the
  * load step sends its partitions through; a worker's request listener ({@link AmqpInboundChannelAdapter}
- * on the queue, {@code rowlift.job.threads} consumers, one unacknowledged request each) and its
- * {@link WorkerService}. With no role, none of them (and {@link ClusterFilter} leaves out RabbitMQ's
- * and Spring Integration's auto-configuration).
+ * on the queue, {@code rowlift.job.threads} consumers, one unacknowledged request each, which connect
+ * again by themselves after the broker restarts) and its {@link WorkerService}. The manager's connection
+ * factory gets simple publisher confirms ({@link RequestSender}). With no role, none of them (and
+ * {@link ClusterFilter} leaves out RabbitMQ's and Spring Integration's auto-configuration).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ClusterProperties.class)
@@ -33,8 +35,12 @@ public class ClusterConfiguration {
 	static class Manager {
 
 		@Bean
-		RemotePartitions remotePartitions(RabbitTemplate rabbit, AmqpAdmin admin, JobRepository jobRepository, ClusterProperties settings) {
-			return new ManagerPartitions(rabbit, admin, jobRepository, settings);
+		RemotePartitions remotePartitions(RabbitTemplate rabbit, JobRepository jobRepository, ClusterProperties settings) {
+			if (rabbit.getConnectionFactory() instanceof CachingConnectionFactory connections && !connections.isSimplePublisherConfirms()) {
+				// RequestSender waits for the broker's confirm of each request (set before the first channel opens)
+				connections.setPublisherConfirmType(CachingConnectionFactory.ConfirmType.SIMPLE);
+			}
+			return new ManagerPartitions(rabbit, jobRepository, settings);
 		}
 
 	}
@@ -42,6 +48,12 @@ public class ClusterConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@Conditional(ClusterRole.Worker.class)
 	static class Worker {
+
+		/**
+		 * How often a worker's consumers try to reach the broker again after losing it: short, so requests
+		 * flow again soon after a broker restart (the default is 5 s); each try is one connection attempt.
+		 */
+		static final java.time.Duration RECOVERY = java.time.Duration.ofSeconds(2);
 
 		@Bean
 		ClusterWorker clusterWorker(JobRepository jobRepository, PartitionSteps steps, ClusterProperties settings) {
@@ -68,6 +80,11 @@ public class ClusterConfiguration {
 			container.setPrefetchCount(1); // a worker holds only the requests it runs: the others stay for other workers
 			container.setAcknowledgeMode(AcknowledgeMode.AUTO); // acknowledged when the handler returns: the step has ended
 			container.setDefaultRequeueRejected(false);
+			// a broker restarted (or a connection broken) mid-load: each consumer tries to connect again every
+			// RECOVERY until the broker answers, however long it takes, and never gives up for a missing queue
+			// (the container's default stops it after three tries, and the worker would stay up serving nothing)
+			container.setRecoveryInterval(RECOVERY.toMillis());
+			container.setMissingQueuesFatal(false);
 			AmqpInboundChannelAdapter adapter = new AmqpInboundChannelAdapter(container);
 			adapter.setOutputChannel(clusterRequests);
 			adapter.setAutoStartup(false); // the worker service starts it

@@ -123,16 +123,15 @@ public final class ClusterWorker {
 
 	/**
 	 * A request for a partition another worker is running (the broker handed it out again: that worker's
-	 * connection broke, or the broker restarted) waits while that worker keeps committing: until the
+	 * connection broke, or the broker restarted while it ran, so its acknowledgement never arrived) waits
+	 * while that worker keeps committing: until the
 	 * partition ends (then there is nothing to do) or goes half a lease timeout without a commit (then its
 	 * worker is taken as gone and this one goes on from the last commit). Returns the partition as last read.
 	 */
 	private StepExecution heldElsewhere(StepExecution step) {
 		java.time.Duration stale = this.settings.leaseTimeout().dividedBy(2);
 		while (step != null && step.getStatus() == BatchStatus.STARTED && step.getLastUpdated() != null
-				&& step.getExecutionContext().containsKey(WorkerIdentity.KEY)
-				&& !this.identity.equals(step.getExecutionContext().getString(WorkerIdentity.KEY))
-				&& step.getLastUpdated().plus(stale).isAfter(LocalDateTime.now())) {
+				&& !ranHere(step) && step.getLastUpdated().plus(stale).isAfter(LocalDateTime.now())) {
 			try {
 				Thread.sleep(this.settings.pollInterval().toMillis());
 			}
@@ -143,6 +142,16 @@ public final class ClusterWorker {
 			step = this.repository.getStepExecution(step.getId());
 		}
 		return step;
+	}
+
+	/**
+	 * Whether this process's name is the partition's worker: then it is no other worker's to wait for (this
+	 * process does not run it now, {@link #runningHere} said so). A STARTED partition with no worker named
+	 * yet is another's: its worker has just started the step and not yet written its name.
+	 */
+	private boolean ranHere(StepExecution step) {
+		return step.getExecutionContext().containsKey(WorkerIdentity.KEY)
+				&& this.identity.equals(step.getExecutionContext().getString(WorkerIdentity.KEY));
 	}
 
 	/** Ends a partition FAILED with {@code message} as its exit description, in the repository. */

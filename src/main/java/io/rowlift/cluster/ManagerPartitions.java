@@ -1,10 +1,6 @@
 package io.rowlift.cluster;
 
-import org.springframework.amqp.core.AmqpAdmin;
-import org.springframework.amqp.core.Message;
-import org.springframework.amqp.core.MessageDeliveryMode;
-import org.springframework.amqp.core.MessageProperties;
-import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.batch.core.partition.PartitionHandler;
 import org.springframework.batch.core.repository.JobRepository;
@@ -21,31 +17,33 @@ import io.rowlift.job.RunPlan;
  * The manager's side of remote partitioning: for each run, a Spring Batch Integration
  * {@link MessageChannelPartitionHandler} that sends one {@link StepExecutionRequest} per partition, as a
  * {@link PartitionRequest} with the file and its fingerprint, to the durable queue
- * {@code rowlift.cluster.queue} (persistent messages: a broker restarted mid-load keeps them), and polls
- * the shared job repository every {@code rowlift.cluster.poll-interval} until every partition has ended.
+ * {@code rowlift.cluster.queue} ({@link RequestSender}: persistent messages the broker has confirmed, so a
+ * broker restarted mid-load keeps them; a broker that is down is waited for), and polls the shared job
+ * repository every {@code rowlift.cluster.poll-interval} until every partition has ended. No reply
+ * crosses the broker: the job repository is the only way back, and each run's handler reads only its
+ * own job execution's partitions, so two managers at once on one queue never take each other's ends
+ * (Spring Batch #4945 is about replies on a shared channel in one process).
  * The handler is wrapped in a {@link RemoteRun}, which watches the partitions' leases and brings their
  * ends back into this process. Thread-safe.
  */
 public final class ManagerPartitions implements RemotePartitions {
 
-	private final RabbitTemplate rabbit;
-
-	private final AmqpAdmin admin;
-
 	private final JobRepository repository;
 
 	private final ClusterProperties settings;
 
-	public ManagerPartitions(RabbitTemplate rabbit, AmqpAdmin admin, JobRepository repository, ClusterProperties settings) {
-		this.rabbit = rabbit;
-		this.admin = admin;
+	private final RequestSender sender;
+
+	public ManagerPartitions(RabbitTemplate rabbit, JobRepository repository, ClusterProperties settings) {
 		this.repository = repository;
 		this.settings = settings;
+		ConnectionFactory connections = rabbit.getConnectionFactory();
+		this.sender = new RequestSender(rabbit, settings.queue(), connections.getHost() + ":" + connections.getPort(),
+				settings.pollInterval(), settings.leaseTimeout());
 	}
 
 	@Override
 	public PartitionHandler handler(RunPlan planned) {
-		this.admin.declareQueue(new Queue(this.settings.queue(), true));
 		String manager = WorkerIdentity.of();
 		DirectChannel requests = new DirectChannel();
 		requests.subscribe(message -> send((StepExecutionRequest) message.getPayload(), planned, manager));
@@ -65,13 +63,8 @@ public final class ManagerPartitions implements RemotePartitions {
 	}
 
 	private void send(StepExecutionRequest request, RunPlan planned, String manager) {
-		String text = new PartitionRequest(request.getStepExecutionId(), request.getStepName(), planned.file().toString(),
-				planned.fingerprint(), manager).text();
-		MessageProperties properties = new MessageProperties();
-		properties.setContentType(MessageProperties.CONTENT_TYPE_TEXT_PLAIN);
-		properties.setContentEncoding("UTF-8");
-		properties.setDeliveryMode(MessageDeliveryMode.PERSISTENT);
-		this.rabbit.send("", this.settings.queue(), new Message(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), properties));
+		this.sender.send(new PartitionRequest(request.getStepExecutionId(), request.getStepName(), planned.file().toString(),
+				planned.fingerprint(), manager));
 	}
 
 }

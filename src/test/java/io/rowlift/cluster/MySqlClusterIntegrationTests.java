@@ -27,7 +27,8 @@ import io.rowlift.testsupport.RowliftJar;
  * A manager and worker processes on this machine (the real jar each), RabbitMQ between them, MariaDB as
  * the target and the shared job repository: the file's rows land exactly once, whichever worker loads
  * which partition, when a worker is killed mid-run, and a worker that sees another file fails its
- * partition with a message naming its host, the path and what differs.
+ * partition with a message naming its host, the path and what differs; when RabbitMQ restarts mid-load,
+ * and when two managers load two files into two tables at once through the same workers and queue.
  */
 class MySqlClusterIntegrationTests {
 
@@ -129,6 +130,129 @@ class MySqlClusterIntegrationTests {
 		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
 	}
 
+	/**
+	 * Issue 23 item 4: RabbitMQ stopped and started again while two partitions run (held in their second
+	 * chunk) and six requests wait in the queue. The running partitions end while the broker is down, so
+	 * their acknowledgements are lost and the broker hands their requests out again, which the workers drop
+	 * as ended; the workers' consumers try to reconnect until the broker answers and then take the six
+	 * requests that waited through the restart (durable queue, persistent messages the broker confirmed).
+	 * No partition runs twice, the manager (which waits on the job repository, not on the broker) ends 0,
+	 * and the table holds the file exactly.
+	 */
+	@Test
+	void aBrokerRestartedMidLoadLosesNoRequestAndRunsNoPartitionTwice() throws Exception {
+		this.broker.requireControl();
+		long rows = 200_000;
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", rows, 13);
+		Path resume = this.dir.resolve("resume");
+		String queue = RabbitBroker.queue("broker-restart");
+		List<String> held = List.of("--rowlift.test.pause-at=load-streams", "--rowlift.test.resume-when=" + resume);
+		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", worker(queue, held));
+		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", worker(queue, held));
+		awaitServing(w1, w2);
+		RowliftJar.Attempt run = jar("manager").start("manager", manager(queue, file, "ints", "8", "60s"));
+		this.jars.get(0).awaitOutput(w1, "rowlift-test: paused at load-streams in partition", WAIT);
+		this.jars.get(1).awaitOutput(w2, "rowlift-test: paused at load-streams in partition", WAIT);
+		assertThat(this.broker.depth(queue)).as("two requests being run, six waiting, as the broker stops\n" + logs())
+			.isEqualTo(new RabbitBroker.Depth(6, 2));
+		try (RabbitBroker.Outage outage = this.broker.stop()) {
+			Files.createFile(resume); // the two partitions end now, their acknowledgements have no connection to go over
+			for (int i = 0; i < 2; i++) {
+				RowliftJar.Attempt worker = i == 0 ? w1 : w2;
+				this.jars.get(i).awaitOutput(worker, "ended COMPLETED", WAIT);
+				this.jars.get(i).awaitOutput(worker, "AmqpConnectException: java.net.ConnectException: Connection refused", WAIT);
+			}
+			assertThat(run.waitFor(0)).as("the manager waits through the outage\n" + logs()).isFalse();
+		}
+		assertThat(run.waitFor(WAIT.toMillis())).as("the manager ends\n" + logs()).isTrue();
+
+		assertThat(run.exitCode()).as(logs()).isZero();
+		assertExact(file, rows);
+		assertPartitionsOnce("ints", 8, rows);
+		assertThat(loadsByWorkers(w1, w2)).as("each partition started once, over both workers: the six after the restart\n" + logs())
+			.hasSize(8)
+			.allSatisfy((partition, starts) -> assertThat(starts).as(partition).isEqualTo(1));
+		String workers = w1.output() + w2.output();
+		assertThat(workers.split("has ended already \\(COMPLETED\\): nothing to do", -1))
+			.as("the two requests handed out again after the restart were dropped\n" + logs())
+			.hasSize(3);
+	}
+
+	/**
+	 * A manager that sends while RabbitMQ is down says so once and tries again until the broker takes its
+	 * requests (it waits up to the lease timeout); the load then ends as any other, exit 0, exact.
+	 */
+	@Test
+	void aManagerWhoseBrokerIsDownSendsWhenItIsBack() throws Exception {
+		this.broker.requireControl();
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 23);
+		String queue = RabbitBroker.queue("manager-waits");
+		RowliftJar.Attempt w1 = jar("worker").start("worker", worker(queue));
+		awaitServing(w1);
+		RowliftJar manager = jar("manager");
+		RowliftJar.Attempt run;
+		try (RabbitBroker.Outage outage = this.broker.stop()) {
+			run = manager.start("manager, the broker down", manager(queue, file, "ints", "2", "60s"));
+			manager.awaitOutput(run, "did not take the request for loadWorker step execution", WAIT);
+		}
+		assertThat(run.waitFor(WAIT.toMillis())).as("the manager ends\n" + logs()).isTrue();
+
+		assertThat(run.exitCode()).as(logs()).isZero();
+		assertThat(run.output()).as(logs())
+			.containsPattern("rowlift: RabbitMQ at " + java.util.regex.Pattern.quote(this.broker.address()) + " did not take the request for loadWorker step execution [0-9]+"
+					+ " \\(.*Connection refused\\); trying again every 200 ms for up to 60 s \\(rowlift.cluster.lease-timeout\\)")
+			.containsPattern("rowlift: RabbitMQ at " + java.util.regex.Pattern.quote(this.broker.address()) + " took the request for loadWorker step execution [0-9]+ again");
+		assertExact(file, 20_000);
+		assertPartitionsOnce("ints", 2, 20_000);
+	}
+
+	/**
+	 * Spring Batch #4945 (with replies on a shared channel, one run's end was taken for another's): two
+	 * managers at once, two files into two tables of one database, the same workers and the same queue.
+	 * Each manager reads only its own job execution's partitions from the job repository, so each ends 0
+	 * with its table exact, and the workers ran each partition of each load once, against its own file.
+	 */
+	@Test
+	void twoManagersAtOnceOnOneQueueEachEndExactWithTheirOwnPartitions() throws Exception {
+		Path ints = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 80_000, 17);
+		Path wide = GenCsv.write(this.dir.resolve("wide.csv"), "wide", 30_000, 19);
+		String queue = RabbitBroker.queue("two-managers");
+		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", worker(queue));
+		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", worker(queue));
+		awaitServing(w1, w2);
+		RowliftJar.Attempt intsRun = jar("manager-ints").start("manager of ints", manager(queue, ints, "ints", "4", "60s"));
+		RowliftJar.Attempt wideRun = jar("manager-wide").start("manager of wide", manager(queue, wide, "wide", "4", "60s"));
+		assertThat(intsRun.waitFor(WAIT.toMillis())).as("the manager of ints ends\n" + logs()).isTrue();
+		assertThat(wideRun.waitFor(WAIT.toMillis())).as("the manager of wide ends\n" + logs()).isTrue();
+
+		assertThat(intsRun.exitCode()).as(logs()).isZero();
+		assertThat(wideRun.exitCode()).as(logs()).isZero();
+		assertExact(ints, 80_000);
+		assertExact(wide, 30_000, "wide", "id", "number");
+		assertPartitionsOnce("ints", 4, 80_000);
+		assertPartitionsOnce("wide", 4, 30_000);
+		java.util.Map<String, Integer> loads = loadsByWorkers(w1, w2);
+		assertThat(loads).as("each partition of each load started once, over both workers\n" + logs())
+			.hasSize(8)
+			.allSatisfy((partition, starts) -> assertThat(starts).as(partition).isEqualTo(1));
+		assertThat(loads.keySet()).filteredOn(load -> load.endsWith("ints.csv)")).as("partitions loaded with ints.csv").hasSize(4);
+		assertThat(loads.keySet()).filteredOn(load -> load.endsWith("wide.csv)")).as("partitions loaded with wide.csv").hasSize(4);
+		assertThat(runsOf(loads, "ints.csv")).as("the workers ran the 4 partitions of one run with ints.csv\n" + loads).hasSize(1);
+		assertThat(runsOf(loads, "wide.csv")).as("the workers ran the 4 partitions of one run with wide.csv\n" + loads).hasSize(1)
+			.doesNotContainAnyElementsOf(runsOf(loads, "ints.csv"));
+	}
+
+	/** The runs ({@code run R}) of the loads the workers started with the file named {@code name}. */
+	private static java.util.Set<String> runsOf(java.util.Map<String, Integer> loads, String name) {
+		java.util.Set<String> runs = new java.util.TreeSet<>();
+		for (String load : loads.keySet()) {
+			if (load.endsWith(java.io.File.separator + name + ")")) {
+				runs.add(load.replaceAll(".* (run [0-9]+) .*", "$1"));
+			}
+		}
+		return runs;
+	}
+
 	private List<String> common() {
 		List<String> args = new ArrayList<>();
 		for (String option : this.target.options()) {
@@ -140,9 +264,14 @@ class MySqlClusterIntegrationTests {
 	}
 
 	private List<String> worker(String queue) {
+		return worker(queue, List.of());
+	}
+
+	private List<String> worker(String queue, List<String> more) {
 		List<String> args = common();
 		args.addAll(List.of("--rowlift.cluster.role=worker", "--rowlift.cluster.queue=" + queue, "--rowlift.job.threads=1",
 				"--management.server.port=-1"));
+		args.addAll(more);
 		return args;
 	}
 
@@ -151,10 +280,14 @@ class MySqlClusterIntegrationTests {
 	}
 
 	private List<String> manager(String queue, Path file, String partitions, String leaseTimeout) {
+		return manager(queue, file, "ints", partitions, leaseTimeout);
+	}
+
+	private List<String> manager(String queue, Path file, String table, String partitions, String leaseTimeout) {
 		List<String> args = common();
 		args.addAll(List.of("--rowlift.cluster.role=manager", "--rowlift.cluster.queue=" + queue,
 				"--rowlift.cluster.poll-interval=200ms", "--rowlift.cluster.lease-timeout=" + leaseTimeout, "--rowlift.source.path=" + file,
-				"--rowlift.target.table=ints", "--rowlift.job.partitions=" + partitions, "--rowlift.job.chunk-size=1000"));
+				"--rowlift.target.table=" + table, "--rowlift.job.partitions=" + partitions, "--rowlift.job.chunk-size=1000"));
 		return args;
 	}
 
@@ -164,26 +297,78 @@ class MySqlClusterIntegrationTests {
 		}
 	}
 
-	/** The table holds every record of {@code file} once: the count, the distinct pairs and a sum of each column. */
+	/** The table {@code ints} holds every record of {@code file} once: the count, the distinct pairs and a sum of each column. */
 	private void assertExact(Path file, long rows) throws Exception {
+		assertExact(file, rows, "ints", "value_1", "value_2");
+	}
+
+	/**
+	 * {@code table} holds every record of {@code file} once: the count, the distinct pairs of the file's two
+	 * first fields (plain numbers, in columns {@code first} and {@code second}) and a sum of each.
+	 */
+	private void assertExact(Path file, long rows, String table, String first, String second) throws Exception {
 		long count = 0;
 		long sum1 = 0;
 		long sum2 = 0;
 		try (BufferedReader in = Files.newBufferedReader(file)) {
 			in.readLine();
 			for (String line = in.readLine(); line != null; line = in.readLine()) {
-				int comma = line.indexOf(',');
-				sum1 += Long.parseLong(line.substring(0, comma)) % 1_000_003;
-				sum2 += Long.parseLong(line.substring(comma + 1)) % 1_000_003;
+				String[] fields = line.split(",", 3);
+				sum1 += Long.parseLong(fields[0]) % 1_000_003;
+				sum2 += Long.parseLong(fields[1]) % 1_000_003;
 				count++;
 			}
 		}
 		assertThat(count).isEqualTo(rows);
-		assertThat(count("SELECT COUNT(*) FROM ints")).as(logs()).isEqualTo(rows);
-		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).isEqualTo(rows);
-		assertThat(count("SELECT SUM(value_1 % 1000003) FROM ints")).isEqualTo(sum1);
-		assertThat(count("SELECT SUM(value_2 % 1000003) FROM ints")).isEqualTo(sum2);
+		assertThat(count("SELECT COUNT(*) FROM " + table)).as(table + "\n" + logs()).isEqualTo(rows);
+		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT " + first + ", " + second + " FROM " + table + ") d")).as(table).isEqualTo(rows);
+		assertThat(count("SELECT SUM(" + first + " % 1000003) FROM " + table)).as(table).isEqualTo(sum1);
+		assertThat(count("SELECT SUM(" + second + " % 1000003) FROM " + table)).as(table).isEqualTo(sum2);
 		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).as("every index rebuilt").isZero();
+	}
+
+	/**
+	 * The load into {@code table} ran each of its {@code partitions} once: one step execution per
+	 * partition in the job repository, each COMPLETED, their writes adding up to {@code rows}.
+	 */
+	private void assertPartitionsOnce(String table, int partitions, long rows) throws Exception {
+		List<String> ended = new ArrayList<>();
+		long written = 0;
+		try (Connection c = this.target.connect();
+				java.sql.PreparedStatement ps = c.prepareStatement("SELECT s.STEP_NAME, s.STATUS, s.WRITE_COUNT FROM BATCH_STEP_EXECUTION s"
+						+ " JOIN BATCH_JOB_EXECUTION_PARAMS p ON p.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID"
+						+ " WHERE s.STEP_NAME LIKE 'loadWorker:%' AND p.PARAMETER_NAME = 'target.table' AND p.PARAMETER_VALUE = ?"
+						+ " ORDER BY s.STEP_NAME")) {
+			ps.setString(1, table);
+			try (ResultSet rs = ps.executeQuery()) {
+				while (rs.next()) {
+					ended.add(rs.getString(1) + " " + rs.getString(2));
+					written += rs.getLong(3);
+				}
+			}
+		}
+		List<String> expected = new ArrayList<>();
+		for (int i = 0; i < partitions; i++) {
+			expected.add("loadWorker:partition" + i + " COMPLETED");
+		}
+		assertThat(ended).as("the partitions of the load into " + table + ", each once\n" + logs()).containsExactlyInAnyOrderElementsOf(expected);
+		assertThat(written).as("the rows the partitions of " + table + " wrote").isEqualTo(rows);
+	}
+
+	/**
+	 * What the workers loaded, as they said it ({@code loading loadWorker:partitionN of run R (file)}): how
+	 * many times each partition of each run and file was started, over all the workers.
+	 */
+	private static java.util.Map<String, Integer> loadsByWorkers(RowliftJar.Attempt... workers) {
+		java.util.Map<String, Integer> loads = new java.util.TreeMap<>();
+		java.util.regex.Pattern loading = java.util.regex.Pattern.compile("loading (loadWorker:partition[0-9]+ of run [0-9]+ \\(.*\\))");
+		for (RowliftJar.Attempt worker : workers) {
+			java.util.regex.Matcher m = loading.matcher(worker.output());
+			while (m.find()) {
+				loads.merge(m.group(1), 1, Integer::sum);
+			}
+		}
+		return loads;
 	}
 
 	private RowliftJar jar(String name) throws Exception {

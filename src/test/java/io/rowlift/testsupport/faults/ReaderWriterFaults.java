@@ -39,7 +39,8 @@ import io.rowlift.source.ByteRange;
  * inside its second chunk (written, not committed) and waits there until killed.</li>
  * <li>{@code rowlift.test.pause-at=load-streams}: every partition does the same, printing
  * {@code rowlift-test: paused at load-streams in partitionN} (the sorted streams killed mid-load, each with
- * one chunk committed).</li>
+ * one chunk committed; cluster workers held mid-partition while the broker restarts), until killed or,
+ * with {@code rowlift.test.resume-when}, until that file exists.</li>
  * </ul>
  * All listeners are thread-safe: partitions run on threads of their own.
  */
@@ -112,14 +113,14 @@ public class ReaderWriterFaults {
 
 	@Bean
 	@ConditionalOnProperty(name = "rowlift.test.pause-at", havingValue = "load-streams")
-	ItemWriteListener<RawRecord> pauseEveryPartitionInLoad() {
+	ItemWriteListener<RawRecord> pauseEveryPartitionInLoad(@Value("${rowlift.test.resume-when:}") String resumeWhen) {
 		Map<Long, AtomicInteger> chunks = new ConcurrentHashMap<>();
 		return new ItemWriteListener<>() {
 			@Override
 			public void afterWrite(Chunk<? extends RawRecord> items) {
 				StepExecution step = currentStep();
 				if (chunks.computeIfAbsent(step.getId(), id -> new AtomicInteger()).incrementAndGet() == 2) {
-					pause("load-streams in partition" + ByteRange.readFrom(step.getExecutionContext()).index(), "");
+					pause("load-streams in partition" + ByteRange.readFrom(step.getExecutionContext()).index(), resumeWhen);
 				}
 			}
 		};
