@@ -14,6 +14,7 @@ import org.springframework.integration.amqp.inbound.AmqpInboundChannelAdapter;
 import org.springframework.integration.channel.DirectChannel;
 
 import io.rowlift.job.JobProperties;
+import io.rowlift.job.LoadHistory;
 import io.rowlift.job.PartitionSteps;
 import io.rowlift.job.RemotePartitions;
 
@@ -33,8 +34,9 @@ public class ClusterConfiguration {
 	static class Manager {
 
 		@Bean
-		RemotePartitions remotePartitions(RabbitTemplate rabbit, AmqpAdmin admin, JobRepository jobRepository, ClusterProperties settings) {
-			return new ManagerPartitions(rabbit, admin, jobRepository, settings);
+		RemotePartitions remotePartitions(RabbitTemplate rabbit, AmqpAdmin admin, JobRepository jobRepository, ClusterProperties settings,
+				LoadHistory history) {
+			return new ManagerPartitions(rabbit, admin, jobRepository, settings, history);
 		}
 
 	}

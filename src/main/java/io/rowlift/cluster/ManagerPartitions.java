@@ -1,18 +1,23 @@
 package io.rowlift.cluster;
 
+import java.time.LocalDateTime;
+
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageDeliveryMode;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.partition.PartitionHandler;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.MessageChannelPartitionHandler;
 import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.integration.channel.DirectChannel;
 import org.springframework.integration.core.MessagingTemplate;
 
+import io.rowlift.job.LoadHistory;
 import io.rowlift.job.LoadJobNames;
 import io.rowlift.job.RemotePartitions;
 import io.rowlift.job.RunPlan;
@@ -24,7 +29,8 @@ import io.rowlift.job.RunPlan;
  * {@code rowlift.cluster.queue} (persistent messages: a broker restarted mid-load keeps them), and polls
  * the shared job repository every {@code rowlift.cluster.poll-interval} until every partition has ended.
  * The handler is wrapped in a {@link RemoteRun}, which watches the partitions' leases and brings their
- * ends back into this process. Thread-safe.
+ * ends back into this process, and, on a restarted manager, waits for the partitions an earlier execution's
+ * workers still run instead of starting them again ({@link AdoptedPartitions}). Thread-safe.
  */
 public final class ManagerPartitions implements RemotePartitions {
 
@@ -36,11 +42,26 @@ public final class ManagerPartitions implements RemotePartitions {
 
 	private final ClusterProperties settings;
 
-	public ManagerPartitions(RabbitTemplate rabbit, AmqpAdmin admin, JobRepository repository, ClusterProperties settings) {
+	private final LoadHistory history;
+
+	public ManagerPartitions(RabbitTemplate rabbit, AmqpAdmin admin, JobRepository repository, ClusterProperties settings,
+			LoadHistory history) {
 		this.rabbit = rabbit;
 		this.admin = admin;
 		this.repository = repository;
 		this.settings = settings;
+		this.history = history;
+	}
+
+	/**
+	 * A partition runs on a worker still when it is STARTED and its step execution was updated (each chunk
+	 * commit updates it; so does its start) within {@code rowlift.cluster.lease-timeout}: the rule of the lease
+	 * watch ({@link RemoteRun}), read by a restarted manager, which adopts such a partition.
+	 */
+	@Override
+	public boolean runsElsewhere(StepExecution partition) {
+		return partition.getStatus() == BatchStatus.STARTED && partition.getLastUpdated() != null
+				&& partition.getLastUpdated().plus(this.settings.leaseTimeout()).isAfter(LocalDateTime.now());
 	}
 
 	@Override
@@ -61,7 +82,7 @@ public final class ManagerPartitions implements RemotePartitions {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
-		return new RemoteRun(handler, this.repository, this.settings);
+		return new RemoteRun(handler, this.repository, this.settings, this.history);
 	}
 
 	private void send(StepExecutionRequest request, RunPlan planned, String manager) {
