@@ -91,10 +91,10 @@ final class RunStarts {
 				settings.keepAbandonedRows(), plan.table(), mode);
 		// partitions of the last run that workers still run: a resume adopts those whose worker is alive (the
 		// others are marked failed and start again); any other decision stops them at their next commit
-		boolean adopts = false;
+		java.util.Set<Long> adopted = new java.util.HashSet<>();
 		if (this.recovery != null && last != null && !last.getStatus().isRunning()) {
 			if (decision.kind() == RunDecision.Kind.RESUME) {
-				adopts = !this.recovery.settle(last.getJobInstanceId()).isEmpty();
+				this.recovery.settle(last.getJobInstanceId()).forEach(partition -> adopted.add(partition.getId()));
 			}
 			else {
 				this.recovery.failRunning(last.getJobInstanceId(), "stopped: the command that found it running on a worker did not "
@@ -105,7 +105,8 @@ final class RunStarts {
 			case REFUSE -> throw RowliftException.refused(decision.message());
 			case RESUME -> {
 				BatchStatus was = last.getStatus();
-				last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
+				// UNKNOWN after a failed commit: resumable (the partitions workers still run are not stale)
+				last = new FailedCommitRecovery(this.jobRepository).recover(last, adopted);
 				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
 				// what this command would store for the run: the run's own sizing and choices, this command's settings
 				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, choices, sql);
@@ -136,7 +137,7 @@ final class RunStarts {
 				}
 				log.info("resuming run " + decision.run() + " (" + was
 						+ "): only its unfinished partitions run, each from its last commit");
-				return new Start(kept.toRunPlan(write), parameters, true, kept, adopts);
+				return new Start(kept.toRunPlan(write), parameters, true, kept, !adopted.isEmpty());
 			}
 			case ABANDON_THEN_NEW -> {
 				checkReplaceable(mode, plan.table());
