@@ -16,8 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollInterval how often the manager reads the job repository for its partitions (their end,
  * their progress, their leases); default 1 s
  * @param leaseTimeout how long a running partition may go without a commit before the manager takes its
- * worker as gone and marks the partition failed (the same command resumes it from its last commit);
- * default 5 min, more than the longest chunk should take
+ * worker as gone and marks the partition failed (the same command resumes it from its last commit); a
+ * manager restarted after a kill adopts (waits for) a partition that committed within it, and starts the
+ * others again; default 5 min, more than the longest chunk should take
  */
 @ConfigurationProperties("rowlift.cluster")
 public record ClusterProperties(ClusterRole role, @DefaultValue("rowlift.partitions") String queue,
