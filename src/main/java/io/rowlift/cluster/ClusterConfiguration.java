@@ -15,6 +15,7 @@ import org.springframework.integration.amqp.inbound.AmqpInboundChannelAdapter;
 import org.springframework.integration.channel.DirectChannel;
 
 import io.rowlift.job.JobProperties;
+import io.rowlift.job.LoadHistory;
 import io.rowlift.job.PartitionSteps;
 import io.rowlift.job.RemotePartitions;
 
@@ -35,12 +36,13 @@ public class ClusterConfiguration {
 	static class Manager {
 
 		@Bean
-		RemotePartitions remotePartitions(RabbitTemplate rabbit, JobRepository jobRepository, ClusterProperties settings) {
+		RemotePartitions remotePartitions(RabbitTemplate rabbit, JobRepository jobRepository, ClusterProperties settings,
+				LoadHistory history) {
 			if (rabbit.getConnectionFactory() instanceof CachingConnectionFactory connections && !connections.isSimplePublisherConfirms()) {
 				// RequestSender waits for the broker's confirm of each request (set before the first channel opens)
 				connections.setPublisherConfirmType(CachingConnectionFactory.ConfirmType.SIMPLE);
 			}
-			return new ManagerPartitions(rabbit, jobRepository, settings);
+			return new ManagerPartitions(rabbit, jobRepository, settings, history);
 		}
 
 	}

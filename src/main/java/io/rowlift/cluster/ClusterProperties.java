@@ -16,9 +16,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollInterval how often the manager reads the job repository for its partitions (their end,
  * their progress, their leases), and tries again to send a request the broker did not take; default 1 s
  * @param leaseTimeout how long a running partition may go without a commit before the manager takes its
- * worker as gone and marks the partition failed (the same command resumes it from its last commit);
- * default 5 min, more than the longest chunk should take. Also how long the manager keeps trying to send
- * a request to a broker that does not take it ({@link RequestSender}) before the run fails
+ * worker as gone and marks the partition failed (the same command resumes it from its last commit); a
+ * manager restarted after a kill adopts (waits for) a partition that committed within it, and starts the
+ * others again; default 5 min, more than the longest chunk should take. Also how long the manager keeps
+ * trying to send a request to a broker that does not take it ({@link RequestSender}) before the run fails
  */
 @ConfigurationProperties("rowlift.cluster")
 public record ClusterProperties(ClusterRole role, @DefaultValue("rowlift.partitions") String queue,

@@ -1,17 +1,21 @@
 package io.rowlift.cluster;
 
+import java.time.LocalDateTime;
+
+import io.rowlift.job.LoadHistory;
+import io.rowlift.job.LoadJobNames;
+import io.rowlift.job.RemotePartitions;
+import io.rowlift.job.RunPlan;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.partition.PartitionHandler;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.MessageChannelPartitionHandler;
 import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.integration.channel.DirectChannel;
 import org.springframework.integration.core.MessagingTemplate;
-
-import io.rowlift.job.LoadJobNames;
-import io.rowlift.job.RemotePartitions;
-import io.rowlift.job.RunPlan;
 
 /**
  * The manager's side of remote partitioning: for each run, a Spring Batch Integration
@@ -24,7 +28,8 @@ import io.rowlift.job.RunPlan;
  * own job execution's partitions, so two managers at once on one queue never take each other's ends
  * (Spring Batch #4945 is about replies on a shared channel in one process).
  * The handler is wrapped in a {@link RemoteRun}, which watches the partitions' leases and brings their
- * ends back into this process. Thread-safe.
+ * ends back into this process, and, on a restarted manager, waits for the partitions an earlier execution's
+ * workers still run instead of starting them again ({@link AdoptedPartitions}). Thread-safe.
  */
 public final class ManagerPartitions implements RemotePartitions {
 
@@ -32,14 +37,28 @@ public final class ManagerPartitions implements RemotePartitions {
 
 	private final ClusterProperties settings;
 
+	private final LoadHistory history;
+
 	private final RequestSender sender;
 
-	public ManagerPartitions(RabbitTemplate rabbit, JobRepository repository, ClusterProperties settings) {
+	public ManagerPartitions(RabbitTemplate rabbit, JobRepository repository, ClusterProperties settings, LoadHistory history) {
 		this.repository = repository;
 		this.settings = settings;
+		this.history = history;
 		ConnectionFactory connections = rabbit.getConnectionFactory();
 		this.sender = new RequestSender(rabbit, settings.queue(), connections.getHost() + ":" + connections.getPort(),
 				settings.pollInterval(), settings.leaseTimeout());
+	}
+
+	/**
+	 * A partition runs on a worker still when it is STARTED and its step execution was updated (each chunk
+	 * commit updates it; so does its start) within {@code rowlift.cluster.lease-timeout}: the rule of the lease
+	 * watch ({@link RemoteRun}), read by a restarted manager, which adopts such a partition.
+	 */
+	@Override
+	public boolean runsElsewhere(StepExecution partition) {
+		return partition.getStatus() == BatchStatus.STARTED && partition.getLastUpdated() != null
+				&& partition.getLastUpdated().plus(this.settings.leaseTimeout()).isAfter(LocalDateTime.now());
 	}
 
 	@Override
@@ -59,7 +78,7 @@ public final class ManagerPartitions implements RemotePartitions {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
-		return new RemoteRun(handler, this.repository, this.settings);
+		return new RemoteRun(handler, this.repository, this.settings, this.history);
 	}
 
 	private void send(StepExecutionRequest request, RunPlan planned, String manager) {

@@ -11,12 +11,15 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobExecutionException;
 import org.springframework.batch.core.partition.PartitionHandler;
 import org.springframework.batch.core.partition.StepExecutionSplitter;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 
+import io.rowlift.job.LoadHistory;
 import io.rowlift.job.LoadJobNames;
+import io.rowlift.job.PartitionSplitter;
 
 /**
  * One run's remote partitions, around Spring Batch Integration's handler: while it waits, a lease
@@ -26,7 +29,14 @@ import io.rowlift.job.LoadJobNames;
  * is still alive after all fails its next commit on the step execution's version and loads nothing twice.
  * When the handler returns, each partition's end (status, counts, context, failure) is copied into the
  * step execution of this process's job execution, so the aggregation, the accounting, the summary and
- * the report read what the workers did (Spring Batch #5158). Not thread-safe: one run.
+ * the report read what the workers did (Spring Batch #5158).
+ *
+ * <p>On a restarted manager (one killed while its workers loaded, the same command run again), the
+ * partitions of an earlier execution that still run on workers are adopted ({@link AdoptedPartitions}): the
+ * split leaves them out (no second step execution, no second request), this class prints that it waits for
+ * them, naming their workers, watches their leases as its own, waits for their ends, and returns them with
+ * the others, added to this execution in memory, so the aggregation and the report count them (#5158: the
+ * splitter returns only what it started). Not thread-safe: one run.
  */
 final class RemoteRun implements PartitionHandler {
 
@@ -38,21 +48,33 @@ final class RemoteRun implements PartitionHandler {
 
 	private final ClusterProperties settings;
 
-	RemoteRun(PartitionHandler delegate, JobRepository repository, ClusterProperties settings) {
+	private final LoadHistory history;
+
+	RemoteRun(PartitionHandler delegate, JobRepository repository, ClusterProperties settings, LoadHistory history) {
 		this.delegate = delegate;
 		this.repository = repository;
 		this.settings = settings;
+		this.history = history;
 	}
 
 	@Override
 	public Collection<StepExecution> handle(StepExecutionSplitter splitter, StepExecution manager) throws Exception {
 		JobExecution execution = manager.getJobExecution();
-		Thread watch = new Thread(() -> watchLeases(execution.getId()), "rowlift-leases");
+		AdoptedPartitions adopted = AdoptedPartitions.find(this.history, execution);
+		StepExecutionSplitter split = splitter;
+		if (!adopted.isEmpty()) {
+			System.err.println(adopted.announcement(execution.getJobInstanceId()));
+			System.err.flush();
+			split = new LeavingOut(splitter, adopted.names());
+		}
+		Thread watch = new Thread(() -> watchLeases(execution.getId(), adopted.ids()), "rowlift-leases");
 		watch.setDaemon(true);
 		watch.start();
 		Collection<StepExecution> ended;
+		List<StepExecution> adoptedEnded;
 		try {
-			ended = this.delegate.handle(splitter, manager);
+			ended = this.delegate.handle(split, manager);
+			adoptedEnded = adopted.isEmpty() ? List.of() : adopted.awaitEnds(this.repository, this.settings.pollInterval());
 		}
 		finally {
 			watch.interrupt();
@@ -61,19 +83,39 @@ final class RemoteRun implements PartitionHandler {
 		for (StepExecution remote : ended) {
 			here.add(copyInto(execution, remote));
 		}
+		for (StepExecution remote : adoptedEnded) {
+			// tracked as this execution's own in memory (the repository keeps it under the execution that created
+			// it): the aggregation, the accounting, the summary and the report read it (Spring Batch #5158)
+			if (remote.getStatus() == BatchStatus.FAILED) {
+				remote.addFailureException(new RemotePartitionFailure(remote.getStepName(), remote.getExitStatus().getExitDescription()));
+			}
+			execution.addStepExecution(remote);
+			here.add(remote);
+		}
 		return here;
 	}
 
-	private void watchLeases(long jobExecutionId) {
+	/**
+	 * @param jobExecutionId this run's execution, whose partitions it watches
+	 * @param adopted the partitions of an earlier execution this one waits for
+	 */
+	private void watchLeases(long jobExecutionId, java.util.Set<Long> adopted) {
 		Duration timeout = this.settings.leaseTimeout();
 		while (!Thread.currentThread().isInterrupted()) {
 			try {
 				Thread.sleep(this.settings.pollInterval().toMillis());
+				List<StepExecution> steps = new ArrayList<>();
 				JobExecution stored = this.repository.getJobExecution(jobExecutionId);
-				if (stored == null) {
-					continue;
+				if (stored != null) {
+					steps.addAll(stored.getStepExecutions());
 				}
-				for (StepExecution step : stored.getStepExecutions()) {
+				for (long id : adopted) {
+					StepExecution step = this.repository.getStepExecution(id);
+					if (step != null) {
+						steps.add(step);
+					}
+				}
+				for (StepExecution step : steps) {
 					if (step.getStepName().startsWith(LoadJobNames.WORKER + ":") && step.getStatus() == BatchStatus.STARTED
 							&& step.getLastUpdated() != null
 							&& step.getLastUpdated().plus(timeout).isBefore(LocalDateTime.now())) {
@@ -134,6 +176,38 @@ final class RemoteRun implements PartitionHandler {
 			}
 		}
 		return remote;
+	}
+
+	/**
+	 * The load step's splitter, leaving out the adopted partitions ({@link PartitionSplitter}): Spring Batch
+	 * Integration's handler calls {@link #split(StepExecution, int)} and sends a request for each step
+	 * execution it returns.
+	 */
+	private static final class LeavingOut implements StepExecutionSplitter {
+
+		private final StepExecutionSplitter splitter;
+
+		private final java.util.Set<String> names;
+
+		LeavingOut(StepExecutionSplitter splitter, java.util.Set<String> names) {
+			this.splitter = splitter;
+			this.names = names;
+		}
+
+		@Override
+		public String getStepName() {
+			return this.splitter.getStepName();
+		}
+
+		@Override
+		public java.util.Set<StepExecution> split(StepExecution manager, int gridSize) throws JobExecutionException {
+			if (!(this.splitter instanceof PartitionSplitter partitions)) {
+				throw new IllegalStateException("the load step's splitter (" + this.splitter.getClass().getName()
+						+ ") cannot leave out the partitions " + this.names + " that still run on workers");
+			}
+			return partitions.split(manager, gridSize, this.names);
+		}
+
 	}
 
 }

@@ -50,8 +50,19 @@ final class FailedCommitRecovery {
 	 * @return {@code last}, updated in the repository where it had to be
 	 */
 	JobExecution recover(JobExecution last) {
+		return recover(last, java.util.Set.of());
+	}
+
+	/**
+	 * As {@link #recover(JobExecution)}, leaving alone the step executions {@code adopted} names: partitions a
+	 * cluster's workers still run, which the resume waits for ({@link RunRecovery}); they are running, not stale.
+	 */
+	JobExecution recover(JobExecution last, java.util.Set<Long> adopted) {
 		List<String> recovered = new ArrayList<>();
 		for (StepExecution step : last.getStepExecutions()) {
+			if (adopted.contains(step.getId())) {
+				continue;
+			}
 			if (step.getStatus() == BatchStatus.UNKNOWN || step.getStatus().isRunning()) {
 				recovered.add(step.getStepName() + " (" + step.getStatus() + ")");
 				step.setStatus(BatchStatus.FAILED);

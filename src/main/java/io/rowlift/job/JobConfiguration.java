@@ -60,9 +60,9 @@ public class JobConfiguration {
 	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
 			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions,
-			io.rowlift.model.Checkpoints checkpoints, PlanHandover handover) {
+			io.rowlift.model.Checkpoints checkpoints, PlanHandover handover, ObjectProvider<RemotePartitions> remote) {
 		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob,
-				jobRepository, running, sorting, extensions.selectsSpring(), checkpoints, handover);
+				jobRepository, running, sorting, extensions.selectsSpring(), checkpoints, handover, remote.getIfAvailable());
 	}
 
 }

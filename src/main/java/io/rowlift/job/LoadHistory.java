@@ -63,4 +63,44 @@ public final class LoadHistory {
 		return executions;
 	}
 
+	/**
+	 * The partitions of {@code instance} (over all its executions) whose step executions are still running
+	 * (starting, started or stopping), each with its context: on a run a process left unfinished, the
+	 * ones it left behind. Oldest first.
+	 */
+	public List<StepExecution> runningPartitions(long instance) {
+		return running("j.JOB_INSTANCE_ID = ?", instance);
+	}
+
+	/**
+	 * The running partitions (as {@link #runningPartitions}) of every load into {@code table} (its key's
+	 * table, compared as MySQL's default collation compares names: without case), or none when Spring
+	 * Batch's tables are not there yet.
+	 */
+	public List<StepExecution> runningPartitionsInto(String table) {
+		try {
+			return running("j.JOB_EXECUTION_ID IN (SELECT p.JOB_EXECUTION_ID FROM " + this.prefix + "JOB_EXECUTION_PARAMS p"
+					+ " WHERE p.PARAMETER_NAME = '" + LoadJobNames.LOAD_KEY + "' AND LOWER(p.PARAMETER_VALUE) LIKE ?)",
+					table.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + " <- %");
+		}
+		catch (org.springframework.dao.DataAccessException ex) {
+			return List.of(); // a first run: no repository tables, no partitions
+		}
+	}
+
+	private List<StepExecution> running(String where, Object value) {
+		List<Long> ids = this.jdbc.queryForList("SELECT s.STEP_EXECUTION_ID FROM " + this.prefix + "STEP_EXECUTION s"
+				+ " JOIN " + this.prefix + "JOB_EXECUTION j ON j.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID"
+				+ " WHERE " + where + " AND s.STEP_NAME LIKE '" + LoadJobNames.WORKER + ":%'"
+				+ " AND s.STATUS IN ('STARTING', 'STARTED', 'STOPPING') ORDER BY s.STEP_EXECUTION_ID", Long.class, value);
+		List<StepExecution> executions = new ArrayList<>(ids.size());
+		for (long id : ids) {
+			StepExecution execution = this.jobRepository.getStepExecution(id);
+			if (execution != null) {
+				executions.add(execution);
+			}
+		}
+		return executions;
+	}
+
 }

@@ -229,10 +229,12 @@ public class LoadJobConfiguration {
 		// key order SORT: each partition's unit is its share of the file for the accounting's coverage; what it
 		// reads is the key range of the sorted file its context names
 		Partitioner partitioner = planned.order() == KeyOrder.SORT ? new SortedStreamsPartitioner(units) : units;
+		// the splitter's partitioner can leave out the partitions a restarted cluster manager adopts (PartitionSplitter)
+		PartitionsLeftOut named = new PartitionsLeftOut(partitioner);
 		var step = new StepBuilder(LoadJobNames.LOAD, jobRepository)
 			.partitioner(LoadJobNames.WORKER, partitioner)
-			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, partitioner),
-					partitioner, plan.input(), jobRepository, history))
+			.splitter(new RangeRepairingSplitter(new SimpleStepExecutionSplitter(jobRepository, LoadJobNames.WORKER, named),
+					partitioner, plan.input(), jobRepository, history, named))
 			.gridSize(planned.partitions());
 		RemotePartitions elsewhere = remote.getIfAvailable();
 		if (elsewhere != null) {

@@ -55,6 +55,9 @@ import io.rowlift.sort.SortProperties;
  * when the command's settings would load the rest of the file differently, naming each difference; a run an
  * earlier version started, which has no stored plan, gets the one that version would have used, stored
  * once. A run whose before-SQL failed wrote nothing: it is abandoned and the load ends with exit 2.
+ * In a cluster's manager, a run left STARTED by a killed manager while its workers still load is resumed
+ * adopting their partitions (docs/cluster.md, "A manager killed and restarted"): their statements on the
+ * server are not ended as a killed run's, and the resume starts through {@link AdoptingLaunch}.
  * Not thread-safe: one load at a time per process.
  */
 public final class LoadLauncher {
@@ -100,14 +103,23 @@ public final class LoadLauncher {
 
 	private final io.rowlift.model.Checkpoints checkpoints;
 
+	/** The cluster manager's partitions, or null in a local run. */
+	private final RemotePartitions remote;
+
+	/** The start of a resume that adopts partitions still running on workers. */
+	private final AdoptingLaunch adopting;
+
 	/**
 	 * @param userCode why the user's beans need the spring pipeline ("a user ItemProcessor bean ... is
 	 * present"), or null when there are none
+	 * @param remote the cluster manager's partitions ({@code rowlift.cluster.role=manager}), or null in a local
+	 * run: a run it left unfinished may have partitions still running on workers, which a resume adopts
 	 */
 	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
-			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints, PlanHandover handover) {
+			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints, PlanHandover handover,
+			RemotePartitions remote) {
 		this.handover = handover;
 		this.checkpoints = checkpoints;
 		this.dataSource = dataSource;
@@ -122,7 +134,10 @@ public final class LoadLauncher {
 		this.running = running;
 		this.locks = new RunLocks(dataSource, dialect, environment.getProperty("spring.datasource.url"));
 		this.runPlanner = new RunPlanner(dataSource, dialect, environment, sorting, userCode);
-		this.starts = new RunStarts(dataSource, dialect, jobOperator, jobRepository, this.runPlanner);
+		this.remote = remote;
+		this.starts = new RunStarts(dataSource, dialect, jobOperator, jobRepository, this.runPlanner,
+				remote == null ? null : new RunRecovery(jobRepository, history, remote::runsElsewhere));
+		this.adopting = new AdoptingLaunch(jobRepository);
 	}
 
 	/**
@@ -145,9 +160,17 @@ public final class LoadLauncher {
 		this.running.reset();
 		try (RunLock lock = this.locks.lock(table, settings.lockWait())) {
 			log.debug("holding " + lock.description());
-			this.dialect.endOrphanedStatements(this.dataSource, table);
-			// and those of a replace, which writes into its staging table (its statements carry that name)
-			this.dialect.endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
+			if (workersWriting(table)) {
+				// a cluster's manager killed while its workers load: their statements are not a killed run's, and
+				// ending them would fail the partitions this run adopts
+				log.info("not ending statements on " + table + " left by other connections: partitions of its unfinished run "
+						+ "still run on workers, whose statements they are");
+			}
+			else {
+				this.dialect.endOrphanedStatements(this.dataSource, table);
+				// and those of a replace, which writes into its staging table (its statements carry that name)
+				this.dialect.endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
+			}
 			this.migrations.migrate(table); // and rowlift.schema.create=infer's table, if asked
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			TargetMode mode = TargetMode.of(target);
@@ -167,7 +190,8 @@ public final class LoadLauncher {
 			JobExecution execution;
 			this.checkpoints.reached(JOB_START);
 			try {
-				execution = this.jobOperator.start(this.job, start.parameters());
+				execution = start.adopts() ? this.adopting.start(this.job, start.parameters())
+						: this.jobOperator.start(this.job, start.parameters());
 			}
 			finally {
 				this.active = null;
@@ -192,6 +216,14 @@ public final class LoadLauncher {
 		finally {
 			this.loading = false;
 		}
+	}
+
+	/** Whether partitions of a load into {@code table} still run on a cluster's workers (never in a local run). */
+	private boolean workersWriting(String table) {
+		if (this.remote == null) {
+			return false;
+		}
+		return this.history.runningPartitionsInto(table).stream().anyMatch(this.remote::runsElsewhere);
 	}
 
 	/** Whether a load is being prepared or running in this process. */

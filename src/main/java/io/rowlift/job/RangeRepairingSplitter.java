@@ -24,8 +24,12 @@ import io.rowlift.source.InputSource;
  * (its last commit: each commit saves the context), or, when there is none, the partitioner's unit:
  * then the partition has committed nothing. Same file (the fingerprint is checked before any resume)
  * and same partition count (a job parameter). Thread-safe if the delegate is.
+ *
+ * <p>A split that leaves partitions out ({@link PartitionSplitter}, a restarted cluster manager adopting the
+ * partitions its workers still run) tells the delegate's partitioner ({@link PartitionsLeftOut}) for the
+ * length of that split; made without one, such a split fails.
  */
-final class RangeRepairingSplitter implements StepExecutionSplitter {
+final class RangeRepairingSplitter implements PartitionSplitter {
 
 	private final StepExecutionSplitter delegate;
 
@@ -37,13 +41,40 @@ final class RangeRepairingSplitter implements StepExecutionSplitter {
 
 	private final LoadHistory history;
 
+	/** The delegate's partitioner, which can leave partitions out, or null when it cannot. */
+	private final PartitionsLeftOut leftOut;
+
 	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, InputSource input,
 			JobRepository jobRepository, LoadHistory history) {
+		this(delegate, partitioner, input, jobRepository, history, null);
+	}
+
+	/** @param leftOut the partitioner of {@code delegate}, wrapping {@code partitioner} */
+	RangeRepairingSplitter(StepExecutionSplitter delegate, Partitioner partitioner, InputSource input,
+			JobRepository jobRepository, LoadHistory history, PartitionsLeftOut leftOut) {
 		this.delegate = delegate;
 		this.partitioner = partitioner;
 		this.input = input;
 		this.jobRepository = jobRepository;
 		this.history = history;
+		this.leftOut = leftOut;
+	}
+
+	@Override
+	public Set<StepExecution> split(StepExecution manager, int gridSize, Set<String> leftOut) throws JobExecutionException {
+		if (leftOut.isEmpty()) {
+			return split(manager, gridSize);
+		}
+		if (this.leftOut == null) {
+			throw new IllegalStateException("this load step's splitter cannot leave out partitions " + leftOut);
+		}
+		this.leftOut.leaveOut(leftOut);
+		try {
+			return split(manager, gridSize);
+		}
+		finally {
+			this.leftOut.leaveOut(Set.of());
+		}
 	}
 
 	@Override

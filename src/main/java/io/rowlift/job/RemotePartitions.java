@@ -1,6 +1,7 @@
 package io.rowlift.job;
 
 import org.springframework.batch.core.partition.PartitionHandler;
+import org.springframework.batch.core.step.StepExecution;
 
 /**
  * Where the partitions of a run go when they do not run in this process: a bean of this type (the
@@ -14,5 +15,17 @@ public interface RemotePartitions {
 	 * when every partition's step execution has ended, as the shared job repository says.
 	 */
 	PartitionHandler handler(RunPlan planned);
+
+	/**
+	 * Whether {@code partition}, a partition's step execution that a process now gone left running (a
+	 * killed manager's run), still runs elsewhere: its worker is alive and keeps committing. Such a
+	 * partition is not marked failed when the run is recovered, and the next execution of the run waits
+	 * for it instead of starting it again ({@link RunRecovery}, {@link AdoptingLaunch}). Called under the
+	 * run lock; must be thread-safe.
+	 * @return false by default: partitions that ran in this process died with it
+	 */
+	default boolean runsElsewhere(StepExecution partition) {
+		return false;
+	}
 
 }

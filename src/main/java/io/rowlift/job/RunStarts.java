@@ -34,7 +34,10 @@ import io.rowlift.source.SourceProperties;
  * resumes it with its stored plan ({@link StoredPlan}; refused, exit 3, when the command would load the
  * rest differently), abandons it (dropping a replace's staging table and its sorted runs), or plans a new
  * run ({@link RunPlanner}; a replace of a table the database cannot swap is refused, exit 2, before
- * anything is written). Not thread-safe: one decision at a time, under the lock.
+ * anything is written). In a cluster's manager, a run whose manager was killed while its workers loaded is
+ * recovered by {@link RunRecovery} instead, which leaves the partitions workers still run to them; a resume
+ * then adopts them ({@link Start#adopts}, {@link AdoptingLaunch}), any other decision stops them. Not
+ * thread-safe: one decision at a time, under the lock.
  */
 final class RunStarts {
 
@@ -50,12 +53,18 @@ final class RunStarts {
 
 	private final RunPlanner planner;
 
-	RunStarts(DataSource dataSource, TargetDialect dialect, JobOperator jobOperator, JobRepository jobRepository, RunPlanner planner) {
+	/** In a cluster's manager, what keeps partitions still running on workers; null in a local run. */
+	private final RunRecovery recovery;
+
+	/** @param recovery in a cluster's manager, the recovery that spares partitions still running on workers; else null */
+	RunStarts(DataSource dataSource, TargetDialect dialect, JobOperator jobOperator, JobRepository jobRepository, RunPlanner planner,
+			RunRecovery recovery) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.jobOperator = jobOperator;
 		this.jobRepository = jobRepository;
 		this.planner = planner;
+		this.recovery = recovery;
 	}
 
 	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */
@@ -63,18 +72,41 @@ final class RunStarts {
 			LoadSql sql, JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
 		JobExecution last = found.orElse(null);
 		if (last != null && last.getStatus().isRunning()) {
-			log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a process that is gone "
-					+ "(the run lock was free); marking it failed so that it can resume");
-			last = this.jobOperator.recover(last);
+			int live = this.recovery == null ? 0 : this.recovery.stillRunning(last).size();
+			if (live == 0) {
+				log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a process that is gone "
+						+ "(the run lock was free); marking it failed so that it can resume");
+				last = this.jobOperator.recover(last);
+			}
+			else { // a cluster's manager killed while its workers load: they go on, and this run waits for them
+				log.warn("run " + last.getJobInstanceId() + " was left " + last.getStatus() + " by a manager that is gone "
+						+ "(the run lock was free) while " + live + " of its partitions still run on workers; marking it failed "
+						+ "except those, which the resumed run waits for");
+				this.recovery.recover(last);
+				last = this.jobRepository.getJobExecution(last.getId());
+			}
 		}
 		Optional<RunDecision.LastRun> lastRun = Optional.ofNullable(last).map(this::lastRun);
 		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(),
 				settings.keepAbandonedRows(), plan.table(), mode);
+		// partitions of the last run that workers still run: a resume adopts those whose worker is alive (the
+		// others are marked failed and start again); any other decision stops them at their next commit
+		java.util.Set<Long> adopted = new java.util.HashSet<>();
+		if (this.recovery != null && last != null && !last.getStatus().isRunning()) {
+			if (decision.kind() == RunDecision.Kind.RESUME) {
+				this.recovery.settle(last.getJobInstanceId()).forEach(partition -> adopted.add(partition.getId()));
+			}
+			else {
+				this.recovery.failRunning(last.getJobInstanceId(), "stopped: the command that found it running on a worker did not "
+						+ "resume run " + last.getJobInstanceId());
+			}
+		}
 		switch (decision.kind()) {
 			case REFUSE -> throw RowliftException.refused(decision.message());
 			case RESUME -> {
 				BatchStatus was = last.getStatus();
-				last = new FailedCommitRecovery(this.jobRepository).recover(last); // UNKNOWN after a failed commit: resumable
+				// UNKNOWN after a failed commit: resumable (the partitions workers still run are not stale)
+				last = new FailedCommitRecovery(this.jobRepository).recover(last, adopted);
 				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
 				// what this command would store for the run: the run's own sizing and choices, this command's settings
 				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, choices, sql);
@@ -105,7 +137,7 @@ final class RunStarts {
 				}
 				log.info("resuming run " + decision.run() + " (" + was
 						+ "): only its unfinished partitions run, each from its last commit");
-				return new Start(kept.toRunPlan(write), parameters, true, kept);
+				return new Start(kept.toRunPlan(write), parameters, true, kept, !adopted.isEmpty());
 			}
 			case ABANDON_THEN_NEW -> {
 				checkReplaceable(mode, plan.table());
@@ -186,11 +218,13 @@ final class RunStarts {
 	 * @param parameters the plan as job parameters
 	 * @param resume whether it resumes an unfinished run
 	 * @param stored the plan stored with the run as it starts
+	 * @param adopts whether it resumes a run some of whose partitions still run on workers: started by
+	 * {@link AdoptingLaunch}, it waits for them instead of starting them again
 	 */
-	record Start(RunPlan plan, JobParameters parameters, boolean resume, StoredPlan stored) {
+	record Start(RunPlan plan, JobParameters parameters, boolean resume, StoredPlan stored, boolean adopts) {
 
 		static Start fresh(RunPlan plan, SourceProperties source, ColumnChoices choices, LoadSql sql) {
-			return new Start(plan, RunPlanParameters.of(plan), false, StoredPlan.of(plan, source, choices, sql));
+			return new Start(plan, RunPlanParameters.of(plan), false, StoredPlan.of(plan, source, choices, sql), false);
 		}
 
 	}

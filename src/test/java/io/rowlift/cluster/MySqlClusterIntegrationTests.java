@@ -26,8 +26,9 @@ import io.rowlift.testsupport.RowliftJar;
 /**
  * A manager and worker processes on this machine (the real jar each), RabbitMQ between them, MariaDB as
  * the target and the shared job repository: the file's rows land exactly once, whichever worker loads
- * which partition, when a worker is killed mid-run, and a worker that sees another file fails its
- * partition with a message naming its host, the path and what differs; when RabbitMQ restarts mid-load,
+ * which partition, when a worker is killed mid-run, when the manager is killed mid-run and its command
+ * run again (it waits for the partitions its workers still run), and a worker that sees another file fails
+ * its partition with a message naming its host, the path and what differs; when RabbitMQ restarts mid-load,
  * and when two managers load two files into two tables at once through the same workers and queue.
  */
 class MySqlClusterIntegrationTests {
@@ -104,6 +105,73 @@ class MySqlClusterIntegrationTests {
 			assertThat(again.output()).contains("resumed");
 		}
 		assertExact(file, 300_000);
+	}
+
+	/**
+	 * Issue 23, item 4, and Spring Batch #4011 and #5158: the manager is killed (SIGKILL) while a worker is inside
+	 * partition 0 ({@code rowlift.test.pause-at=load} holds it in its second chunk until a file appears), and
+	 * the same command is run again while the workers keep running. The restarted manager must find the
+	 * partition running on its worker and wait for it, not start it again (one step execution per partition
+	 * that was running, COMPLETED); the run must end COMPLETED, no execution left STARTED (#4011); and its
+	 * aggregation, summary and report must count the partition the worker finished (#5158).
+	 */
+	@Test
+	void aManagerKilledAndRestartedWaitsForThePartitionsItsWorkersStillRun() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 200_000, 17);
+		String queue = RabbitBroker.queue("manager-restart");
+		Path go = this.dir.resolve("go");
+		List<String> pausing = worker(queue);
+		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
+		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", pausing);
+		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", pausing);
+		awaitServing(w1, w2);
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "4", "60s");
+		RowliftJar.Attempt first = manager.start("manager, killed mid-run", command);
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!(w1.output().contains("rowlift-test: paused at load") || w2.output().contains("rowlift-test: paused at load"))) {
+			assertThat(first.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
+			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
+		}
+		List<String> running = strings("SELECT STEP_NAME FROM BATCH_STEP_EXECUTION WHERE STEP_NAME LIKE 'loadWorker:%'"
+				+ " AND STATUS = 'STARTED' ORDER BY STEP_NAME");
+		assertThat(running).as("partition 0 runs on a worker, one chunk committed\n" + logs()).contains("loadWorker:partition0");
+		first.kill();
+
+		RowliftJar.Attempt again = manager.start("manager, the same command again", command);
+		manager.awaitOutput(again, "still running on workers", WAIT);
+		Files.createFile(go); // partition 0 goes on, on the worker that ran it all along
+		assertThat(again.waitFor(WAIT.toMillis())).as("the restarted manager ends\n" + logs()).isTrue();
+
+		assertThat(again.exitCode()).as(logs()).isZero();
+		assertExact(file, 200_000);
+		String host = java.util.regex.Pattern.quote(WorkerIdentity.host());
+		String output = again.output();
+		assertThat(output).as("it names the partitions it waits for and their workers\n" + logs())
+			.containsPattern("rowlift: manager " + host + ":[0-9]+ found [1-4] partitions? of run [0-9]+ still running on workers \\("
+					+ "(.*, )?partition0 on " + host + ":[0-9]+(, .*)?\\) and is waiting for (it|them) instead of starting (it|them) again");
+		for (String partition : running) {
+			assertThat(strings("SELECT STATUS FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = '" + partition + "'"))
+				.as(partition + " was running at the kill: its one execution completed, none started again\n" + logs())
+				.containsExactly("COMPLETED");
+		}
+		assertThat(count("SELECT COUNT(*) FROM BATCH_STEP_EXECUTION WHERE STEP_NAME LIKE 'loadWorker:%' AND STATUS = 'COMPLETED'"))
+			.as("each of the 4 partitions completed once").isEqualTo(4);
+		assertThat(count("SELECT COUNT(DISTINCT STEP_NAME) FROM BATCH_STEP_EXECUTION WHERE STEP_NAME LIKE 'loadWorker:%' AND STATUS = 'COMPLETED'"))
+			.isEqualTo(4);
+		// Spring Batch #4011: the killed manager's execution is not left STARTED; the restarted one completes the run
+		assertThat(strings("SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID")).as(logs())
+			.containsExactly("FAILED", "COMPLETED");
+		// Spring Batch #5158: the restarted manager's load step aggregates the partition the worker finished
+		long adoptedRead = count("SELECT SUM(READ_COUNT) FROM BATCH_STEP_EXECUTION s WHERE s.STEP_NAME = 'loadWorker:partition0'");
+		assertThat(adoptedRead).isPositive();
+		assertThat(count("SELECT READ_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'load' AND JOB_EXECUTION_ID ="
+				+ " (SELECT MAX(JOB_EXECUTION_ID) FROM BATCH_JOB_EXECUTION)"))
+			.as("the restarted manager's load step counts the adopted partitions' records").isGreaterThanOrEqualTo(adoptedRead);
+		assertThat(output).as("its summary and report count them\n" + logs())
+			.contains("rows in all runs")
+			.contains("read 200,000 = written 200,000")
+			.containsPattern("  partition0 +COMPLETED .* worker " + host + ":[0-9]+");
 	}
 
 	@Test
@@ -393,6 +461,16 @@ class MySqlClusterIntegrationTests {
 		catch (java.sql.SQLSyntaxErrorException ex) {
 			return 0;
 		}
+	}
+
+	private List<String> strings(String sql) throws Exception {
+		List<String> values = new ArrayList<>();
+		try (Connection c = this.target.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+			while (rs.next()) {
+				values.add(rs.getString(1));
+			}
+		}
+		return values;
 	}
 
 	private long count(String sql) throws Exception {

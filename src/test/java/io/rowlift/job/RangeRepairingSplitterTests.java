@@ -113,6 +113,37 @@ class RangeRepairingSplitterTests {
 			.hasMessageEndingWith("set rowlift.job.start-over=true to load the file afresh");
 	}
 
+	/** A restarted cluster manager's split: the partitions workers still run are not in the partitioner's answer. */
+	@Test
+	void aSplitThatLeavesPartitionsOutHidesThemFromTheDelegatesPartitionerForThatSplitOnly() throws Exception {
+		Map<String, ExecutionContext> all = new LinkedHashMap<>();
+		all.put("partition0", range(0, 10, 50));
+		all.put("partition1", range(1, 50, 90));
+		when(this.partitioner.partition(2)).thenReturn(all);
+		PartitionsLeftOut named = new PartitionsLeftOut(this.partitioner);
+		StepExecution one = execution("loadWorker:partition1", range(1, 50, 90));
+		java.util.List<Set<String>> seen = new java.util.ArrayList<>();
+		when(this.delegate.split(any(), anyInt())).thenAnswer(call -> {
+			seen.add(named.partition(2).keySet());
+			return Set.of(one);
+		});
+		RangeRepairingSplitter leaving = new RangeRepairingSplitter(this.delegate, this.partitioner,
+				CsvInput.of(Path.of("people.csv"), "people.csv", new CsvHeader(List.of("id"), 0, 1, 1, CsvFormat.RFC4180, new byte[0])),
+				this.repository, this.history, named);
+
+		assertThat(leaving.split(mock(StepExecution.class), 2, Set.of("partition0"))).containsExactly(one);
+
+		assertThat(seen).containsExactly(Set.of("partition1"));
+		assertThat(named.partition(2).keySet()).as("the next split sees every partition again").containsExactly("partition0", "partition1");
+	}
+
+	@Test
+	void aSplitterMadeWithoutAPartitionerThatLeavesOutRefusesToLeaveAnyOut() {
+		assertThatThrownBy(() -> this.splitter.split(mock(StepExecution.class), 2, Set.of("partition0")))
+			.isInstanceOf(IllegalStateException.class)
+			.hasMessage("this load step's splitter cannot leave out partitions [partition0]");
+	}
+
 	private static StepExecution execution(String name, ExecutionContext context) {
 		JobExecution job = mock(JobExecution.class);
 		when(job.getJobInstance()).thenReturn(mock(JobInstance.class));
