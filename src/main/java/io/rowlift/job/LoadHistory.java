@@ -53,14 +53,7 @@ public final class LoadHistory {
 				+ " JOIN " + this.prefix + "JOB_EXECUTION j ON j.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID"
 				+ " WHERE j.JOB_INSTANCE_ID = ? AND s.STEP_NAME = ? AND s.STEP_EXECUTION_ID < ? ORDER BY s.STEP_EXECUTION_ID DESC",
 				Long.class, step.getJobExecution().getJobInstance().getInstanceId(), step.getStepName(), step.getId());
-		List<StepExecution> executions = new ArrayList<>(ids.size());
-		for (long id : ids) {
-			StepExecution execution = this.jobRepository.getStepExecution(id);
-			if (execution != null) {
-				executions.add(execution);
-			}
-		}
-		return executions;
+		return stepExecutions(ids);
 	}
 
 	/**
@@ -93,6 +86,11 @@ public final class LoadHistory {
 				+ " JOIN " + this.prefix + "JOB_EXECUTION j ON j.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID"
 				+ " WHERE " + where + " AND s.STEP_NAME LIKE '" + LoadJobNames.WORKER + ":%'"
 				+ " AND s.STATUS IN ('STARTING', 'STARTED', 'STOPPING') ORDER BY s.STEP_EXECUTION_ID", Long.class, value);
+		return stepExecutions(ids);
+	}
+
+	/** The step executions of {@code ids} as the repository holds them, each with its context; ids gone meanwhile are left out. */
+	private List<StepExecution> stepExecutions(List<Long> ids) {
 		List<StepExecution> executions = new ArrayList<>(ids.size());
 		for (long id : ids) {
 			StepExecution execution = this.jobRepository.getStepExecution(id);
