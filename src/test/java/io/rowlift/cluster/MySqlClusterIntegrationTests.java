@@ -174,6 +174,48 @@ class MySqlClusterIntegrationTests {
 			.containsPattern("  partition0 +COMPLETED .* worker " + host + ":[0-9]+");
 	}
 
+	/**
+	 * Issue 23, item 1: a stop reaches partitions on other machines through the job repository. SIGTERM to the
+	 * manager while a worker is inside partition 0 (held in its second chunk until a file appears): the manager
+	 * says it stops at the next chunk boundary and ends with exit 1 once its workers have stopped (the held
+	 * partition, released, stops at its next chunk boundary instead of running to its end); the same command
+	 * then resumes the stopped partitions and loads the file exactly.
+	 */
+	@Test
+	void aSignalToTheManagerStopsThePartitionsOnItsWorkersAndTheSameCommandResumesThem() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 200_000, 19);
+		String queue = RabbitBroker.queue("manager-stop");
+		Path go = this.dir.resolve("go");
+		List<String> pausing = worker(queue);
+		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
+		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", pausing);
+		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", pausing);
+		awaitServing(w1, w2);
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "4", "60s");
+		RowliftJar.Attempt first = manager.start("manager, stopped by SIGTERM", command);
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!(w1.output().contains("rowlift-test: paused at load") || w2.output().contains("rowlift-test: paused at load"))) {
+			assertThat(first.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
+			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
+		}
+		assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(first.pid())).start().waitFor()).isZero();
+		manager.awaitOutput(first, "SIGTERM received: stopping at the next chunk boundary", WAIT);
+		Files.createFile(go); // partition 0 goes on to its next chunk boundary, where it sees the stop
+		assertThat(first.waitFor(WAIT.toMillis())).as("the stopped manager ends\n" + logs()).isTrue();
+
+		assertThat(first.exitCode()).as(logs()).isEqualTo(1);
+		assertThat(first.output()).contains("run 1 stopped").contains("run the same command again to resume");
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("stopped before the end\n" + logs()).isLessThan(200_000L);
+		assertThat(strings("SELECT STATUS FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition0'"))
+			.as("the held partition stopped on its worker, not run to its end\n" + logs()).containsExactly("STOPPED");
+
+		RowliftJar.Attempt again = manager.run("manager, the same command again", command, WAIT);
+		assertThat(again.exitCode()).as(logs()).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed");
+		assertExact(file, 200_000);
+	}
+
 	@Test
 	void aWorkerThatSeesAnotherFileFailsItsPartitionSayingWhatDiffers() throws Exception {
 		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 5_000, 3);
