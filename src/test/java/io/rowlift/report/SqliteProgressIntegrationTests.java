@@ -94,9 +94,11 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 
 	@Test
 	void aLoadInKeyOrderShowsItsSortThenTheMerge() throws Exception {
-		Path csv = GenCsv.write(this.dir.resolve("keys.csv"), "keys", 60_000, 3);
+		// large enough, and sorted in small runs, that the sort outlasts a few progress ticks on a fast machine
+		// (60,000 rows once sorted within one 100 ms tick, and no sort line was printed)
+		Path csv = GenCsv.write(this.dir.resolve("keys.csv"), "keys", 300_000, 3);
 		Path json = this.dir.resolve("summary.json");
-		Run run = run(csv, "tokens", "--rowlift.sort.key-order=sort", "--rowlift.report.progress=lines",
+		Run run = run(csv, "tokens", "--rowlift.sort.key-order=sort", "--rowlift.sort.memory=1MB", "--rowlift.report.progress=lines",
 				"--rowlift.report.progress-interval=100ms", "--rowlift.sort.spill-dir=" + this.dir.resolve("spill"),
 				"--rowlift.report.summary-file=" + json);
 
@@ -106,7 +108,7 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 		assertThat(table(run.out()).keySet()).containsExactly("prepare", "before-sql", "index-drop", "sort", "load", "  partition0",
 				"index-rebuild", "accounting", "after-sql", "total");
 		assertThat(run.out()).containsPattern("\nsort +COMPLETED .*external sort by key into sorted runs\n")
-			.containsPattern("\nload +COMPLETED +60,000 +60,000 +0 .*merge of the sorted runs\n");
+			.containsPattern("\nload +COMPLETED +300,000 +300,000 +0 .*merge of the sorted runs\n");
 		JsonNode root = JsonMapper.builder().build().readTree(json.toFile());
 		List<String> names = new ArrayList<>();
 		root.get("phases").forEach(p -> names.add(p.get("name").asString()));
@@ -114,7 +116,7 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 		JsonNode sort = root.get("phases").get(3);
 		JsonNode load = root.get("phases").get(4);
 		assertThat(sort.get("bytes").asLong()).isEqualTo(load.get("bytes").asLong()).isEqualTo(java.nio.file.Files.size(csv) - "id,data\n".length());
-		assertThat(load.get("partitions").get(0).get("written").asLong()).isEqualTo(60_000);
+		assertThat(load.get("partitions").get(0).get("written").asLong()).isEqualTo(300_000);
 		assertThat(java.time.Instant.parse(load.get("startedAt").asString()))
 			.as("the merge starts when the sort ends")
 			.isAfterOrEqualTo(java.time.Instant.parse(sort.get("startedAt").asString()));
