@@ -120,19 +120,9 @@ class MySqlClusterIntegrationTests {
 		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 200_000, 17);
 		String queue = RabbitBroker.queue("manager-restart");
 		Path go = this.dir.resolve("go");
-		List<String> pausing = worker(queue);
-		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
-		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", pausing);
-		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", pausing);
-		awaitServing(w1, w2);
 		RowliftJar manager = jar("manager");
 		List<String> command = manager(queue, file, "4", "60s");
-		RowliftJar.Attempt first = manager.start("manager, killed mid-run", command);
-		long deadline = System.nanoTime() + WAIT.toNanos();
-		while (!(w1.output().contains("rowlift-test: paused at load") || w2.output().contains("rowlift-test: paused at load"))) {
-			assertThat(first.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
-			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
-		}
+		RowliftJar.Attempt first = startHeld(manager, "manager, killed mid-run", command, queue, go);
 		List<String> running = strings("SELECT STEP_NAME FROM BATCH_STEP_EXECUTION WHERE STEP_NAME LIKE 'loadWorker:%'"
 				+ " AND STATUS = 'STARTED' ORDER BY STEP_NAME");
 		assertThat(running).as("partition 0 runs on a worker, one chunk committed\n" + logs()).contains("loadWorker:partition0");
@@ -186,19 +176,9 @@ class MySqlClusterIntegrationTests {
 		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 200_000, 19);
 		String queue = RabbitBroker.queue("manager-stop");
 		Path go = this.dir.resolve("go");
-		List<String> pausing = worker(queue);
-		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
-		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1", pausing);
-		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2", pausing);
-		awaitServing(w1, w2);
 		RowliftJar manager = jar("manager");
 		List<String> command = manager(queue, file, "4", "60s");
-		RowliftJar.Attempt first = manager.start("manager, stopped by SIGTERM", command);
-		long deadline = System.nanoTime() + WAIT.toNanos();
-		while (!(w1.output().contains("rowlift-test: paused at load") || w2.output().contains("rowlift-test: paused at load"))) {
-			assertThat(first.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
-			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
-		}
+		RowliftJar.Attempt first = startHeld(manager, "manager, stopped by SIGTERM", command, queue, go);
 		assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(first.pid())).start().waitFor()).isZero();
 		manager.awaitOutput(first, "SIGTERM received: stopping at the next chunk boundary", WAIT);
 		Files.createFile(go); // partition 0 goes on to its next chunk boundary, where it sees the stop
@@ -399,6 +379,30 @@ class MySqlClusterIntegrationTests {
 				"--rowlift.cluster.poll-interval=200ms", "--rowlift.cluster.lease-timeout=" + leaseTimeout, "--rowlift.source.path=" + file,
 				"--rowlift.target.table=" + table, "--rowlift.job.partitions=" + partitions, "--rowlift.job.chunk-size=1000"));
 		return args;
+	}
+
+	/**
+	 * Two workers that hold partition 0 in its second chunk until {@code go} exists
+	 * ({@code rowlift.test.pause-at=load}), then {@code manager} started with {@code command}; returns once a
+	 * worker holds the partition, the manager still running.
+	 */
+	private RowliftJar.Attempt startHeld(RowliftJar manager, String label, List<String> command, String queue, Path go)
+			throws Exception {
+		List<String> pausing = worker(queue);
+		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
+		RowliftJar jar1 = jar("worker-1");
+		RowliftJar jar2 = jar("worker-2");
+		RowliftJar.Attempt w1 = jar1.start("worker 1", pausing);
+		RowliftJar.Attempt w2 = jar2.start("worker 2", pausing);
+		jar1.awaitOutput(w1, "serving partitions from queue", WAIT);
+		jar2.awaitOutput(w2, "serving partitions from queue", WAIT);
+		RowliftJar.Attempt run = manager.start(label, command);
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!(w1.output().contains("rowlift-test: paused at load") || w2.output().contains("rowlift-test: paused at load"))) {
+			assertThat(run.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
+			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
+		}
+		return run;
 	}
 
 	private void awaitServing(RowliftJar.Attempt... workers) throws Exception {
