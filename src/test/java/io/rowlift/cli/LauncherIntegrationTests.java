@@ -33,6 +33,9 @@ class LauncherIntegrationTests {
 
 	private Path jar;
 
+	/** Whether ROWLIFT_JAR names the jar relative to the launcher's working folder (this.dir). */
+	private boolean relativeJar;
+
 	@BeforeEach
 	void setUp() throws IOException {
 		Files.createDirectories(this.dir.resolve("target"));
@@ -94,6 +97,16 @@ class LauncherIntegrationTests {
 		assertThat(cacheFiles("rowlift.jsa")).as("one archive per jar version").hasSize(2);
 	}
 
+	@Test
+	void aRelativeJarPathStillMakesTheArchive() throws Exception {
+		// the training runs in another folder: a relative ROWLIFT_JAR failed it, and every start then ran without the archive
+		this.relativeJar = true;
+		Result run = launch(load(csv("rel.csv", 3)));
+		assertThat(run.exit).as(run.output).isZero();
+		assertThat(cacheFiles("rowlift.jsa")).as("the archive, made with the jar named relative to the working folder").hasSize(1);
+		assertThat(cacheFiles("no-archive")).isEmpty();
+	}
+
 	private List<String> load(Path csv) {
 		return List.of("--spring.datasource.url=jdbc:sqlite:" + this.dir.resolve("people.db"),
 				"--spring.flyway.locations=filesystem:" + this.dir.resolve("db") + "/{vendor}", "--rowlift.source.path=" + csv,
@@ -119,7 +132,7 @@ class LauncherIntegrationTests {
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.dir.toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(this.dir.resolve("out-" + System.nanoTime() + ".log").toFile());
-		builder.environment().put("ROWLIFT_JAR", this.jar.toString());
+		builder.environment().put("ROWLIFT_JAR", this.relativeJar ? this.dir.relativize(this.jar).toString() : this.jar.toString());
 		builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
 		if (testClasses) {
 			builder.environment().put("LOADER_PATH", RowliftJar.testClasses().toString());
