@@ -48,6 +48,9 @@ import io.rowlift.source.UnitReader;
  */
 public final class PartitionSteps {
 
+	/** Every partition records its own start and end ({@link StepTimes}: the repository may keep whole seconds). */
+	private static final StepTimes STEP_TIMES = new StepTimes();
+
 	private final Builder parts;
 
 	private PartitionSteps(Builder parts) {
@@ -66,7 +69,8 @@ public final class PartitionSteps {
 		if (planned.pipeline().pipeline() == Pipeline.SPRING) {
 			return SpringWorker.build(LoadJobNames.WORKER, p.jobRepository, p.transactionManager, p.dataSource, p.dialect,
 					plan.input(), planned.writeMapping(p.dialect), run -> planned.writeMapping(p.dialect, run), plan.values(), planned.chunkSize(),
-					(int) p.source.readBuffer().toBytes(), p.budgets::of, running::opened, running::closed, p.extensions, matching,
+					(int) p.source.readBuffer().toBytes(), p.budgets::of, running::opened, running::closed,
+					p.extensions.withStepListenerFirst(STEP_TIMES), matching,
 					p.checkpoints);
 		}
 		return fastWorker(planned, running, matching);
@@ -119,6 +123,7 @@ public final class PartitionSteps {
 		// the extension point: every StepListener bean (read, write, chunk, step listeners: the user's
 		// from a jar on loader.path, the tests' fault injection) joins each partition's step; with none,
 		// Spring Batch calls its empty composites as it always does
+		worker.listener((org.springframework.batch.core.listener.StepExecutionListener) STEP_TIMES);
 		p.listeners.orderedStream().forEach(worker::listener);
 		return worker.build();
 	}

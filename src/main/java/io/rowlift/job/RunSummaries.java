@@ -46,7 +46,7 @@ public final class RunSummaries {
 				rebuilt = step.getExecutionContext().getInt(IndexRebuildTasklet.REBUILT, 0);
 			}
 			steps.add(new LoadSummary.StepRow(step.getStepName(), step.getStatus().toString(), step.getReadCount(),
-					step.getWriteCount(), between(step.getStartTime(), step.getEndTime())));
+					step.getWriteCount(), StepTimes.elapsed(step)));
 		}
 		// rows written, then rejected as duplicates of a unique index before it was rebuilt
 		StepExecution rebuild = repository.getLastStepExecution(instance, LoadJobNames.INDEX_REBUILD);
@@ -104,12 +104,6 @@ public final class RunSummaries {
 		return reason == null || reason.equals("default") ? "" : "; chunk size " + reason;
 	}
 
-	private static Duration between(LocalDateTime start, LocalDateTime end) {
-		if (start == null) {
-			return Duration.ZERO;
-		}
-		return Duration.between(start, end == null ? LocalDateTime.now() : end);
-	}
 
 	/** The message of the most telling failure: a data or Rowlift problem first, else the root cause. */
 	static String failure(JobExecution execution) {

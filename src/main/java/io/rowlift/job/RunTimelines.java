@@ -83,8 +83,8 @@ public final class RunTimelines {
 			if (name.startsWith(LoadJobNames.WORKER + ":") || !shown(name, run.plan().mode())) {
 				continue;
 			}
-			Instant start = step.getStartTime() == null ? now : instant(step.getStartTime());
-			Duration elapsed = between(step.getStartTime(), step.getEndTime());
+			Instant start = StepTimes.start(step) == null ? now : instant(StepTimes.start(step));
+			Duration elapsed = StepTimes.elapsed(step);
 			String status = step.getStatus().toString();
 			switch (name) {
 				case LoadJobNames.LOAD -> {
@@ -134,8 +134,8 @@ public final class RunTimelines {
 			LoadMonitor.ThisRun done = partition != null ? LoadMonitor.ThisRun.of(partition, input)
 					: new LoadMonitor.ThisRun(step.getReadCount(),
 							PartitionProgress.readFrom(step.getExecutionContext()).writtenThisRun(), 0, 0);
-			Instant partitionStart = instant(step.getStartTime());
-			Duration partitionElapsed = between(step.getStartTime(), step.getEndTime());
+			Instant partitionStart = instant(StepTimes.start(step));
+			Duration partitionElapsed = StepTimes.elapsed(step);
 			if (sortEnd != null && partitionStart != null && sortEnd.isAfter(partitionStart)) {
 				partitionElapsed = partitionElapsed.minus(Duration.between(partitionStart, sortEnd));
 				partitionStart = sortEnd;
@@ -156,18 +156,12 @@ public final class RunTimelines {
 
 	/** A step's wall time in seconds, up to now while it runs. */
 	static double seconds(StepExecution step) {
-		return between(step.getStartTime(), step.getEndTime()).toNanos() / 1e9;
+		return StepTimes.elapsed(step).toNanos() / 1e9;
 	}
 
 	private static Instant instant(LocalDateTime time) {
 		return time == null ? null : time.atZone(ZoneId.systemDefault()).toInstant();
 	}
 
-	private static Duration between(LocalDateTime start, LocalDateTime end) {
-		if (start == null) {
-			return Duration.ZERO;
-		}
-		return Duration.between(start, end == null ? LocalDateTime.now() : end);
-	}
 
 }

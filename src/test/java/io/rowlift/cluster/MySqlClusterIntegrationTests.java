@@ -81,6 +81,12 @@ class MySqlClusterIntegrationTests {
 			.containsPattern("  partition0 +COMPLETED .* worker " + java.util.regex.Pattern.quote(WorkerIdentity.host()) + ":[0-9]+");
 		assertThat(w1.output()).as("worker 1 took partitions\n" + logs()).contains("loading loadWorker:partition");
 		assertThat(w2.output()).as("worker 2 took partitions\n" + logs()).contains("loading loadWorker:partition");
+		// MariaDB keeps the job tables' times in whole seconds (Connector/J drops the fraction for its 5.5.5- version):
+		// the partitions' own times (StepTimes) must reach the manager's table, not 0.00s or 1.00s for every partition
+		List<String> times = java.util.regex.Pattern.compile("(?m)^  partition[0-9]+ +COMPLETED +[0-9,]+ +[0-9,]+ +[0-9,]+ +[0-9.]+ +([0-9.]+)s ")
+			.matcher(output).results().map(m -> m.group(1)).toList();
+		assertThat(times).as("a time for each of the 8 partitions\n" + output).hasSize(8);
+		assertThat(times).as("partition times to the hundredth, not whole seconds\n" + output).anyMatch(t -> !t.endsWith(".00"));
 	}
 
 	@Test

@@ -35,6 +35,14 @@ public record SpringExtensions(ItemProcessor<Object, Object> processor, FieldSet
 	/** How {@link #selectsSpring} names a user's mapper: a reason that holds it means the user's mapper maps the records. */
 	public static final String USER_MAPPER = "a user FieldSetMapper bean ";
 
+	/** These extensions with {@code listener} before the user's step listeners (Rowlift's own, which every partition has). */
+	public SpringExtensions withStepListenerFirst(StepExecutionListener listener) {
+		List<StepExecutionListener> listeners = new ArrayList<>(this.stepListeners.size() + 1);
+		listeners.add(listener);
+		listeners.addAll(this.stepListeners);
+		return new SpringExtensions(this.processor, this.mapper, this.parameters, this.jobListeners, List.copyOf(listeners), this.sql);
+	}
+
 	/** Why the spring pipeline is needed, or null when no processor or mapper is there. */
 	public String selectsSpring() {
 		List<String> found = new ArrayList<>();
