@@ -128,7 +128,7 @@ class MySqlClusterIntegrationTests {
 		Path go = this.dir.resolve("go");
 		RowliftJar manager = jar("manager");
 		List<String> command = manager(queue, file, "4", "60s");
-		RowliftJar.Attempt first = startHeld(manager, "manager, killed mid-run", command, queue, go);
+		RowliftJar.Attempt first = startHeld(manager, "manager, killed mid-run", command, queue, go).manager();
 		List<String> running = strings("SELECT STEP_NAME FROM BATCH_STEP_EXECUTION WHERE STEP_NAME LIKE 'loadWorker:%'"
 				+ " AND STATUS = 'STARTED' ORDER BY STEP_NAME");
 		assertThat(running).as("partition 0 runs on a worker, one chunk committed\n" + logs()).contains("loadWorker:partition0");
@@ -171,6 +171,79 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/**
+	 * Issue 23, item 4: the lease of a partition a restarted manager waits for runs out. The manager is killed
+	 * while a worker holds partition 0, restarted (it adopts the partition and waits), then the worker holding
+	 * it is killed (SIGKILL): no chunk commit renews its lease, so after {@code lease-timeout} the restarted
+	 * manager must take that worker as gone, mark the partition failed, name it and end with exit 1, the other
+	 * partitions done by the live worker; the same command then resumes partition 0 from its saved position.
+	 */
+	@Test
+	void aLeaseThatRunsOutWhileARestartedManagerWaitsEndsThatPartitionAndTheSameCommandResumesIt() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 200_000, 23);
+		String queue = RabbitBroker.queue("adopted-lease");
+		Path go = this.dir.resolve("go");
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "4", "12s");
+		Held held = startHeld(manager, "manager, killed mid-run", command, queue, go);
+		held.manager().kill();
+
+		RowliftJar.Attempt again = manager.start("manager, restarted", command);
+		manager.awaitOutput(again, "still running on workers", WAIT);
+		held.holder().kill(); // partition 0's worker is gone: its lease is no longer renewed
+		assertThat(again.waitFor(WAIT.toMillis())).as("the restarted manager ends\n" + logs()).isTrue();
+		assertThat(again.exitCode()).as(logs()).isEqualTo(1);
+		assertThat(again.output()).as(logs())
+			.containsPattern("run 1 failed: loadWorker:partition0: its worker [^ ]+ committed nothing for 12 s \\(rowlift.cluster.lease-timeout\\)"
+					+ " and is taken as gone; run the same command again to resume the partition from its last commit");
+		assertThat(strings("SELECT STATUS FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition0'"))
+			.as("the adopted partition was ended as failed, not left STARTED\n" + logs()).containsExactly("FAILED");
+		long saved = count("SELECT COUNT(*) FROM ints");
+		assertThat(saved).as("partition 0's committed chunk and the other partitions stay\n" + logs()).isPositive().isLessThan(200_000L);
+
+		Files.createFile(go); // the next holder of partition 0 (the live worker) must not wait
+		RowliftJar.Attempt third = manager.run("manager, the same command again", command, WAIT);
+		assertThat(third.exitCode()).as(logs()).isZero();
+		assertThat(third.output()).contains("resumed");
+		assertExact(file, 200_000);
+		assertThat(count("SELECT COUNT(*) FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition0'"))
+			.as("partition 0: the failed execution and the resumed one").isEqualTo(2);
+	}
+
+	/**
+	 * Issue 23, item 4: a manager killed, restarted, and the restarted one killed too while it waits. The third
+	 * start must adopt the partition again (its worker still runs it), wait for it and end the run exactly: each
+	 * partition completed once, the two killed executions FAILED, none left STARTED.
+	 */
+	@Test
+	void aManagerRestartedTwiceStillWaitsForThePartitionsItsWorkersRun() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 200_000, 29);
+		String queue = RabbitBroker.queue("manager-twice");
+		Path go = this.dir.resolve("go");
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "4", "60s");
+		Held held = startHeld(manager, "manager, killed mid-run", command, queue, go);
+		held.manager().kill();
+
+		RowliftJar.Attempt second = manager.start("manager, restarted and killed again", command);
+		manager.awaitOutput(second, "still running on workers", WAIT);
+		second.kill();
+
+		RowliftJar.Attempt third = manager.start("manager, restarted a second time", command);
+		manager.awaitOutput(third, "still running on workers", WAIT);
+		Files.createFile(go);
+		assertThat(third.waitFor(WAIT.toMillis())).as("the third manager ends\n" + logs()).isTrue();
+		assertThat(third.exitCode()).as(logs()).isZero();
+		assertExact(file, 200_000);
+		assertThat(strings("SELECT STATUS FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition0'"))
+			.as("partition 0 ran once, on the worker that held it all along\n" + logs()).containsExactly("COMPLETED");
+		assertThat(count("SELECT COUNT(*) FROM BATCH_STEP_EXECUTION WHERE STEP_NAME LIKE 'loadWorker:%' AND STATUS = 'COMPLETED'"))
+			.as("each of the 4 partitions completed once").isEqualTo(4);
+		assertThat(strings("SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID")).as(logs())
+			.containsExactly("FAILED", "FAILED", "COMPLETED");
+		assertThat(third.output()).contains("read 200,000 = written 200,000");
+	}
+
+	/**
 	 * Issue 23, item 1: a stop reaches partitions on other machines through the job repository. SIGTERM to the
 	 * manager while a worker is inside partition 0 (held in its second chunk until a file appears): the manager
 	 * says it stops at the next chunk boundary and ends with exit 1 once its workers have stopped (the held
@@ -184,7 +257,7 @@ class MySqlClusterIntegrationTests {
 		Path go = this.dir.resolve("go");
 		RowliftJar manager = jar("manager");
 		List<String> command = manager(queue, file, "4", "60s");
-		RowliftJar.Attempt first = startHeld(manager, "manager, stopped by SIGTERM", command, queue, go);
+		RowliftJar.Attempt first = startHeld(manager, "manager, stopped by SIGTERM", command, queue, go).manager();
 		assertThat(new ProcessBuilder("kill", "-TERM", String.valueOf(first.pid())).start().waitFor()).isZero();
 		manager.awaitOutput(first, "SIGTERM received: stopping at the next chunk boundary", WAIT);
 		Files.createFile(go); // partition 0 goes on to its next chunk boundary, where it sees the stop
@@ -392,7 +465,7 @@ class MySqlClusterIntegrationTests {
 	 * ({@code rowlift.test.pause-at=load}), then {@code manager} started with {@code command}; returns once a
 	 * worker holds the partition, the manager still running.
 	 */
-	private RowliftJar.Attempt startHeld(RowliftJar manager, String label, List<String> command, String queue, Path go)
+	private Held startHeld(RowliftJar manager, String label, List<String> command, String queue, Path go)
 			throws Exception {
 		List<String> pausing = worker(queue);
 		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
@@ -408,7 +481,11 @@ class MySqlClusterIntegrationTests {
 			assertThat(run.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
 			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
 		}
-		return run;
+		return new Held(run, w1.output().contains("rowlift-test: paused at load") ? w1 : w2);
+	}
+
+	/** A manager started by {@link #startHeld}, and the worker that holds partition 0. */
+	private record Held(RowliftJar.Attempt manager, RowliftJar.Attempt holder) {
 	}
 
 	private void awaitServing(RowliftJar.Attempt... workers) throws Exception {
