@@ -4,10 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 
 import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
  * When a run (a job execution) started and ended, to the nanosecond the clock gives, kept in the job
@@ -44,14 +42,14 @@ public final class RunTimes {
 
 	/** The start: Rowlift's own when recorded, else the job table's (null when there is none). */
 	public static LocalDateTime start(JobExecution execution) {
-		Instant own = read(execution.getExecutionContext(), STARTED);
+		Instant own = ContextInstants.read(execution.getExecutionContext(), STARTED);
 		return own != null ? LocalDateTime.ofInstant(own, ZoneId.systemDefault()) : execution.getStartTime();
 	}
 
 	/** The end: Rowlift's own when recorded, else the job table's (null while it runs, or after a kill). */
 	public static LocalDateTime end(JobExecution execution) {
-		Instant own = read(execution.getExecutionContext(), ENDED);
-		if (own != null && read(execution.getExecutionContext(), STARTED) != null) {
+		Instant own = ContextInstants.read(execution.getExecutionContext(), ENDED);
+		if (own != null && ContextInstants.read(execution.getExecutionContext(), STARTED) != null) {
 			return LocalDateTime.ofInstant(own, ZoneId.systemDefault());
 		}
 		return execution.getEndTime(); // an older Rowlift's run, or none recorded
@@ -59,24 +57,8 @@ public final class RunTimes {
 
 	/** From the start to the end (to now while it runs); zero when it never started. */
 	public static Duration elapsed(JobExecution execution) {
-		LocalDateTime start = start(execution);
-		if (start == null) {
-			return Duration.ZERO;
-		}
-		LocalDateTime end = end(execution);
-		return Duration.between(start, end == null ? LocalDateTime.now() : end);
+		return ContextInstants.between(start(execution), end(execution));
 	}
 
-	private static Instant read(ExecutionContext context, String key) {
-		if (context == null || !context.containsKey(key)) {
-			return null;
-		}
-		try {
-			return Instant.parse(String.valueOf(context.get(key)));
-		}
-		catch (DateTimeParseException ex) {
-			return null; // not ours: the job table's time will do
-		}
-	}
 
 }

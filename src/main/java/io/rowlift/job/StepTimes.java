@@ -4,12 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
  * When a partition's step started and ended, to the nanosecond the clock gives, kept in the step
@@ -49,17 +47,17 @@ public final class StepTimes implements StepExecutionListener {
 
 	/** The start: the step's own when recorded, else the job repository's (null when it never started). */
 	public static LocalDateTime start(StepExecution step) {
-		Instant own = read(step.getExecutionContext(), STARTED);
+		Instant own = ContextInstants.read(step.getExecutionContext(), STARTED);
 		return own != null ? LocalDateTime.ofInstant(own, ZoneId.systemDefault()) : step.getStartTime();
 	}
 
 	/** The end: the step's own when both are recorded, else the job repository's (null while it runs). */
 	public static LocalDateTime end(StepExecution step) {
-		Instant own = read(step.getExecutionContext(), ENDED);
-		if (own != null && read(step.getExecutionContext(), STARTED) != null) {
+		Instant own = ContextInstants.read(step.getExecutionContext(), ENDED);
+		if (own != null && ContextInstants.read(step.getExecutionContext(), STARTED) != null) {
 			return LocalDateTime.ofInstant(own, ZoneId.systemDefault());
 		}
-		if (read(step.getExecutionContext(), STARTED) != null && step.getEndTime() != null) {
+		if (ContextInstants.read(step.getExecutionContext(), STARTED) != null && step.getEndTime() != null) {
 			// ended without the listener (a worker that failed the partition itself): not before its own start
 			LocalDateTime start = start(step);
 			return step.getEndTime().isBefore(start) ? start : step.getEndTime();
@@ -69,24 +67,8 @@ public final class StepTimes implements StepExecutionListener {
 
 	/** From the start to the end (to now while it runs); zero when it never started. */
 	public static Duration elapsed(StepExecution step) {
-		LocalDateTime start = start(step);
-		if (start == null) {
-			return Duration.ZERO;
-		}
-		LocalDateTime end = end(step);
-		return Duration.between(start, end == null ? LocalDateTime.now() : end);
+		return ContextInstants.between(start(step), end(step));
 	}
 
-	private static Instant read(ExecutionContext context, String key) {
-		if (context == null || !context.containsKey(key)) {
-			return null;
-		}
-		try {
-			return Instant.parse(String.valueOf(context.get(key)));
-		}
-		catch (DateTimeParseException ex) {
-			return null; // not ours: the repository's time will do
-		}
-	}
 
 }

@@ -134,8 +134,7 @@ class MySqlClusterIntegrationTests {
 		assertThat(running).as("partition 0 runs on a worker, one chunk committed\n" + logs()).contains("loadWorker:partition0");
 		first.kill();
 
-		RowliftJar.Attempt again = manager.start("manager, the same command again", command);
-		manager.awaitOutput(again, "still running on workers", WAIT);
+		RowliftJar.Attempt again = restartAdopting(manager, "manager, the same command again", command);
 		Files.createFile(go); // partition 0 goes on, on the worker that ran it all along
 		assertThat(again.waitFor(WAIT.toMillis())).as("the restarted manager ends\n" + logs()).isTrue();
 
@@ -187,8 +186,7 @@ class MySqlClusterIntegrationTests {
 		Held held = startHeld(manager, "manager, killed mid-run", command, queue, go);
 		held.manager().kill();
 
-		RowliftJar.Attempt again = manager.start("manager, restarted", command);
-		manager.awaitOutput(again, "still running on workers", WAIT);
+		RowliftJar.Attempt again = restartAdopting(manager, "manager, restarted", command);
 		held.holder().kill(); // partition 0's worker is gone: its lease is no longer renewed
 		assertThat(again.waitFor(WAIT.toMillis())).as("the restarted manager ends\n" + logs()).isTrue();
 		assertThat(again.exitCode()).as(logs()).isEqualTo(1);
@@ -224,12 +222,8 @@ class MySqlClusterIntegrationTests {
 		Held held = startHeld(manager, "manager, killed mid-run", command, queue, go);
 		held.manager().kill();
 
-		RowliftJar.Attempt second = manager.start("manager, restarted and killed again", command);
-		manager.awaitOutput(second, "still running on workers", WAIT);
-		second.kill();
-
-		RowliftJar.Attempt third = manager.start("manager, restarted a second time", command);
-		manager.awaitOutput(third, "still running on workers", WAIT);
+		restartAdopting(manager, "manager, restarted and killed again", command).kill();
+		RowliftJar.Attempt third = restartAdopting(manager, "manager, restarted a second time", command);
 		Files.createFile(go);
 		assertThat(third.waitFor(WAIT.toMillis())).as("the third manager ends\n" + logs()).isTrue();
 		assertThat(third.exitCode()).as(logs()).isZero();
@@ -482,6 +476,13 @@ class MySqlClusterIntegrationTests {
 			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
 		}
 		return new Held(run, w1.output().contains("rowlift-test: paused at load") ? w1 : w2);
+	}
+
+	/** {@code manager} started again with {@code command}; returns once it says it waits for partitions still running on workers. */
+	private RowliftJar.Attempt restartAdopting(RowliftJar manager, String label, List<String> command) throws Exception {
+		RowliftJar.Attempt attempt = manager.start(label, command);
+		manager.awaitOutput(attempt, "still running on workers", WAIT);
+		return attempt;
 	}
 
 	/** A manager started by {@link #startHeld}, and the worker that holds partition 0. */
