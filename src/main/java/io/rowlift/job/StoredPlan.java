@@ -330,7 +330,7 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 	public static void warmUp() {
 		Thread thread = new Thread(() -> {
 			try {
-				fromJson("{\"version\":" + VERSION + "}").toJson();
+				warmUpRoundTrip();
 			}
 			catch (RuntimeException ex) {
 				// a slower first use, nothing else
@@ -339,6 +339,11 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		thread.setDaemon(true);
 		thread.setPriority(Thread.MIN_PRIORITY);
 		thread.start();
+	}
+
+	/** What {@link #warmUp} runs: a plan with only its version, read and written once (every record type's (de)serializer built). */
+	static String warmUpRoundTrip() {
+		return fromJson("{\"version\":" + VERSION + "}").toJson();
 	}
 
 	/** The JSON form, as stored. */
