@@ -82,6 +82,19 @@ public final class LoadJobNames {
 	 */
 	public static final String PIPELINE = "job.pipeline";
 
+	/**
+	 * Job parameter: {@code rowlift.job.skip-limit} of this execution ({@link RunSettings}), so that a cluster's
+	 * workers count against the manager's limit. Absent in runs started before it was stored: their workers use
+	 * their own setting.
+	 */
+	public static final String SKIP_LIMIT = "job.skip-limit";
+
+	/** Job parameter: {@code rowlift.source.read-buffer} of this execution, in bytes ({@link RunSettings}); absent as {@link #SKIP_LIMIT}. */
+	public static final String READ_BUFFER = "source.read-buffer";
+
+	/** Job parameter: {@code rowlift.source.max-record-size} of this execution, in bytes ({@link RunSettings}); absent as {@link #SKIP_LIMIT}. */
+	public static final String MAX_RECORD_SIZE = "source.max-record-size";
+
 	private LoadJobNames() {
 	}
 
