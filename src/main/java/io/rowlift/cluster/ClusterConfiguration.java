@@ -70,6 +70,12 @@ public class ClusterConfiguration {
 			return new SharedRejectBudgets(dataSource);
 		}
 
+		/** Joins each partition step: a bad record that fails a partition reaches the manager whole. */
+		@Bean
+		BadRecordHandover badRecordHandover(JobRepository jobRepository) {
+			return new BadRecordHandover(jobRepository);
+		}
+
 		@Bean
 		ClusterWorker clusterWorker(JobRepository jobRepository, PartitionSteps steps, ClusterProperties settings) {
 			return new ClusterWorker(jobRepository, steps, WorkerIdentity.of(), settings);
