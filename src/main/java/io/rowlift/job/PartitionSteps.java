@@ -38,9 +38,11 @@ import io.rowlift.source.SourceProperties;
 import io.rowlift.source.UnitReader;
 
 /**
- * Builds the partition step of a run ({@value LoadJobNames#WORKER}) from the run's plan alone: the same
- * step whether the partitions run in this process (the load step of a local run) or in a cluster
- * worker, which reads the plan stored with the run ({@link RunPlanParameters#of}) and never plans again.
+ * Builds the partition step of a run ({@value LoadJobNames#WORKER}) from the run's plan and the execution's
+ * settings ({@link RunSettings}: skip limit, read buffer, record limit) alone: the same step whether the
+ * partitions run in this process (the load step of a local run) or in a cluster worker, which reads the plan
+ * stored with the run ({@link RunPlanParameters#of}) and never plans again, and the manager's settings, not its
+ * own. Rejects count against the run's budget ({@link RejectBudgets}: in memory, or shared by the workers).
  * Reader, writer, rejects and saved positions are the pipeline's ({@link Pipeline}): Rowlift's byte-range
  * (or sorted) reader and its JDBC writer, or Spring Batch's reader and writer.
  *

@@ -29,7 +29,9 @@ import io.rowlift.testsupport.RowliftJar;
  * which partition, when a worker is killed mid-run, when the manager is killed mid-run and its command
  * run again (it waits for the partitions its workers still run), and a worker that sees another file fails
  * its partition with a message naming its host, the path and what differs; when RabbitMQ restarts mid-load,
- * and when two managers load two files into two tables at once through the same workers and queue.
+ * and when two managers load two files into two tables at once through the same workers and queue; and
+ * {@code rowlift.job.skip-limit} holds over all the workers of a run, at the manager's value, failing the run
+ * as a local run fails.
  */
 class MySqlClusterIntegrationTests {
 
@@ -427,6 +429,34 @@ class MySqlClusterIntegrationTests {
 		RowliftJar.Attempt done = jar("manager-2").run("manager, skip-limit 8", eight, WAIT);
 		assertThat(done.exitCode()).as(logs()).isZero();
 		assertThat(count("SELECT COUNT(*) FROM plain")).as(logs()).isEqualTo(8_000 - 8);
+	}
+
+	/**
+	 * Issue 23, the Spring pipeline: its skip policy counts each bad record against the run's shared budget in
+	 * the chunk's transaction too, so the limit holds over both workers, and the message is a local run's.
+	 */
+	@Test
+	void theSpringPipelinesSkipLimitHoldsOverAllTheWorkersToo() throws Exception {
+		Path file = badRecords(this.dir.resolve("bad.csv"), "value_1,value_2", 8_000, 1_000);
+		String queue = RabbitBroker.queue("spring-skip-limit");
+		RowliftJar jar1 = jar("worker-1");
+		RowliftJar jar2 = jar("worker-2");
+		RowliftJar.Attempt w1 = jar1.start("worker 1", worker(queue));
+		RowliftJar.Attempt w2 = jar2.start("worker 2", worker(queue));
+		RowliftJar manager = jar("manager");
+		jar1.awaitOutput(w1, "serving partitions from queue", WAIT);
+		jar2.awaitOutput(w2, "serving partitions from queue", WAIT);
+		List<String> args = manager(queue, file, "8", "60s");
+		args.addAll(List.of("--rowlift.job.pipeline=spring", "--rowlift.job.skip-limit=7"));
+		RowliftJar.Attempt failed = manager.run("manager, spring pipeline, skip-limit 7", args, WAIT);
+		assertThat(failed.exitCode()).as(logs()).isEqualTo(1);
+		assertThat(failed.output()).as(logs()).contains("That is bad record number 8, more than rowlift.job.skip-limit=7 allows");
+
+		args.set(args.size() - 1, "--rowlift.job.skip-limit=8");
+		RowliftJar.Attempt again = manager.run("manager, spring pipeline, skip-limit 8", args, WAIT);
+		assertThat(again.exitCode()).as(logs()).isZero();
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).as("every bad record rejected once\n" + logs()).isEqualTo(8);
+		assertThat(count("SELECT COUNT(*) FROM ints")).as(logs()).isEqualTo(8_000 - 8);
 	}
 
 	/**
