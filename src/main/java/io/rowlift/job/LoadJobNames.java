@@ -3,7 +3,8 @@ package io.rowlift.job;
 /**
  * Names persisted in the job repository. Renaming one breaks the resume of loads started by an
  * earlier version, so they never change. The job parameters among them are written and read in one
- * place, {@link RunPlanParameters}.
+ * place each: the plan's in {@link RunPlanParameters}, the execution's settings its partitions share
+ * ({@link #SKIP_LIMIT}, {@link #READ_BUFFER}, {@link #MAX_RECORD_SIZE}) in {@link RunSettings}.
  */
 public final class LoadJobNames {
 
