@@ -1,5 +1,7 @@
 package io.rowlift.cluster;
 
+import javax.sql.DataSource;
+
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
@@ -17,6 +19,8 @@ import org.springframework.integration.channel.DirectChannel;
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadHistory;
 import io.rowlift.job.PartitionSteps;
+import io.rowlift.job.RejectBudgets;
+import io.rowlift.job.SharedRejectBudgets;
 import io.rowlift.job.RemotePartitions;
 
 /**
@@ -56,6 +60,21 @@ public class ClusterConfiguration {
 		 * flow again soon after a broker restart (the default is 5 s); each try is one connection attempt.
 		 */
 		static final java.time.Duration RECOVERY = java.time.Duration.ofSeconds(2);
+
+		/**
+		 * The run's reject budget shared with its other workers through the target database: a worker's own
+		 * in-memory budget would let N workers reject up to N times {@code rowlift.job.skip-limit}.
+		 */
+		@Bean
+		RejectBudgets sharedRejectBudgets(DataSource dataSource) {
+			return new SharedRejectBudgets(dataSource);
+		}
+
+		/** Joins each partition step: a bad record that fails a partition reaches the manager whole. */
+		@Bean
+		BadRecordHandover badRecordHandover(JobRepository jobRepository) {
+			return new BadRecordHandover(jobRepository);
+		}
 
 		@Bean
 		ClusterWorker clusterWorker(JobRepository jobRepository, PartitionSteps steps, ClusterProperties settings) {

@@ -21,7 +21,10 @@ import io.rowlift.job.RunningPartitions;
  * A worker's handling of one partition request ({@link PartitionRequest}): finds the partition's step
  * execution in the shared job repository, checks that the file at the request's path is the manager's
  * ({@link FileCheck}; else the partition fails with a message naming this worker, the path and what
- * differs), reads the plan stored with the run ({@link RunPlanParameters#of}, never planned again) and runs
+ * differs), reads the plan stored with the run ({@link RunPlanParameters#of}, never planned again) and the
+ * execution's skip limit, read buffer and record limit ({@link io.rowlift.job.RunSettings}: the manager's, not this
+ * worker's), counts rejects against the run's one budget shared by all workers
+ * ({@link io.rowlift.job.SharedRejectBudgets}), and runs
  * the same partition step a local run does ({@link PartitionSteps}), writing straight to the target. Returns
  * when the step has ended, so the broker's message is acknowledged then and not before: a worker killed
  * mid-partition leaves its request unacknowledged, and the broker hands it to another worker, which goes
@@ -102,7 +105,8 @@ public final class ClusterWorker {
 		System.err.flush();
 		try {
 			RunPlan plan = RunPlanParameters.of(step.getJobExecution());
-			Step worker = this.steps.worker(plan, new RunningPartitions());
+			// the run's skip limit and record limits, not this worker's (RunSettings)
+			Step worker = this.steps.worker(plan, step.getJobExecution().getJobParameters(), new RunningPartitions());
 			step.getExecutionContext().putString(WorkerIdentity.KEY, this.identity);
 			worker.execute(step);
 		}

@@ -87,7 +87,7 @@ final class RemoteRun implements PartitionHandler {
 			// tracked as this execution's own in memory (the repository keeps it under the execution that created
 			// it): the aggregation, the accounting, the summary and the report read it (Spring Batch #5158)
 			if (remote.getStatus() == BatchStatus.FAILED) {
-				remote.addFailureException(new RemotePartitionFailure(remote.getStepName(), remote.getExitStatus().getExitDescription()));
+				remote.addFailureException(BadRecordHandover.failure(remote));
 			}
 			execution.addStepExecution(remote);
 			here.add(remote);
@@ -170,7 +170,7 @@ final class RemoteRun implements PartitionHandler {
 				local.setProcessSkipCount(remote.getProcessSkipCount());
 				local.setVersion(remote.getVersion());
 				if (remote.getStatus() == BatchStatus.FAILED) {
-					local.addFailureException(new RemotePartitionFailure(remote.getStepName(), remote.getExitStatus().getExitDescription()));
+					local.addFailureException(BadRecordHandover.failure(remote));
 				}
 				return local;
 			}

@@ -223,7 +223,8 @@ public class LoadJobConfiguration {
 	@Bean
 	@JobScope
 	Step loadStep(JobRepository jobRepository, RunPlan planned, PartitionSteps steps, RunningPartitions running,
-			LoadHistory history, Checkpoints checkpoints, ObjectProvider<RemotePartitions> remote) {
+			LoadHistory history, Checkpoints checkpoints, ObjectProvider<RemotePartitions> remote,
+			@Value("#{jobExecution}") JobExecution execution) {
 		LoadPlan plan = planned.load();
 		Partitioner units = plan.input().partitioner(checkpoints);
 		// key order SORT: each partition's unit is its share of the file for the accounting's coverage; what it
@@ -242,7 +243,7 @@ public class LoadJobConfiguration {
 		}
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(planned.threads());
-		return step.step(steps.worker(planned, running))
+		return step.step(steps.worker(planned, execution.getJobParameters(), running))
 			.taskExecutor(executor)
 			.listener(new CompilerHandover(plan.file().toFile().length())) // C2, kept off the start-up code, comes back here
 			.build();
@@ -251,7 +252,7 @@ public class LoadJobConfiguration {
 	@Bean
 	PartitionSteps partitionSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager,
 			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
-			RejectBudgets budgets, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions,
+			ObjectProvider<RejectBudgets> budgets, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions,
 			PhaseTracker phases) {
 		return PartitionSteps.builder()
 			.jobRepository(jobRepository)
@@ -261,7 +262,8 @@ public class LoadJobConfiguration {
 			.source(source)
 			.settings(settings)
 			.sorting(sorting)
-			.budgets(budgets)
+			// a cluster worker's configuration declares the shared budgets; a local run keeps them in memory
+			.budgets(budgets.getIfAvailable(() -> new LocalRejectBudgets(new JdbcTemplate(dataSource))))
 			.listeners(listeners)
 			.checkpoints(checkpoints)
 			.extensions(extensions)
@@ -287,9 +289,5 @@ public class LoadJobConfiguration {
 				Terminals::interactive, () -> remote.getIfAvailable() != null);
 	}
 
-	@Bean
-	RejectBudgets rejectBudgets(DataSource dataSource, JobProperties settings) {
-		return new RejectBudgets(new JdbcTemplate(dataSource), settings);
-	}
 
 }

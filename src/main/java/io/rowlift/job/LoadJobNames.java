@@ -3,7 +3,8 @@ package io.rowlift.job;
 /**
  * Names persisted in the job repository. Renaming one breaks the resume of loads started by an
  * earlier version, so they never change. The job parameters among them are written and read in one
- * place, {@link RunPlanParameters}.
+ * place each: the plan's in {@link RunPlanParameters}, the execution's settings its partitions share
+ * ({@link #SKIP_LIMIT}, {@link #READ_BUFFER}, {@link #MAX_RECORD_SIZE}) in {@link RunSettings}.
  */
 public final class LoadJobNames {
 
@@ -81,6 +82,19 @@ public final class LoadJobNames {
 	 * {@code -reason}. Absent in runs started before there was a choice: those are {@code FAST}.
 	 */
 	public static final String PIPELINE = "job.pipeline";
+
+	/**
+	 * Job parameter: {@code rowlift.job.skip-limit} of this execution ({@link RunSettings}), so that a cluster's
+	 * workers count against the manager's limit. Absent in runs started before it was stored: their workers use
+	 * their own setting.
+	 */
+	public static final String SKIP_LIMIT = "job.skip-limit";
+
+	/** Job parameter: {@code rowlift.source.read-buffer} of this execution, in bytes ({@link RunSettings}); absent as {@link #SKIP_LIMIT}. */
+	public static final String READ_BUFFER = "source.read-buffer";
+
+	/** Job parameter: {@code rowlift.source.max-record-size} of this execution, in bytes ({@link RunSettings}); absent as {@link #SKIP_LIMIT}. */
+	public static final String MAX_RECORD_SIZE = "source.max-record-size";
 
 	private LoadJobNames() {
 	}

@@ -16,6 +16,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.core.env.Environment;
 
@@ -189,9 +190,10 @@ public final class LoadLauncher {
 			this.active = key;
 			JobExecution execution;
 			this.checkpoints.reached(JOB_START);
+			// this command's skip limit and record limits go with the execution, for partitions run anywhere (RunSettings)
+			JobParameters parameters = RunSettings.of(settings, source).addTo(start.parameters());
 			try {
-				execution = start.adopts() ? this.adopting.start(this.job, start.parameters())
-						: this.jobOperator.start(this.job, start.parameters());
+				execution = start.adopts() ? this.adopting.start(this.job, parameters) : this.jobOperator.start(this.job, parameters);
 			}
 			finally {
 				this.active = null;

@@ -4,6 +4,7 @@ import java.util.Objects;
 
 import javax.sql.DataSource;
 
+import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
@@ -37,9 +38,11 @@ import io.rowlift.source.SourceProperties;
 import io.rowlift.source.UnitReader;
 
 /**
- * Builds the partition step of a run ({@value LoadJobNames#WORKER}) from the run's plan alone: the same
- * step whether the partitions run in this process (the load step of a local run) or in a cluster
- * worker, which reads the plan stored with the run ({@link RunPlanParameters#of}) and never plans again.
+ * Builds the partition step of a run ({@value LoadJobNames#WORKER}) from the run's plan and the execution's
+ * settings ({@link RunSettings}: skip limit, read buffer, record limit) alone: the same step whether the
+ * partitions run in this process (the load step of a local run) or in a cluster worker, which reads the plan
+ * stored with the run ({@link RunPlanParameters#of}) and never plans again, and the manager's settings, not its
+ * own. Rejects count against the run's budget ({@link RejectBudgets}: in memory, or shared by the workers).
  * Reader, writer, rejects and saved positions are the pipeline's ({@link Pipeline}): Rowlift's byte-range
  * (or sorted) reader and its JDBC writer, or Spring Batch's reader and writer.
  *
@@ -59,31 +62,36 @@ public final class PartitionSteps {
 
 	/**
 	 * The partition step of {@code planned}'s run.
+	 * @param parameters the job parameters of the execution whose partitions it runs: its skip limit, read
+	 *        buffer and record limit come from there ({@link RunSettings}), so a cluster worker uses the manager's;
+	 *        a run started before they were stored there uses this process's own
 	 * @param running where its partitions announce that they open and close (stop and progress)
 	 */
-	public Step worker(RunPlan planned, RunningPartitions running) {
+	public Step worker(RunPlan planned, JobParameters parameters, RunningPartitions running) {
 		Builder p = this.parts;
 		LoadPlan plan = planned.load();
+		RunSettings settings = RunSettings.of(parameters, RunSettings.of(p.settings, p.source));
+		long limit = settings.skipLimit();
 		// upsert, ignore: the key as the table has it now (checked with exit 2 when the load started)
 		KeyMatching matching = KeyMatching.resolve(p.dataSource, p.dialect, plan.mapping(), planned.target());
 		if (planned.pipeline().pipeline() == Pipeline.SPRING) {
 			return SpringWorker.build(LoadJobNames.WORKER, p.jobRepository, p.transactionManager, p.dataSource, p.dialect,
 					plan.input(), planned.writeMapping(p.dialect), run -> planned.writeMapping(p.dialect, run), plan.values(), planned.chunkSize(),
-					(int) p.source.readBuffer().toBytes(), p.budgets::of, running::opened, running::closed,
+					settings.readBuffer(), (execution, run) -> p.budgets.of(execution, run, limit), running::opened, running::closed,
 					p.extensions.withStepListenerFirst(STEP_TIMES), matching,
 					p.checkpoints);
 		}
-		return fastWorker(planned, running, matching);
+		return fastWorker(planned, settings, running, matching);
 	}
 
 	/** The fast path's worker: Rowlift's byte-range (or sorted) reader and its JDBC writer. */
-	private Step fastWorker(RunPlan planned, RunningPartitions running, KeyMatching matching) {
+	private Step fastWorker(RunPlan planned, RunSettings settings, RunningPartitions running, KeyMatching matching) {
 		Builder p = this.parts;
 		LoadPlan plan = planned.load();
 		int chunkSize = planned.chunkSize();
 		int readAhead = p.settings.readAhead();
-		int buffer = (int) p.source.readBuffer().toBytes();
-		int maxRecord = (int) p.source.maxRecordSize().toBytes();
+		int buffer = settings.readBuffer();
+		int maxRecord = settings.maxRecordSize();
 		WriteMethod method = planned.writeMethod();
 		KeyOrder order = planned.order();
 		SortKey key = order == KeyOrder.FILE ? null : KeyOrderChoice.keyOf(plan.mapping(), p.dialect)
@@ -112,7 +120,8 @@ public final class PartitionSteps {
 			TableMapping mapping = planned.writeMapping(p.dialect, run); // a replace writes into its staging table
 			// a sorted stream's records carry their lines counted from the data's first record: the whole input locates them
 			JdbcRowWriter rows = new JdbcRowWriter(p.dataSource, p.dialect, mapping, plan.values(), method,
-					input.locator(sorted != null ? input.whole() : step.getExecutionContext()), p.budgets.of(step.getJobExecutionId(), run), new RejectTable(run),
+					input.locator(sorted != null ? input.whole() : step.getExecutionContext()), p.budgets.of(step.getJobExecutionId(), run, settings.skipLimit()),
+					new RejectTable(run),
 					matching, p.checkpoints);
 			return order == KeyOrder.CHUNK ? new ChunkKeyOrder(key, rows) : rows;
 		});
@@ -183,13 +192,19 @@ public final class PartitionSteps {
 			return this;
 		}
 
-		/** The read buffer and the largest record ({@code rowlift.source.*}). */
+		/**
+		 * This process's read buffer and largest record ({@code rowlift.source.*}): used only for a run that
+		 * stored none ({@link RunSettings}).
+		 */
 		public Builder source(SourceProperties source) {
 			this.source = source;
 			return this;
 		}
 
-		/** The read-ahead ({@code rowlift.job.read-ahead}). */
+		/**
+		 * The read-ahead ({@code rowlift.job.read-ahead}, this process's own), and the skip limit for a run that
+		 * stored none ({@link RunSettings}).
+		 */
 		public Builder settings(JobProperties settings) {
 			this.settings = settings;
 			return this;
@@ -200,6 +215,7 @@ public final class PartitionSteps {
 			return this;
 		}
 
+		/** Where partitions find their run's reject budget: in memory, or shared by a cluster's workers. */
 		public Builder budgets(RejectBudgets budgets) {
 			this.budgets = budgets;
 			return this;

@@ -12,12 +12,14 @@ import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 import io.rowlift.database.RejectTable;
+import io.rowlift.database.SharedRejectBudget;
 import io.rowlift.database.TableInfo;
 import io.rowlift.database.TargetDialect;
 
 /**
  * Rowlift's own tables in the target database: Spring Batch's job repository (so each chunk's
- * rows and the reader's offset commit in one transaction), the index ledger and the staged rejects. Created when
+ * rows and the reader's offset commit in one transaction), the index ledger, the staged rejects and the
+ * cluster's shared reject budgets. Created when
  * missing, left alone when present; never part of the operator's migrations.
  */
 public final class RowliftSchema {
@@ -135,6 +137,9 @@ public final class RowliftSchema {
 					+ " DEFINITION " + dialect.textType() + " NOT NULL, IS_UNIQUE INT NOT NULL, COLUMN_LIST "
 					+ dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
 			createIfMissing(connection, RejectTable.NAME, RejectTable.ddl(dialect));
+			// a cluster's shared reject budget: made by every load (a manager cannot tell whether its workers
+			// will need it before they do), so a worker never makes tables
+			createIfMissing(connection, SharedRejectBudget.NAME, SharedRejectBudget.ddl());
 			if (!connection.getAutoCommit()) {
 				connection.commit();
 			}

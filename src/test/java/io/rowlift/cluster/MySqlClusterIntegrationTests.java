@@ -29,7 +29,9 @@ import io.rowlift.testsupport.RowliftJar;
  * which partition, when a worker is killed mid-run, when the manager is killed mid-run and its command
  * run again (it waits for the partitions its workers still run), and a worker that sees another file fails
  * its partition with a message naming its host, the path and what differs; when RabbitMQ restarts mid-load,
- * and when two managers load two files into two tables at once through the same workers and queue.
+ * and when two managers load two files into two tables at once through the same workers and queue; and
+ * {@code rowlift.job.skip-limit} holds over all the workers of a run, at the manager's value, failing the run
+ * as a local run fails.
  */
 class MySqlClusterIntegrationTests {
 
@@ -406,6 +408,172 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/** The runs ({@code run R}) of the loads the workers started with the file named {@code name}. */
+	/**
+	 * Issue 23: one reject budget per run over all its workers. Eight bad records, one in each of eight
+	 * partitions, and {@code rowlift.job.skip-limit=7}, also each worker's own setting: a budget of each
+	 * worker's own (as before) would let both workers' shares through; the run's budget fails at the eighth,
+	 * exactly as a local run of the same file fails (its exit code and the line naming the number and the
+	 * limit). The same command with the limit 8 resumes the run and completes it, every reject recorded.
+	 */
+	@Test
+	void theSkipLimitHoldsOverAllTheWorkersOfARunAsInALocalRun() throws Exception {
+		Path file = badRecords(this.dir.resolve("bad.csv"), "value_1,value_2", 8_000, 1_000);
+		MySqlTestTarget local = new MySqlTestTarget("cluster_local");
+		local.reset();
+		RowliftJar.Attempt alone;
+		try {
+			List<String> args = options(local);
+			args.addAll(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=ints", "--rowlift.job.partitions=8",
+					"--rowlift.job.chunk-size=1000", "--rowlift.job.threads=2", "--rowlift.job.skip-limit=7"));
+			alone = jar("local").run("a local run", args, WAIT);
+		}
+		finally {
+			local.dispose();
+		}
+		String limitLine = "That is bad record number 8, more than rowlift.job.skip-limit=7 allows: fix the file, or raise the limit"
+				+ " and run the same command again to resume";
+		assertThat(alone.exitCode()).as("the local run fails at the eighth bad record\n" + logs()).isEqualTo(1);
+		assertThat(alone.output()).as(logs()).contains(limitLine);
+
+		String queue = RabbitBroker.queue("skip-limit");
+		RowliftJar jar1 = jar("worker-1");
+		RowliftJar jar2 = jar("worker-2");
+		RowliftJar.Attempt w1 = jar1.start("worker 1", worker(queue, List.of("--rowlift.job.skip-limit=7")));
+		RowliftJar.Attempt w2 = jar2.start("worker 2", worker(queue, List.of("--rowlift.job.skip-limit=7")));
+		RowliftJar manager = jar("manager");
+		jar1.awaitOutput(w1, "serving partitions from queue", WAIT);
+		jar2.awaitOutput(w2, "serving partitions from queue", WAIT);
+		List<String> args = manager(queue, file, "8", "60s");
+		args.add("--rowlift.job.skip-limit=7");
+		RowliftJar.Attempt failed = manager.run("manager, skip-limit 7", args, WAIT);
+
+		assertThat(failed.exitCode()).as("the run fails as the local run did\n" + logs()).isEqualTo(alone.exitCode());
+		assertThat(failed.output()).as(logs()).contains(limitLine);
+		// which bad record meets the spent budget, and the rows committed by then, depend on the partitions' timing
+		assertThat(failureLines(failed.output(), file)).as("the manager's failure, as a local run's\n" + logs())
+			.isEqualTo(failureLines(alone.output(), file))
+			.hasSize(3);
+		assertThat(w1.output()).as("worker 1 took partitions\n" + logs()).contains("loading loadWorker:partition");
+		assertThat(w2.output()).as("worker 2 took partitions\n" + logs()).contains("loading loadWorker:partition");
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).as("rejects committed within the limit").isLessThanOrEqualTo(7);
+
+		args.set(args.size() - 1, "--rowlift.job.skip-limit=8");
+		RowliftJar.Attempt again = manager.run("manager, skip-limit 8", args, WAIT);
+		assertThat(again.exitCode()).as(logs()).isZero();
+		assertThat(again.output()).contains("resumed");
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).as("every bad record rejected once\n" + logs()).isEqualTo(8);
+		assertThat(strings("SELECT LINE FROM ROWLIFT_REJECT ORDER BY LINE"))
+			.containsExactly("502", "1502", "2502", "3502", "4502", "5502", "6502", "7502");
+		assertThat(count("SELECT COUNT(*) FROM ints")).as(logs()).isEqualTo(8_000 - 8);
+		assertThat(count("SELECT COUNT(DISTINCT value_1) FROM ints")).isEqualTo(8_000 - 8);
+	}
+
+	/**
+	 * Issue 23: a worker counts against the manager's {@code rowlift.job.skip-limit}, not its own. Workers
+	 * set to tolerate 100 bad records fail the run at the manager's 7; workers set to tolerate none (the
+	 * default) let a run with the manager's 8 complete.
+	 */
+	@Test
+	void aWorkerUsesTheManagersSkipLimitNotItsOwn() throws Exception {
+		Path file = badRecords(this.dir.resolve("bad.csv"), "value_1,value_2", 8_000, 1_000);
+		String queue = RabbitBroker.queue("run-settings");
+		RowliftJar.Attempt w1 = jar("worker-1").start("worker 1, its own skip-limit 100",
+				worker(queue, List.of("--rowlift.job.skip-limit=100")));
+		RowliftJar.Attempt w2 = jar("worker-2").start("worker 2, its own skip-limit 100",
+				worker(queue, List.of("--rowlift.job.skip-limit=100")));
+		RowliftJar manager = jar("manager");
+		awaitServing(w1, w2);
+		List<String> args = manager(queue, file, "8", "60s");
+		args.add("--rowlift.job.skip-limit=7");
+		RowliftJar.Attempt failed = manager.run("manager, skip-limit 7", args, WAIT);
+		assertThat(failed.exitCode()).as(logs()).isEqualTo(1);
+		assertThat(failed.output()).as(logs()).contains("That is bad record number 8, more than rowlift.job.skip-limit=7 allows");
+		w1.kill();
+		w2.kill();
+
+		Path other = badRecords(this.dir.resolve("plain.csv"), "a,b", 8_000, 1_000);
+		String second = RabbitBroker.queue("run-settings-0");
+		RowliftJar.Attempt w3 = jar("worker-3").start("worker 3, skip-limit 0", worker(second));
+		RowliftJar.Attempt w4 = jar("worker-4").start("worker 4, skip-limit 0", worker(second));
+		this.jars.get(this.jars.size() - 2).awaitOutput(w3, "serving partitions from queue", WAIT);
+		this.jars.get(this.jars.size() - 1).awaitOutput(w4, "serving partitions from queue", WAIT);
+		List<String> eight = manager(second, other, "plain", "8", "60s");
+		eight.add("--rowlift.job.skip-limit=8");
+		RowliftJar.Attempt done = jar("manager-2").run("manager, skip-limit 8", eight, WAIT);
+		assertThat(done.exitCode()).as(logs()).isZero();
+		assertThat(count("SELECT COUNT(*) FROM plain")).as(logs()).isEqualTo(8_000 - 8);
+	}
+
+	/**
+	 * Issue 23, the Spring pipeline: its skip policy counts each bad record against the run's shared budget in
+	 * the chunk's transaction too, so the limit holds over both workers, and the message is a local run's.
+	 */
+	@Test
+	void theSpringPipelinesSkipLimitHoldsOverAllTheWorkersToo() throws Exception {
+		Path file = badRecords(this.dir.resolve("bad.csv"), "value_1,value_2", 8_000, 1_000);
+		String queue = RabbitBroker.queue("spring-skip-limit");
+		RowliftJar jar1 = jar("worker-1");
+		RowliftJar jar2 = jar("worker-2");
+		RowliftJar.Attempt w1 = jar1.start("worker 1", worker(queue));
+		RowliftJar.Attempt w2 = jar2.start("worker 2", worker(queue));
+		RowliftJar manager = jar("manager");
+		jar1.awaitOutput(w1, "serving partitions from queue", WAIT);
+		jar2.awaitOutput(w2, "serving partitions from queue", WAIT);
+		List<String> args = manager(queue, file, "8", "60s");
+		args.addAll(List.of("--rowlift.job.pipeline=spring", "--rowlift.job.skip-limit=7"));
+		RowliftJar.Attempt failed = manager.run("manager, spring pipeline, skip-limit 7", args, WAIT);
+		assertThat(failed.exitCode()).as(logs()).isEqualTo(1);
+		assertThat(failed.output()).as(logs()).contains("That is bad record number 8, more than rowlift.job.skip-limit=7 allows");
+
+		args.set(args.size() - 1, "--rowlift.job.skip-limit=8");
+		RowliftJar.Attempt again = manager.run("manager, spring pipeline, skip-limit 8", args, WAIT);
+		assertThat(again.exitCode()).as(logs()).isZero();
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).as("every bad record rejected once\n" + logs()).isEqualTo(8);
+		assertThat(count("SELECT COUNT(*) FROM ints")).as(logs()).isEqualTo(8_000 - 8);
+	}
+
+	/**
+	 * A file of {@code rows} records under {@code header}, {@code i,7i}, each {@code every}-th one from the
+	 * middle of the first block on bad ({@code x} in a BIGINT column): one per partition when the file is split
+	 * into {@code rows / every} partitions.
+	 */
+	private static Path badRecords(Path file, String header, int rows, int every) throws Exception {
+		StringBuilder csv = new StringBuilder(header).append('\n');
+		for (int i = 0; i < rows; i++) {
+			csv.append(i % every == every / 2 ? "x" : Integer.toString(i)).append(',').append(7L * i).append('\n');
+		}
+		return Files.writeString(file, csv);
+	}
+
+	/**
+	 * The lines a failed run names its bad record and what to do with (the record's location and problem, the
+	 * number and the limit, the advice), numbers as {@code N}.
+	 */
+	private static List<String> failureLines(String output, Path file) {
+		List<String> lines = new ArrayList<>();
+		String[] all = output.split("\n");
+		for (int i = 0; i < all.length; i++) {
+			if (all[i].startsWith("rowlift: run 1 failed: " + file + ":") && i + 1 < all.length) {
+				lines.add(all[i]);
+				lines.add(all[i + 1]);
+			}
+			else if (all[i].startsWith("rowlift: this is an error in " + file)) {
+				lines.add(all[i]);
+			}
+		}
+		return lines.stream().map(line -> line.replaceAll("[0-9][0-9,]*", "N")).toList();
+	}
+
+	/** {@code target}'s options with the tests' migrations. */
+	private static List<String> options(MySqlTestTarget target) {
+		List<String> args = new ArrayList<>();
+		for (String option : target.options()) {
+			args.add(option.startsWith("--spring.flyway.locations=")
+					? "--spring.flyway.locations=filesystem:" + MIGRATIONS + "/{vendor}" : option);
+		}
+		return args;
+	}
+
 	private static java.util.Set<String> runsOf(java.util.Map<String, Integer> loads, String name) {
 		java.util.Set<String> runs = new java.util.TreeSet<>();
 		for (String load : loads.keySet()) {

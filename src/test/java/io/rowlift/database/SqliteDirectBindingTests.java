@@ -106,7 +106,7 @@ class SqliteDirectBindingTests {
 			RecordBinder binder = new RecordBinder(this.sqlite, mapping,
 					ValueFormats.of(StandardCharsets.UTF_8, null, null, null, ZoneOffset.UTC), locator);
 			InsertBatchSink sink = new InsertBatchSink(this.sqlite, mapping, binder, null, direct);
-			RejectHandling rejects = new RejectHandling(new RejectBudget(100, 0), new RejectTable(1), locator);
+			RejectHandling rejects = new RejectHandling(new MemoryRejectBudget(100, 0), new RejectTable(1), locator);
 			long written = 0;
 			for (int from = 0; from < records.size(); from += chunk) {
 				rejects.chunkStarted();

@@ -135,7 +135,7 @@ class SqliteRowsExtensionTests {
 					ValueFormats.of(StandardCharsets.UTF_8, null, null, null, ZoneOffset.UTC), locator);
 			InsertBatchSink inserts = new InsertBatchSink(this.sqlite, mapping, binder, null, false);
 			RowsBufferSink rows = new RowsBufferSink(this.sqlite.rowsLoader(mapping), binder, inserts, this.sqlite);
-			RejectHandling rejects = new RejectHandling(new RejectBudget(100, 0), new RejectTable(1), locator);
+			RejectHandling rejects = new RejectHandling(new MemoryRejectBudget(100, 0), new RejectTable(1), locator);
 			long written = 0;
 			for (int from = 0; from < records.size(); from += chunk) {
 				rejects.chunkStarted();

@@ -1,0 +1,72 @@
+package io.rowlift.cluster;
+
+import java.util.Optional;
+
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.listener.StepExecutionListener;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+import io.rowlift.model.BadRecordException;
+
+/**
+ * Carries a partition's bad record failure from the worker to the manager, so that the manager ends the run
+ * exactly as a local run ends it: the same message (the record's location, the problem, and for
+ * {@code rowlift.job.skip-limit} the record's number and the limit) and the same advice (fix the file, or raise
+ * the limit and run the same command again), with exit 1. The manager sees only the job repository, and the
+ * step's exit description holds the stack trace, cut to the repository's column width; so the worker writes the
+ * {@link BadRecordException}'s message into the partition's context under {@value #KEY} and saves the context
+ * at once, before Spring Batch saves the step as FAILED (Spring Batch 6 saves the status first and the context
+ * after it, so a manager that saw the status could read the context without the message), and the manager
+ * makes the exception again from it ({@link #failure}).
+ *
+ * <p>Joins each partition step of a cluster worker (a step listener bean). Stateless, thread-safe.
+ */
+public final class BadRecordHandover implements StepExecutionListener {
+
+	private final JobRepository repository;
+
+	/** @param repository the shared job repository the partition's context is saved in */
+	public BadRecordHandover(JobRepository repository) {
+		this.repository = repository;
+	}
+
+	/** The partition context key of the bad record's message. */
+	public static final String KEY = "rowlift.bad-record";
+
+	@Override
+	public ExitStatus afterStep(StepExecution step) {
+		Optional<BadRecordException> bad = badRecord(step);
+		if (bad.isPresent()) {
+			step.getExecutionContext().putString(KEY, bad.get().getMessage());
+			this.repository.updateExecutionContext(step);
+		}
+		return null; // the exit status stays Spring Batch's
+	}
+
+	private static Optional<BadRecordException> badRecord(StepExecution step) {
+		for (Throwable failure : step.getFailureExceptions()) {
+			for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+				if (t instanceof BadRecordException bad) {
+					return Optional.of(bad);
+				}
+			}
+		}
+		return Optional.empty();
+	}
+
+	/**
+	 * The failure of a partition that ended FAILED on a worker, as the manager adds it to its run: the worker's
+	 * bad record when it handed one over, else the first line of the exit description
+	 * ({@link RemotePartitionFailure}).
+	 */
+	static Throwable failure(StepExecution remote) {
+		ExecutionContext context = remote.getExecutionContext();
+		if (context.containsKey(KEY)) {
+			return new BadRecordException(context.getString(KEY));
+		}
+		return new RemotePartitionFailure(remote.getStepName(), remote.getExitStatus().getExitDescription());
+	}
+
+}
