@@ -233,17 +233,17 @@ class ExpressionFastFormPropertyTests {
 	/** One buffer for every try, small records after large ones: it fills up and moves on, as a partition's does. */
 	private final TextBuffer shared = new TextBuffer();
 
-	@Property(tries = 3000)
+	@Property(tries = 2000)
 	void textIsTheGeneralFormsText(@ForAll("text") String source, @ForAll("rows") String[] row) {
 		check(source, row);
 	}
 
-	@Property(tries = 3000)
+	@Property(tries = 2000)
 	void numbersAreTheGeneralFormsNumbers(@ForAll("number") String source, @ForAll("rows") String[] row) {
 		check(source, row);
 	}
 
-	@Property(tries = 1500)
+	@Property(tries = 1000)
 	void conditionsAreTheGeneralFormsConditions(@ForAll("condition") String source, @ForAll("rows") String[] row) {
 		Expression expression = Expression.compile("p", source, SCOPE);
 		check(source, row);
