@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import io.rowlift.compress.ValueCompressor;
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;
-import io.rowlift.expr.Input;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
 
@@ -30,8 +29,11 @@ public final class RecordBinder {
 	/** For each column, its expression, or null (a field fills it); null when no column is computed. */
 	private final Expression[] expressions;
 
-	/** The record as the expressions see it; null when no column is computed. */
-	private final RecordInput computed;
+	/** For each computed column, its value's index in {@link #computed}; null when no column is computed. */
+	private final int[] slots;
+
+	/** The computed columns' values of the record being bound; null when no column is computed. */
+	private final ComputedValues computed;
 
 	/**
 	 * @param mapping the mapping, its expressions compiled for the run when it computes a column ({@link TableMapping#withConstants})
@@ -52,13 +54,20 @@ public final class RecordBinder {
 		this.locator = locator;
 		if (mapping.computed()) {
 			this.expressions = new Expression[this.binders.length];
+			this.slots = new int[this.binders.length];
+			java.util.List<Expression> computed = new java.util.ArrayList<>();
 			for (int c = 0; c < this.expressions.length; c++) {
 				this.expressions[c] = mapping.expression(c);
+				this.slots[c] = this.expressions[c] == null ? -1 : computed.size();
+				if (this.expressions[c] != null) {
+					computed.add(this.expressions[c]);
+				}
 			}
-			this.computed = new RecordInput(formats.charset(), locator);
+			this.computed = new ComputedValues(computed.toArray(Expression[]::new), new RecordInput(formats.charset(), locator));
 		}
 		else {
 			this.expressions = null;
+			this.slots = null;
 			this.computed = null;
 		}
 	}
@@ -81,7 +90,7 @@ public final class RecordBinder {
 		}
 		int[] fields = this.fields;
 		if (this.expressions != null) {
-			this.computed.of(record);
+			this.computed.compute(record); // all at once, into one record; a failure is reported at its column's turn
 		}
 		for (int c = 0; c < this.binders.length; c++) {
 			int field = fields[c];
@@ -103,21 +112,24 @@ public final class RecordBinder {
 	}
 
 	/**
-	 * Computes column {@code c}'s expression and binds its text as a one-field record through the column's
+	 * Binds column {@code c}'s computed value, a field of {@link ComputedValues#values}, through the column's
 	 * own binder (the same conversion and empty-field rules as a field: null is an empty field, text is
 	 * quoted, so '' stays '' in a text column). A value it cannot compute or store rejects the record, shown
 	 * at the first field the expression names (its record's start when it names none).
 	 */
 	private Rejection bindComputed(ValueSink sink, int parameter, RawRecord record, int c) throws SQLException {
 		Expression expression = this.expressions[c];
-		String column = this.mapping.columns().get(c).name();
+		int slot = this.slots[c];
 		try {
-			RawRecord value = this.computed.value(expression.text(this.computed));
-			this.binders[c].bind(sink, parameter, value, 0);
+			ExpressionException failure = this.computed.failure(slot);
+			if (failure != null) {
+				throw failure;
+			}
+			this.binders[c].bind(sink, parameter, this.computed.values(), slot + 1);
 			return null;
 		}
 		catch (ExpressionException | ValueException ex) {
-			return new Rejection(this.locator.where(record, expression.firstField()), "column " + column + " = "
+			return new Rejection(this.locator.where(record, expression.firstField()), "column " + this.mapping.columns().get(c).name() + " = "
 					+ expression.source() + ": " + ex.getMessage());
 		}
 	}

@@ -4,6 +4,7 @@ import java.nio.charset.Charset;
 
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;
+import io.rowlift.expr.TextBuffer;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
 
@@ -30,6 +31,9 @@ public final class RecordFilter {
 	private final int fieldCount;
 
 	private final RecordLocator locator;
+
+	/** The fast forms' scratch ({@link Expression#test(io.rowlift.expr.Input, TextBuffer)}). */
+	private final TextBuffer scratch = new TextBuffer();
 
 	private RecordFilter(Expression expression, int fieldCount, Charset charset, RecordLocator locator) {
 		this.expression = expression;
@@ -59,7 +63,8 @@ public final class RecordFilter {
 		if (record.problem() != null || record.fieldCount() != this.fieldCount) {
 			return true;
 		}
-		return this.expression.test(this.input.of(record));
+		this.scratch.truncate(0);
+		return this.expression.test(this.input.of(record), this.scratch);
 	}
 
 	/** The field a record the filter cannot evaluate is shown at: the first the filter names, or -1 (the record). */

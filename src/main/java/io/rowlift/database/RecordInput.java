@@ -1,6 +1,7 @@
 package io.rowlift.database;
 
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 
 import io.rowlift.expr.Input;
 import io.rowlift.model.RawRecord;
@@ -17,12 +18,17 @@ final class RecordInput implements Input {
 
 	private final Charset charset;
 
+	/** Whether a byte below 0x80 is that ASCII character in the charset: the fast forms may read the bytes ({@link #data}). */
+	private final boolean asciiCompatible;
+
 	private final RecordLocator locator;
 
 	private RawRecord record;
 
 	RecordInput(Charset charset, RecordLocator locator) {
 		this.charset = charset;
+		this.asciiCompatible = charset.equals(StandardCharsets.UTF_8) || charset.equals(StandardCharsets.US_ASCII)
+				|| charset.equals(StandardCharsets.ISO_8859_1);
 		this.locator = locator;
 	}
 
@@ -30,6 +36,32 @@ final class RecordInput implements Input {
 	RecordInput of(RawRecord record) {
 		this.record = record;
 		return this;
+	}
+
+	/** The record's bytes in an ASCII-compatible charset (UTF-8, US-ASCII, ISO-8859-1), else null: fields read as text only. */
+	@Override
+	public byte[] data() {
+		return this.asciiCompatible ? this.record.data() : null;
+	}
+
+	@Override
+	public int start(int index) {
+		return this.record.start(index);
+	}
+
+	@Override
+	public int end(int index) {
+		return this.record.end(index);
+	}
+
+	@Override
+	public boolean isNull(int index) {
+		return this.record.length(index) == 0 && !this.record.quoted(index);
+	}
+
+	/** The charset of the record's bytes (what a computed text is encoded in for its column's binder). */
+	Charset charset() {
+		return this.charset;
 	}
 
 	@Override
@@ -46,14 +78,5 @@ final class RecordInput implements Input {
 		return this.locator.line(this.record);
 	}
 
-	/** {@code text} as a record of one field, as a column's binder takes it: null an unquoted empty field, text quoted. */
-	RawRecord value(String text) {
-		if (text == null) {
-			return new RawRecord(new byte[0], new int[] { 0 }, this.record.offset(), this.record.line(), 0, 0, null);
-		}
-		byte[] bytes = text.getBytes(this.charset);
-		return new RawRecord(bytes, new int[] { RawRecord.quotedEnd(bytes.length) }, this.record.offset(),
-				this.record.line(), 0, 0, null);
-	}
 
 }

@@ -68,6 +68,38 @@ public final class Expression {
 	}
 
 	/**
+	 * The value for one record as text, as {@link #text} gives it, appended to {@code out} as ASCII bytes
+	 * without a String when the expression's fast forms cover it (docs/mapping.md, "Speed"): returns the
+	 * count of bytes appended (its last bytes), or -1 for null (nothing appended). Returns -2, with nothing
+	 * appended, when they do not (a byte of 0x80 or above, a number that is not a whole long, a function with
+	 * no fast form, a value the expression refuses): the caller then takes {@link #text}, which gives the
+	 * value or the failure. Never throws {@link ExpressionException}.
+	 */
+	public int ascii(Input input, TextBuffer out) {
+		int n = this.root.ascii(input, out);
+		return n == Node.NULL ? NULL : n == Node.SLOW ? SLOW : n;
+	}
+
+	/** {@link #ascii}'s answer for null. */
+	public static final int NULL = -1;
+
+	/** {@link #ascii}'s answer when {@link #text} must compute the value. */
+	public static final int SLOW = -2;
+
+	/**
+	 * {@link #test} with the fast forms first, {@code out} as their scratch (left as it was): the same answer
+	 * and the same failures.
+	 * @throws ExpressionException as {@link #text}
+	 */
+	public boolean test(Input input, TextBuffer out) {
+		int fast = this.root.bool(input, out);
+		if (fast == Node.SLOW) {
+			return test(input);
+		}
+		return fast == Node.TRUE;
+	}
+
+	/**
 	 * Whether a filter keeps the record: only when the condition is true (false and unknown drop it, as SQL's WHERE).
 	 * @throws ExpressionException as {@link #text}
 	 */

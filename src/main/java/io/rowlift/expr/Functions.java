@@ -36,21 +36,26 @@ final class Functions {
 					case "trim" -> v -> ((String) v).strip();
 					case "lower" -> v -> ((String) v).toLowerCase(Locale.ROOT);
 					default -> v -> ((String) v).toUpperCase(Locale.ROOT);
+				}, switch (name) {
+					case "trim" -> Fast.TRIM;
+					case "lower" -> Fast.LOWER;
+					default -> Fast.UPPER;
 				});
 			}
 			case "length" -> {
 				arity(name, args, 1, 1, failure);
 				Node text = textual(args.get(0), name, failure);
-				return new Unary(Type.NUMBER, source, text, v -> BigDecimal.valueOf(((String) v).codePointCount(0, ((String) v).length())));
+				return new Unary(Type.NUMBER, source, text, v -> BigDecimal.valueOf(((String) v).codePointCount(0, ((String) v).length())),
+						Fast.LENGTH);
 			}
 			case "number" -> {
 				arity(name, args, 1, 1, failure);
 				Node operand = args.get(0);
-				return new Unary(Type.NUMBER, source, operand, v -> Node.toNumber(v, operand.source));
+				return new Unary(Type.NUMBER, source, operand, v -> Node.toNumber(v, operand.source), Fast.NUMBER);
 			}
 			case "text" -> {
 				arity(name, args, 1, 1, failure);
-				return new Unary(Type.TEXT, source, args.get(0), Node::toText);
+				return new Unary(Type.TEXT, source, args.get(0), Node::toText, Fast.TEXT);
 			}
 			case "replace" -> {
 				arity(name, args, 3, 3, failure);
@@ -72,18 +77,7 @@ final class Functions {
 				Node text = textual(args.get(0), name, failure);
 				Node start = args.get(1);
 				Node length = args.size() == 3 ? args.get(2) : null;
-				return new Node(Type.TEXT, source) {
-					@Override
-					Object eval(Input input) {
-						String value = text.text(input);
-						BigDecimal from = value == null ? null : start.number(input);
-						BigDecimal count = length == null || from == null ? null : length.number(input);
-						if (from == null || (length != null && count == null)) {
-							return null;
-						}
-						return substring(value, whole(from, source), count == null ? Long.MAX_VALUE : whole(count, source), source);
-					}
-				};
+				return new Substring(source, text, start, length);
 			}
 			case "coalesce", "default" -> {
 				arity(name, args, 2, name.equals("default") ? 2 : Integer.MAX_VALUE, failure);
@@ -201,6 +195,70 @@ final class Functions {
 		}
 	}
 
+	/** {@code substring(text, start[, length])}, with a fast form over ASCII bytes. */
+	static final class Substring extends Node {
+
+		private final Node text;
+
+		private final Node start;
+
+		private final Node length;
+
+		Substring(String source, Node text, Node start, Node length) {
+			super(Type.TEXT, source);
+			this.text = text;
+			this.start = start;
+			this.length = length;
+		}
+
+		@Override
+		Object eval(Input input) {
+			String value = this.text.text(input);
+			BigDecimal from = value == null ? null : this.start.number(input);
+			BigDecimal count = this.length == null || from == null ? null : this.length.number(input);
+			if (from == null || (this.length != null && count == null)) {
+				return null;
+			}
+			return substring(value, whole(from, this.source), count == null ? Long.MAX_VALUE : whole(count, this.source), this.source);
+		}
+
+		/** As {@link #substring(String, long, long, String)} with a byte for a code point; a negative length is {@link #SLOW} (refused there). */
+		@Override
+		int ascii(Input input, TextBuffer out) {
+			int n = this.text.ascii(input, out);
+			if (n < 0) {
+				return n;
+			}
+			long start = this.start.integer(input, out);
+			if (out.state != VALUE) {
+				out.drop(n);
+				return out.state;
+			}
+			long length = Long.MAX_VALUE;
+			if (this.length != null) {
+				length = this.length.integer(input, out);
+				if (out.state != VALUE || length < 0) {
+					int state = out.state == VALUE ? SLOW : out.state;
+					out.drop(n);
+					return state;
+				}
+			}
+			long from = Math.max(start, 1) - 1;
+			long to = start + Math.min(length, Integer.MAX_VALUE) - 1; // the same long arithmetic as the String form
+			int begin = out.length() - n;
+			if (to <= from || from >= n) {
+				out.end(begin);
+				return 0;
+			}
+			int end = to >= n ? n : (int) to;
+			byte[] data = out.data();
+			System.arraycopy(data, begin + (int) from, data, begin, end - (int) from);
+			out.end(begin + end - (int) from);
+			return end - (int) from;
+		}
+
+	}
+
 	static String substring(String value, long start, long length, String source) {
 		if (length < 0) {
 			throw new ExpressionException("negative length " + length + " in " + source);
@@ -248,6 +306,11 @@ final class Functions {
 		return (String) node.eval(null);
 	}
 
+	/** Which one-argument functions have a fast form over ASCII bytes or longs ({@link Node#ascii}, {@link Node#integer}). */
+	enum Fast {
+		NONE, TRIM, LOWER, UPPER, LENGTH, NUMBER, TEXT
+	}
+
 	/** A one-argument function: null in, null out; a number given where text is taken is its plain text. */
 	static final class Unary extends Node {
 
@@ -257,11 +320,83 @@ final class Functions {
 
 		private final boolean textArgument;
 
+		private final Fast fast;
+
 		Unary(Type type, String source, Node operand, java.util.function.Function<Object, Object> function) {
+			this(type, source, operand, function, Fast.NONE);
+		}
+
+		Unary(Type type, String source, Node operand, java.util.function.Function<Object, Object> function, Fast fast) {
 			super(type, source);
 			this.operand = operand;
 			this.function = function;
 			this.textArgument = operand.type == Type.NUMBER;
+			this.fast = fast;
+		}
+
+		@Override
+		int ascii(Input input, TextBuffer out) {
+			switch (this.fast) {
+				case TRIM, LOWER, UPPER, TEXT -> {
+					int n = this.operand.ascii(input, out); // a number's plain digits, as the String form's argument
+					if (n <= 0) {
+						return n;
+					}
+					byte[] data = out.data();
+					int end = out.length();
+					int begin = end - n;
+					switch (this.fast) {
+						case UPPER -> Ascii.upper(data, begin, end);
+						case LOWER -> Ascii.lower(data, begin, end);
+						case TRIM -> {
+							int from = begin;
+							int to = end;
+							while (from < to && Ascii.blank(data[from])) {
+								from++;
+							}
+							while (to > from && Ascii.blank(data[to - 1])) {
+								to--;
+							}
+							System.arraycopy(data, from, data, begin, to - from);
+							out.end(begin + to - from);
+							return to - from;
+						}
+						default -> {
+							// text(): the value as it is
+						}
+					}
+					return n;
+				}
+				default -> {
+					return super.ascii(input, out);
+				}
+			}
+		}
+
+		@Override
+		long integer(Input input, TextBuffer out) {
+			switch (this.fast) {
+				case LENGTH -> {
+					int n = this.operand.ascii(input, out);
+					if (n < 0) {
+						out.state = n;
+						return 0;
+					}
+					out.drop(n);
+					out.state = VALUE;
+					return n; // a byte is a code point in ASCII
+				}
+				case NUMBER -> {
+					if (this.operand.type == Type.BOOLEAN) {
+						out.state = SLOW;
+						return 0;
+					}
+					return this.operand.integer(input, out);
+				}
+				default -> {
+					return super.integer(input, out);
+				}
+			}
 		}
 
 		@Override

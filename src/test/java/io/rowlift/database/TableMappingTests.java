@@ -231,6 +231,42 @@ class TableMappingTests {
 	}
 
 	@Test
+	void theFirstProblemInColumnOrderIsReportedThoughEveryValueIsComputedFirst() throws Exception {
+		TableInfo table = new TableInfo("t", List.of(new TableColumn("n", Types.INTEGER, "INTEGER", 0, 0, false, false),
+				new TableColumn("m", Types.INTEGER, "INTEGER", 0, 0, true, false)));
+		// n cannot be stored ('y1' is no integer), m cannot be computed ('z' is no number): n comes first
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of("a", "b"), Map.of("n", "'y' || a", "m", "number(b)"));
+		RecordBinder binder = binder(TableMapping.of(table, List.of("a", "b"), 2, true, "p.csv", choices));
+
+		Rejection rejection = binder.bind(new CapturedRow(2), 0, record("1", "z"));
+		assertThat(rejection.where()).hasToString("p.csv:12:1 (byte 100)");
+		assertThat(rejection.problem()).startsWith("column n = 'y' || a: 'y1'");
+		// and the next record, good, binds both (no failure left over)
+		CapturedRow row = new CapturedRow(2);
+		choices = new ColumnChoices(Map.of(), List.of("a", "b"), Map.of("n", "number(a) + 1", "m", "number(b)"));
+		binder = binder(TableMapping.of(table, List.of("a", "b"), 2, true, "p.csv", choices));
+		assertThat(binder.bind(new CapturedRow(2), 0, record("1", "z"))).isNotNull();
+		assertThat(binder.bind(row, 0, record("1", "5"))).isNull();
+		assertThat(row.values()).containsExactly(2L, 5L);
+	}
+
+	@Test
+	void aTextThatIsNotAsciiIsComputedAndEncodedInTheFilesCharset() throws Exception {
+		ColumnChoices choices = new ColumnChoices(Map.of(), List.of(), Map.of("name", "upper(trim(full))", "city", "lower(full)"));
+		TableMapping mapping = TableMapping.of(PEOPLE, List.of("id", "full"), 2, true, "p.csv", choices);
+		RecordBinder binder = new RecordBinder(new SqliteDialect(), mapping.withConstants(CONSTANTS),
+				ValueFormats.of(java.nio.charset.StandardCharsets.ISO_8859_1, null, null, null, java.time.ZoneOffset.UTC), LOCATOR);
+		byte[] latin1 = "7 éLodie\u00a0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+		io.rowlift.model.RawRecord record = new io.rowlift.model.RawRecord(latin1,
+				new int[] { 1, io.rowlift.model.RawRecord.quotedEnd(latin1.length) }, 0, 2, 0, 1, null);
+		CapturedRow row = new CapturedRow(3);
+
+		assertThat(binder.bind(row, 0, record)).isNull();
+		// strip() keeps U+00A0 (not whitespace to Java), as before
+		assertThat(row.values()).containsExactly(7L, "ÉLODIE\u00a0", " élodie\u00a0");
+	}
+
+	@Test
 	void refusesExpressionsThatDoNotFitTheTableOrTheHeader() {
 		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("id", "name"), 2, true, "p.csv",
 				new ColumnChoices(Map.of(), List.of(), Map.of("town", "'x'"))))

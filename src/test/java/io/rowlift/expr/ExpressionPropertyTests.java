@@ -286,13 +286,17 @@ class ExpressionPropertyTests {
 				return 1;
 			}
 		};
+		// the fast forms over the record's bytes (ExpressionFastFormPropertyTests), then the general form as the binder does
+		Object fast = ExpressionFastFormPropertyTests.fast(expression, row, new TextBuffer());
 		if (fails) {
 			org.assertj.core.api.Assertions.assertThatThrownBy(() -> expression.text(input)).as(tree.write())
 				.isInstanceOf(ExpressionException.class);
+			assertThat(fast).as(tree.write()).isInstanceOf(ExpressionFastFormPropertyTests.Failure.class);
 		}
 		else {
 			assertThat(expression.text(input)).as(tree.write() + " on " + Map.of("row", java.util.Arrays.toString(row)))
 				.isEqualTo(expected);
+			assertThat(fast).as("fast: " + tree.write() + " on " + java.util.Arrays.toString(row)).isEqualTo(expected);
 		}
 	}
 
