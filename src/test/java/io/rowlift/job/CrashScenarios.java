@@ -199,6 +199,9 @@ abstract class CrashScenarios extends ScenarioSupport {
 	static final List<String> ACB5DAF_KEYS = List.of("range.index", "range.start", "range.end", "range.first-line",
 			"reader.offset", "reader.line", "reader.count", "writer.written", "writer.rejected", "writer.written-at-open");
 
+	/** Keys this version adds to a partition's context that a resume does without ({@link StepTimes}). */
+	static final List<String> OPTIONAL_KEYS = List.of(StepTimes.STARTED, StepTimes.ENDED);
+
 	/**
 	 * Issue #21: a run of the version before the input seam (acb5daf), failed mid-load, resumes with this
 	 * one exactly. The run fails inside partition 0 (after two of its chunks committed, the other partitions
@@ -240,7 +243,9 @@ abstract class CrashScenarios extends ScenarioSupport {
 				}
 				java.util.Map<String, Object> now = serializer
 					.deserialize(new java.io.ByteArrayInputStream(serialized.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
-				assertThat(now.keySet().stream().filter(k -> !k.startsWith("batch.")).toList())
+				// StepTimes' instants are information with a fallback (the job table's times), not state a resume needs:
+				// rewritten away below like every key acb5daf did not write
+				assertThat(now.keySet().stream().filter(k -> !k.startsWith("batch.") && !OPTIONAL_KEYS.contains(k)).toList())
 					.as("the keys this version saved in step %d, all known to acb5daf", id)
 					.isSubsetOf(ACB5DAF_KEYS)
 					.contains("range.index", "range.start", "range.end", "reader.offset", "reader.count");
