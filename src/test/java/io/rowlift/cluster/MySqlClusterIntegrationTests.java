@@ -184,7 +184,7 @@ class MySqlClusterIntegrationTests {
 		String queue = RabbitBroker.queue("adopted-lease");
 		Path go = this.dir.resolve("go");
 		RowliftJar manager = jar("manager");
-		List<String> command = manager(queue, file, "4", "12s");
+		List<String> command = manager(queue, file, "4", "20s"); // room for a slow restart before the held partition's lease runs out
 		Held held = startHeld(manager, "manager, killed mid-run", command, queue, go);
 		held.manager().kill();
 
@@ -193,7 +193,7 @@ class MySqlClusterIntegrationTests {
 		assertThat(again.waitFor(WAIT.toMillis())).as("the restarted manager ends\n" + logs()).isTrue();
 		assertThat(again.exitCode()).as(logs()).isEqualTo(1);
 		assertThat(again.output()).as(logs())
-			.containsPattern("run 1 failed: loadWorker:partition0: its worker [^ ]+ committed nothing for 12 s \\(rowlift.cluster.lease-timeout\\)"
+			.containsPattern("run 1 failed: loadWorker:partition0: its worker [^ ]+ committed nothing for 20 s \\(rowlift.cluster.lease-timeout\\)"
 					+ " and is taken as gone; run the same command again to resume the partition from its last commit");
 		assertThat(strings("SELECT STATUS FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition0'"))
 			.as("the adopted partition was ended as failed, not left STARTED\n" + logs()).containsExactly("FAILED");
