@@ -1,7 +1,5 @@
 package io.rowlift.job;
 
-import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -103,7 +101,6 @@ public final class RunSummaries {
 	private static String chunks(String reason) {
 		return reason == null || reason.equals("default") ? "" : "; chunk size " + reason;
 	}
-
 
 	/** The message of the most telling failure: a data or Rowlift problem first, else the root cause. */
 	static String failure(JobExecution execution) {

@@ -163,5 +163,4 @@ public final class RunTimelines {
 		return time == null ? null : time.atZone(ZoneId.systemDefault()).toInstant();
 	}
 
-
 }
