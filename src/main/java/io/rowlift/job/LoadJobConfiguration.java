@@ -1,12 +1,13 @@
 package io.rowlift.job;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
 import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
@@ -47,7 +48,8 @@ import io.rowlift.job.spring.SpringExtensions;
  * table, replace makes its staging table) → {@value LoadJobNames#INDEX_DROP} → {@value LoadJobNames#LOAD}
  * (partitioned into the input format's units of work, one chunk-oriented worker per partition) → {@value LoadJobNames#INDEX_REBUILD} →
  * {@value LoadJobNames#ACCOUNTING} → {@value LoadJobNames#SWAP} (replace swaps the staging table in) →
- * {@value LoadJobNames#AFTER_SQL} (the after-SQL, once per load). A
+ * {@value LoadJobNames#AFTER_SQL} (the after-SQL, once per load); a run whose plan has no before- or after-SQL leaves
+ * that step out ({@link LoadJob}). A
  * replace writes, drops and rebuilds indexes on its staging table ({@link RunPlan#writeTable}). Every step
  * reads the run's plan from its job execution context ({@link StoredPlan}), where {@link PlanHandover}
  * stores it as the job starts.
@@ -75,22 +77,30 @@ public class LoadJobConfiguration {
 	Job loadJob(JobRepository jobRepository, Step beforeSqlStep, Step prepareStep, Step indexDropStep, Step loadStep,
 			Step indexRebuildStep, Step accountingStep, Step swapStep, Step afterSqlStep, SpringExtensions extensions,
 			LoadMonitor monitor, PlanHandover handover) {
-		JobBuilder job = new JobBuilder(LoadJobNames.JOB, jobRepository);
-		job.listener(handover); // first: the run's plan goes into its context before anything reads it
-		job.listener(monitor); // the progress display and the report's phases and samples
-		extensions.jobListeners().forEach(job::listener); // the user's, from a jar on loader.path
-		// prepare first (a replace's index drop acts on the staging table it makes); the swap last, once
-		// the accounting has found the staging table complete
-		// the before-SQL before anything of the load touches the table, the after-SQL once it is all done
-		return job.start(beforeSqlStep)
-			.next(prepareStep)
-			.next(indexDropStep)
-			.next(loadStep)
-			.next(indexRebuildStep)
-			.next(accountingStep)
-			.next(swapStep)
-			.next(afterSqlStep)
-			.build();
+		// the before-SQL before anything of the load touches the table, the after-SQL once it is all done;
+		// prepare first of the rest (a replace's index drop acts on the staging table it makes); the swap last,
+		// once the accounting has found the staging table complete
+		LoadJob job = new LoadJob(LoadJobNames.JOB, List.of(beforeSqlStep, prepareStep, indexDropStep, loadStep, indexRebuildStep,
+				accountingStep, swapStep, afterSqlStep), LoadJobConfiguration::needed);
+		job.setJobRepository(jobRepository);
+		job.registerJobExecutionListener(handover); // first: the run's plan goes into its context before anything reads it
+		job.registerJobExecutionListener(monitor); // the progress display and the report's phases and samples
+		extensions.jobListeners().forEach(job::registerJobExecutionListener); // the user's, from a jar on loader.path
+		return job;
+	}
+
+	/** Whether a run needs {@code step}: the before- and after-SQL steps only when its plan has such SQL. */
+	static boolean needed(Step step, JobExecution execution) {
+		return switch (step.getName()) {
+			case LoadJobNames.BEFORE_SQL -> !sqlOf(execution).before().isEmpty();
+			case LoadJobNames.AFTER_SQL -> !sqlOf(execution).after().isEmpty();
+			default -> true;
+		};
+	}
+
+	private static LoadSql sqlOf(JobExecution execution) {
+		LoadSql sql = StoredPlan.in(execution.getExecutionContext()).map(StoredPlan::sql).orElse(null);
+		return sql == null ? LoadSql.NONE : sql;
 	}
 
 	@Bean

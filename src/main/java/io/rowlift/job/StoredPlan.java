@@ -13,9 +13,6 @@ import java.util.TreeMap;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.json.JsonMapper;
-
 import io.rowlift.database.ColumnChoices;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
@@ -78,15 +75,6 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 
 	/** The job execution context key of the JSON. */
 	public static final String CONTEXT_KEY = "rowlift.plan";
-
-	/** The JSON mapper, in a holder of its own: built on first use, on the thread that uses it ({@link #warmUp}). */
-	private static final class Json {
-
-		static final JsonMapper MAPPER = JsonMapper.builder()
-			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-			.build();
-
-	}
 
 	/**
 	 * The input as its first run opened it.
@@ -318,42 +306,17 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 				this.keyOrder, this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target);
 	}
 
-	/**
-	 * Builds the JSON form's serializers and deserializers on a daemon thread, so that the load, which
-	 * stores its plan and reads it back in every step, finds them ready. Why: Jackson introspects the
-	 * plan's dozen records on first use (about 600 classes and 0.1-0.15 s on this project's 2-core
-	 * machine, docs/benchmarks.md "A speed row moved back"), which a one-shot load otherwise pays on its
-	 * main thread after Spring has started; here it overlaps Spring's start on the other core. Best
-	 * effort: any failure is ignored (the first real use then pays, and reports, as before). Safe to call
-	 * more than once and from any thread: Jackson's caches are thread-safe.
-	 */
-	public static void warmUp() {
-		Thread thread = new Thread(() -> {
-			try {
-				warmUpRoundTrip();
-			}
-			catch (RuntimeException ex) {
-				// a slower first use, nothing else
-			}
-		}, "rowlift-plan-warm-up");
-		thread.setDaemon(true);
-		thread.setPriority(Thread.MIN_PRIORITY);
-		thread.start();
-	}
-
-	/** What {@link #warmUp} runs: a plan with only its version, read and written once (every record type's (de)serializer built). */
-	static String warmUpRoundTrip() {
-		return fromJson("{\"version\":" + VERSION + "}").toJson();
-	}
-
-	/** The JSON form, as stored. */
+	/** The JSON form, as stored ({@link StoredPlanJson}). */
 	public String toJson() {
-		return Json.MAPPER.writeValueAsString(this);
+		return StoredPlanJson.write(this);
 	}
 
-	/** Reads the JSON form. */
+	/**
+	 * Reads the JSON form ({@link StoredPlanJson}).
+	 * @throws IllegalStateException when {@code json} is not a stored plan's JSON
+	 */
 	public static StoredPlan fromJson(String json) {
-		return Json.MAPPER.readValue(json, StoredPlan.class);
+		return StoredPlanJson.read(json);
 	}
 
 	/** The plan stored in a job execution's context, if it has one (runs started by Rowlift before version 1 have none). */

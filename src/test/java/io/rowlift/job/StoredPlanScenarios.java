@@ -104,6 +104,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 			throws Exception {
 		Path old = GenCsv.write(this.dir.resolve("old.csv"), "ints", 3_000, 1);
 		assertThat(this.jar.run("old rows", command(old), TIMEOUT).exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(count(SQL_STEPS)).as("a load without before- or after-SQL has no such step").isZero();
 		execute("CREATE TABLE sql_log (phase VARCHAR(40), n BIGINT)"); // after the migrations: Flyway wants them first
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
 		String[] sql = { "--rowlift.target.mode=replace", "--rowlift.job.pipeline=" + pipeline,
@@ -121,8 +122,13 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		// the before-SQL saw the table before the replace, once; the after-SQL the swapped-in table, once
 		assertThat(rows("SELECT phase, n FROM sql_log ORDER BY phase")).containsExactly(List.of("after", String.valueOf(ROWS)),
 				List.of("before -- 2", "0"), List.of("before; ints", "3000"));
+		assertThat(count(SQL_STEPS)).as("the before-SQL's step in the first run, the after-SQL's in the second").isEqualTo(2);
 		assertExact(csv);
 	}
+
+	/** The step executions of the before- and after-SQL, over every run. */
+	private static final String SQL_STEPS = "SELECT COUNT(*) FROM BATCH_STEP_EXECUTION WHERE STEP_NAME IN ('"
+			+ LoadJobNames.BEFORE_SQL + "', '" + LoadJobNames.AFTER_SQL + "')";
 
 	@Test
 	void aFailingBeforeSqlIsExit2WithNothingLoadedAndTheSameCommandLoadsOnceTheDatabaseIsFixed() throws Exception {

@@ -45,7 +45,7 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 		Run failed = run(csv, "ints", "--rowlift.job.partitions=2", "--rowlift.report.progress=none",
 				"--rowlift.report.summary-file=" + first);
 		assertThat(failed.exit()).as(failed.toString()).isEqualTo(1);
-		assertThat(table(failed.out()).keySet()).containsExactly("prepare", "before-sql", "index-drop", "load", "  partition0", "  partition1",
+		assertThat(table(failed.out()).keySet()).containsExactly("prepare", "index-drop", "load", "  partition0", "  partition1",
 				"total");
 		Run resumed = run(csv, "ints", "--rowlift.job.partitions=2", "--rowlift.job.skip-limit=1",
 				"--rowlift.report.progress=none", "--rowlift.report.summary-file=" + second);
@@ -58,8 +58,8 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 		List<String> names = new ArrayList<>();
 		two.get("phases").forEach(p -> names.add(p.get("name").asString()));
 		assertThat(names).as("the index drop completed in the first run").containsExactly("prepare", "load", "index-rebuild",
-				"accounting", "after-sql");
-		JsonNode load1 = one.get("phases").get(3);
+				"accounting");
+		JsonNode load1 = one.get("phases").get(2);
 		JsonNode load2 = two.get("phases").get(1);
 		assertThat(load1.get("status").asString()).isEqualTo("FAILED");
 		assertThat(load2.get("partitions")).hasSize(1);
@@ -84,7 +84,7 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 		assertThat(run.err()).contains("rowlift: progress load 100.0% ")
 			.containsPattern("rowlift: progress load partition0 COMPLETED 100\\.0% [\\d,.]+ of [\\d,.]+ MiB, [\\d,]+ rows")
 			.containsPattern("rowlift: progress load partition1 COMPLETED 100\\.0% ");
-		JsonNode load = JsonMapper.builder().build().readTree(json.toFile()).get("phases").get(3);
+		JsonNode load = JsonMapper.builder().build().readTree(json.toFile()).get("phases").get(2);
 		assertThat(load.get("name").asString()).isEqualTo("load");
 		assertThat(load.get("partitions").get(0).get("written").asLong() + load.get("partitions").get(1).get("written").asLong())
 			.isEqualTo(load.get("written").asLong())
@@ -105,16 +105,16 @@ class SqliteProgressIntegrationTests extends ProgressScenarios {
 		assertThat(run.exit()).as(run.toString()).isZero();
 		assertThat(run.err()).containsPattern("rowlift: progress sort \\d+\\.\\d% [\\d,.]+ of [\\d,.]+ MiB, [\\d,.]+ MiB/s, ETA ")
 			.contains("rowlift: progress load 100.0% ");
-		assertThat(table(run.out()).keySet()).containsExactly("prepare", "before-sql", "index-drop", "sort", "load", "  partition0",
-				"index-rebuild", "accounting", "after-sql", "total");
+		assertThat(table(run.out()).keySet()).containsExactly("prepare", "index-drop", "sort", "load", "  partition0",
+				"index-rebuild", "accounting", "total");
 		assertThat(run.out()).containsPattern("\nsort +COMPLETED .*external sort by key into sorted runs\n")
 			.containsPattern("\nload +COMPLETED +300,000 +300,000 +0 .*merge of the sorted runs\n");
 		JsonNode root = JsonMapper.builder().build().readTree(json.toFile());
 		List<String> names = new ArrayList<>();
 		root.get("phases").forEach(p -> names.add(p.get("name").asString()));
-		assertThat(names).containsExactly("prepare", "before-sql", "index-drop", "sort", "load", "index-rebuild", "accounting", "after-sql");
-		JsonNode sort = root.get("phases").get(3);
-		JsonNode load = root.get("phases").get(4);
+		assertThat(names).containsExactly("prepare", "index-drop", "sort", "load", "index-rebuild", "accounting");
+		JsonNode sort = root.get("phases").get(2);
+		JsonNode load = root.get("phases").get(3);
 		assertThat(sort.get("bytes").asLong()).isEqualTo(load.get("bytes").asLong()).isEqualTo(java.nio.file.Files.size(csv) - "id,data\n".length());
 		assertThat(load.get("partitions").get(0).get("written").asLong()).isEqualTo(300_000);
 		assertThat(java.time.Instant.parse(load.get("startedAt").asString()))
