@@ -90,13 +90,15 @@ final class RunStarts {
 		RunDecision decision = RunDecision.decide(lastRun, fingerprint, settings.reload(), settings.startOver(),
 				settings.keepAbandonedRows(), plan.table(), mode);
 		// partitions of the last run that workers still run: a resume adopts those whose worker is alive (the
-		// others are marked failed and start again); any other decision stops them at their next commit
+		// others are marked failed and start again); a start-over stops them at their next commit (marked failed,
+		// that commit fails on the step execution's version and rolls back); a refusal leaves them running, since
+		// it writes nothing and the same command, or a fixed one, may still resume them
 		java.util.Set<Long> adopted = new java.util.HashSet<>();
 		if (this.recovery != null && last != null && !last.getStatus().isRunning()) {
 			if (decision.kind() == RunDecision.Kind.RESUME) {
 				this.recovery.settle(last.getJobInstanceId()).forEach(partition -> adopted.add(partition.getId()));
 			}
-			else {
+			else if (decision.kind() == RunDecision.Kind.ABANDON_THEN_NEW) {
 				this.recovery.failRunning(last.getJobInstanceId(), "stopped: the command that found it running on a worker did not "
 						+ "resume run " + last.getJobInstanceId());
 			}

@@ -240,6 +240,51 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/**
+	 * Issue 23, item 4, and the contract's "start over": a manager killed while a worker holds partition 0 (one
+	 * chunk committed, the next one open), then a start-over, following the refusal's advice literally. The
+	 * start-over alone is refused, since the run committed rows (exit 3, nothing written, the held partition
+	 * left running); with {@code rowlift.target.mode=truncate} as the refusal names it, the run is abandoned, the
+	 * held partition is marked failed, and once it is let go its open chunk must roll back (its commit fails on
+	 * the step execution the start-over changed) instead of landing in the new load: the table holds the file
+	 * once.
+	 */
+	@Test
+	void aStartOverWhileAWorkerStillRunsAPartitionStopsItAndLoadsTheFileOnce() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 200_000, 31);
+		String queue = RabbitBroker.queue("start-over");
+		Path go = this.dir.resolve("go");
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "4", "60s");
+		Held held = startHeld(manager, "manager, killed mid-run", command, queue, go);
+		held.manager().kill();
+
+		List<String> startOver = new ArrayList<>(command);
+		startOver.add("--rowlift.job.start-over=true");
+		RowliftJar.Attempt refused = manager.run("manager, start-over alone", startOver, WAIT);
+		assertThat(refused.exitCode()).as(logs()).isEqualTo(3);
+		assertThat(refused.output()).as(logs()).contains("start-over refused: run 1 (FAILED) committed ")
+			.contains("Nothing was written. Set one of these too (with rowlift.job.start-over=true): rowlift.target.mode=truncate");
+		assertThat(strings("SELECT STATUS FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition0'"))
+			.as("the refusal leaves the held partition running\n" + logs()).containsExactly("STARTED");
+
+		startOver.add("--rowlift.target.mode=truncate");
+		RowliftJar.Attempt again = manager.start("manager, start-over with truncate", startOver);
+		manager.awaitOutput(again, "abandoning unfinished run 1 (rowlift.job.start-over=true)", WAIT);
+		Files.createFile(go); // the held partition's open chunk goes on to its commit, which must fail
+		assertThat(again.waitFor(WAIT.toMillis())).as("the start-over ends\n" + logs()).isTrue();
+
+		assertThat(again.exitCode()).as(logs()).isZero();
+		assertThat(again.output()).contains("read 200,000 = written 200,000");
+		assertExact(file, 200_000);
+		assertThat(strings("SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID")).as(logs())
+			.containsExactly("ABANDONED", "COMPLETED");
+		assertThat(strings("SELECT s.STATUS FROM BATCH_STEP_EXECUTION s JOIN BATCH_JOB_EXECUTION j"
+				+ " ON s.JOB_EXECUTION_ID = j.JOB_EXECUTION_ID WHERE s.STEP_NAME = 'loadWorker:partition0' ORDER BY j.JOB_EXECUTION_ID"))
+			.as("the abandoned run's partition 0 stopped as failed; the new run's completed\n" + logs())
+			.containsExactly("FAILED", "COMPLETED");
+	}
+
+	/**
 	 * Issue 23, item 1: a stop reaches partitions on other machines through the job repository. SIGTERM to the
 	 * manager while a worker is inside partition 0 (held in its second chunk until a file appears): the manager
 	 * says it stops at the next chunk boundary and ends with exit 1 once its workers have stopped (the held
