@@ -18,9 +18,10 @@ import io.rowlift.model.RawRecord;
  *
  * <p>In {@code append} the halving writes its parts through the loader too (each part a buffer of its own
  * rows, one statement), and a chunk after one with refused rows goes in groups of
- * {@link ChunkBisection#groupRows} rows, each one statement under a savepoint, rather than whole first: a
- * chunk with 1 % of its rows refused is refused whole anyway, and writing its rows again as INSERT
- * batches (one bind call per value) made a load with 1 % refused rows 1.7-1.8 times a clean one. A row
+ * {@link ChunkBisection#groupRows} rows, each one statement (under a savepoint unless the loader's statements
+ * are {@link RowsLoader#atomic atomic}, as SQLite's are), rather than whole first: a chunk with 1 % of its
+ * rows refused is refused whole anyway, and writing its rows again as INSERT batches (one bind call per
+ * value) made a load of wide 1M with 1 % refused rows 1.4-2.3 times a clean one (docs/benchmarks.md, session 16). A row
  * refused alone still goes through the {@link InsertBatchSink}'s INSERT, whose refusal is the reason
  * rejected, as before. In {@code upsert} and {@code ignore} a refused chunk goes to the
  * {@link InsertBatchSink} whole, which counts the matched rows of each part.
@@ -167,8 +168,9 @@ final class RowsBufferSink {
 
 	/**
 	 * Writes the records (append) in groups of {@link ChunkBisection#groupRows} rows, each bound into the
-	 * buffer and sent as one statement under a savepoint; a group the database refuses is rolled back to it
-	 * and bisected. Returns the rows written.
+	 * buffer and sent as one statement, under a savepoint unless the loader's statements are atomic; a group
+	 * the database refuses (rolled back to its savepoint, or leaving nothing written) is bisected. Returns
+	 * the rows written.
 	 */
 	private long writeGroups(Connection connection, List<? extends RawRecord> records, RejectHandling rejects)
 			throws SQLException {
