@@ -107,7 +107,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.bulk = bulkLoader != null ? new BulkSink(bulkLoader, binder, this.inserts, this.bisection) : null;
 		RowsLoader loader = method == WriteMethod.INSERT_SELECT ? dialect.rowsLoader(mapping, matching) : null;
 		this.select = loader != null ? new RowsBufferSink(loader, binder, this.inserts, dialect,
-				matching != null ? matching.counter() : null) : null;
+				matching != null ? matching.counter() : null, this.bisection) : null;
 		this.rejects = new RejectHandling(budget, rejects, locator);
 		this.filter = RecordFilter.of(mapping, formats.charset(), locator);
 	}

@@ -16,6 +16,16 @@ import io.rowlift.model.RawRecord;
  * {@link ChunkBisection} finds the refused rows by halving under savepoints: the buffer's rows are the
  * records of {@code batched}, in order.
  *
+ * <p>In {@code append} the halving writes its parts through the loader too (each part a buffer of its own
+ * rows, one statement), and a chunk after one with refused rows goes in groups of
+ * {@link ChunkBisection#groupRows} rows, each one statement (under a savepoint unless the loader's statements
+ * are {@link RowsLoader#atomic atomic}, as SQLite's are), rather than whole first: a chunk with 1 % of its
+ * rows refused is refused whole anyway, and writing its rows again as INSERT batches (one bind call per
+ * value) made a load of wide 1M with 1 % refused rows 1.4-2.3 times a clean one (docs/benchmarks.md, session 16). A row
+ * refused alone still goes through the {@link InsertBatchSink}'s INSERT, whose refusal is the reason
+ * rejected, as before. In {@code upsert} and {@code ignore} a refused chunk goes to the
+ * {@link InsertBatchSink} whole, which counts the matched rows of each part.
+ *
  * <p>A chunk whose buffer passes {@value #MAX_BYTES} bytes is sent as several statements, all under the
  * same savepoint. One instance per partition's writer: not thread-safe.
  */
@@ -34,6 +44,12 @@ final class RowsBufferSink {
 
 	private final RowsBuffer rows;
 
+	/** The rows of a part of a bisection (the chunk's buffer may still hold rows the part is not). */
+	private final RowsBuffer partRows;
+
+	/** The partition's, shared with {@link #fallback}: the share of refused rows sizes the groups. */
+	private final ChunkBisection bisection;
+
 	/** Counts the matched rows of a loader of a mode that matches keys; null in append. */
 	private final MatchCounter counter;
 
@@ -44,12 +60,18 @@ final class RowsBufferSink {
 	private long chunkMatched;
 
 	RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect) {
-		this(loader, binder, fallback, dialect, null);
+		this(loader, binder, fallback, dialect, null, new ChunkBisection());
 	}
 
-	/** @param counter the matched rows' counter of a mode that matches keys ({@link KeyMatching#counter}), or null */
-	RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect, MatchCounter counter) {
+	/**
+	 * @param counter the matched rows' counter of a mode that matches keys ({@link KeyMatching#counter}), or null
+	 * @param bisection the partition's, the one {@code fallback} was made with
+	 */
+	RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect, MatchCounter counter,
+			ChunkBisection bisection) {
 		this.counter = counter;
+		this.bisection = bisection;
+		this.partRows = new RowsBuffer(binder.columns());
 		this.loader = loader;
 		this.binder = binder;
 		this.fallback = fallback;
@@ -59,6 +81,9 @@ final class RowsBufferSink {
 
 	/** Writes the records; rejects the bad ones. Returns the rows written. */
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+		if (this.counter == null && this.bisection.expectsRefusals(records.size())) {
+			return writeGroups(connection, records, rejects);
+		}
 		List<RawRecord> batched = new ArrayList<>(records.size());
 		List<RawRecord> refused = new ArrayList<>();
 		List<Rejection> reasons = new ArrayList<>();
@@ -126,9 +151,137 @@ final class RowsBufferSink {
 				this.counter.finish(connection);
 				this.matched += this.chunkMatched;
 			}
+			this.bisection.chunkDone(records.size());
 			return batched.size();
 		}
-		return this.fallback.write(connection, batched, rejects); // bound cleanly once, so only the database's refusals are left: bisected
+		if (this.counter == null) { // bound cleanly once, so only the database's refusals are left: bisected
+			long written;
+			try (RowsLoader.Prepared statement = this.loader.prepare(connection)) {
+				written = this.bisection.bisect(connection, batched, part(connection, statement, rejects));
+			}
+			rejects.rejectDeferred(connection);
+			this.bisection.chunkDone(records.size());
+			return written;
+		}
+		return this.fallback.write(connection, batched, rejects); // counts the matched rows of each part it writes
+	}
+
+	/**
+	 * Writes the records (append) in groups of {@link ChunkBisection#groupRows} rows, each bound into the
+	 * buffer and sent as one statement, under a savepoint unless the loader's statements are atomic; a group
+	 * the database refuses (rolled back to its savepoint, or leaving nothing written) is bisected. Returns
+	 * the rows written.
+	 */
+	private long writeGroups(Connection connection, List<? extends RawRecord> records, RejectHandling rejects)
+			throws SQLException {
+		int group = Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
+		RowsBuffer rows = this.rows;
+		List<RawRecord> batched = new ArrayList<>(group);
+		long written = 0;
+		rows.clear();
+		try (RowsLoader.Prepared statement = this.loader.prepare(connection)) {
+			BufferPart part = part(connection, statement, rejects);
+			for (int i = 0; i < records.size(); i++) {
+				RawRecord record = records.get(i);
+				rows.beginRow();
+				Rejection bad = this.binder.bind(rows, 0, record);
+				if (bad != null) {
+					rows.discardRow();
+					rejects.defer(record, bad);
+				}
+				else {
+					rows.endRow();
+					batched.add(record);
+				}
+				if (!batched.isEmpty() && (batched.size() == group || i == records.size() - 1)) {
+					Savepoint savepoint = this.loader.atomic() ? null : connection.setSavepoint();
+					Exception refusal = part.write(rows, batched.size());
+					if (savepoint != null) {
+						if (refusal != null) {
+							connection.rollback(savepoint);
+						}
+						connection.releaseSavepoint(savepoint);
+					}
+					rows.clear();
+					written += refusal == null ? batched.size() : this.bisection.bisect(connection, batched, part);
+					batched = new ArrayList<>(group);
+				}
+			}
+		}
+		rejects.rejectDeferred(connection); // staged after the groups: a group rolled back must not take a reject with it
+		this.bisection.chunkDone(records.size());
+		return written;
+	}
+
+	/**
+	 * A part of a refused chunk or group (append), as the bisection writes it: its rows bound again into a
+	 * buffer of their own (they bound cleanly before) and sent as one statement, atomic where the loader's
+	 * are; a row alone through the {@link InsertBatchSink}'s INSERT, whose refusal names the reason.
+	 */
+	private final class BufferPart implements ChunkBisection.Part<RawRecord> {
+
+		private final Connection connection;
+
+		private final RowsLoader.Prepared statement;
+
+		private final RejectHandling rejects;
+
+		BufferPart(Connection connection, RowsLoader.Prepared statement, RejectHandling rejects) {
+			this.connection = connection;
+			this.statement = statement;
+			this.rejects = rejects;
+		}
+
+		@Override
+		public boolean atomic(List<RawRecord> rows) {
+			return RowsBufferSink.this.loader.atomic();
+		}
+
+		@Override
+		public Exception write(List<RawRecord> rows) throws SQLException {
+			RowsBuffer buffer = RowsBufferSink.this.partRows;
+			buffer.clear();
+			for (RawRecord row : rows) {
+				buffer.beginRow();
+				RowsBufferSink.this.binder.bind(buffer, 0, row);
+				buffer.endRow();
+			}
+			try {
+				return write(buffer, rows.size());
+			}
+			finally {
+				buffer.clear();
+			}
+		}
+
+		/** Sends {@code buffer}'s rows ({@code rows} of them); null, or the database's refusal of a row. */
+		Exception write(RowsBuffer buffer, int rows) throws SQLException {
+			try {
+				this.statement.load(buffer);
+				return null;
+			}
+			catch (SQLException ex) {
+				if (!rowError(ex)) {
+					throw ex;
+				}
+				return ex;
+			}
+		}
+
+		@Override
+		public Exception writeAlone(RawRecord row) throws SQLException {
+			return RowsBufferSink.this.fallback.insertAlone(this.connection, row);
+		}
+
+		@Override
+		public void refused(RawRecord row, Exception reason) {
+			this.rejects.defer(row, RowsBufferSink.this.fallback.refused(row, (SQLException) reason));
+		}
+
+	}
+
+	private BufferPart part(Connection connection, RowsLoader.Prepared statement, RejectHandling rejects) {
+		return new BufferPart(connection, statement, rejects);
 	}
 
 	/**

@@ -18,4 +18,34 @@ public interface RowsLoader {
 	 */
 	void load(Connection connection, RowsBuffer rows) throws SQLException;
 
+	/**
+	 * The statement of {@link #load} prepared once on {@code connection} for several buffers in a row (the
+	 * groups and parts of a chunk with refused rows: a statement prepared per part of a few rows cost more
+	 * than its rows); the caller closes it. By default each buffer is prepared again.
+	 */
+	default Prepared prepare(Connection connection) throws SQLException {
+		return rows -> load(connection, rows);
+	}
+
+	/**
+	 * Whether a statement of {@link #load} that the database refuses leaves nothing of it written, while the
+	 * transaction and the statements before it stay, so that a part of a chunk needs no savepoint to be
+	 * taken or refused whole. By default false.
+	 */
+	default boolean atomic() {
+		return false;
+	}
+
+	/** The statement of {@link #load}, prepared for several buffers; not thread-safe. */
+	interface Prepared extends AutoCloseable {
+
+		/** As {@link RowsLoader#load}, on the prepared statement's connection. */
+		void load(RowsBuffer rows) throws SQLException;
+
+		@Override
+		default void close() throws SQLException {
+		}
+
+	}
+
 }

@@ -14,8 +14,9 @@ import io.rowlift.database.TargetDialect;
  * A chunk's rows into SQLite in one statement: {@code INSERT INTO t (a, b) SELECT c0, c1 FROM rowlift_rows(?)},
  * the {@link RowsBuffer} bound once as a BLOB through the driver's {@code setBytes}. The table-valued
  * function is Rowlift's extension ({@link RowsExtension}); it yields the buffer's rows in their order and
- * each value with its storage class, so the column affinities apply as to bound values. Thread-safe (it
- * holds only the statement text).
+ * each value with its storage class, so the column affinities apply as to bound values. A statement SQLite
+ * refuses (a constraint, with the default {@code ABORT}) is backed out whole and the transaction goes on:
+ * {@link #atomic}. Thread-safe (it holds only the statement text).
  */
 final class SqliteRowsLoader implements RowsLoader {
 
@@ -44,6 +45,46 @@ final class SqliteRowsLoader implements RowsLoader {
 
 	String sql() {
 		return this.sql;
+	}
+
+	/** SQLite backs out a statement that breaks a constraint ({@code ABORT}, its default), keeping the transaction. */
+	@Override
+	public boolean atomic() {
+		return true;
+	}
+
+	/** One statement for every buffer; prepared again after a refusal, so a failed step leaves no state behind. */
+	@Override
+	public Prepared prepare(Connection connection) {
+		return new Prepared() {
+
+			private PreparedStatement statement;
+
+			@Override
+			public void load(RowsBuffer rows) throws SQLException {
+				if (this.statement == null) {
+					this.statement = connection.prepareStatement(SqliteRowsLoader.this.sql);
+				}
+				try {
+					this.statement.setBytes(1, rows.toByteArray());
+					this.statement.executeUpdate();
+				}
+				catch (SQLException ex) {
+					close();
+					throw ex;
+				}
+			}
+
+			@Override
+			public void close() throws SQLException {
+				PreparedStatement open = this.statement;
+				this.statement = null;
+				if (open != null) {
+					open.close();
+				}
+			}
+
+		};
 	}
 
 	@Override
