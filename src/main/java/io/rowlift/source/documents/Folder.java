@@ -82,6 +82,37 @@ record Folder(Path dir, String glob) {
 		return fingerprint.toString();
 	}
 
+	/**
+	 * What the folder's directory entry says now: {@code MTIME-NANOS/FILE-KEY}, its modification time and its
+	 * identity (device and inode where the file system has them). A name added to, removed from or renamed in
+	 * the directory changes its modification time; a file rewritten in place does not (which is why the reader
+	 * compares each document with the listing when it reads it, and this covers only the names).
+	 * @throws IOException when the directory cannot be looked at (gone, no permission)
+	 */
+	String stampNow() throws IOException {
+		BasicFileAttributes attributes = Files.readAttributes(this.dir, BasicFileAttributes.class);
+		return attributes.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS) + "/" + attributes.fileKey();
+	}
+
+	/**
+	 * {@link #stampNow}, taken before a listing, when it can vouch later that no name was added or removed
+	 * since: only when the directory was last modified at least {@value #SETTLED_MILLIS} ms before now. A
+	 * directory modified just now could be modified again within the same tick of a coarse file system clock
+	 * (2 s on FAT, a few ms on Linux's), leaving its time as it was: then null, and the load's end lists the
+	 * folder again.
+	 */
+	String settledStamp() throws IOException {
+		long before = System.currentTimeMillis() - SETTLED_MILLIS;
+		BasicFileAttributes attributes = Files.readAttributes(this.dir, BasicFileAttributes.class);
+		if (attributes.lastModifiedTime().toMillis() >= before || attributes.fileKey() == null) {
+			return null;
+		}
+		return attributes.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS) + "/" + attributes.fileKey();
+	}
+
+	/** How long a directory must have been left alone for its modification time to vouch for its names. */
+	static final long SETTLED_MILLIS = 3000;
+
 	/** The fingerprint of the folder as it is now ({@link #scan}, nothing kept). */
 	String fingerprint() throws IOException {
 		return scan((name, size, modified) -> {
