@@ -128,6 +128,15 @@ public interface InputSource {
 	byte[] rejectRecordEnd();
 
 	/**
+	 * The field whose values, read as integers, the records come ordered by, as the input itself ordered them
+	 * (a folder's listing sorts names of digits as numbers), so that a load into a table keyed by that field
+	 * need not sample the records for their order; empty by default (the load samples).
+	 */
+	default java.util.OptionalInt orderedByInteger() {
+		return java.util.OptionalInt.empty();
+	}
+
+	/**
 	 * The input's {@linkplain SourceFingerprint fingerprint} when opening it took one anyway (a folder's
 	 * listing holds every file's name, size and time), so that the load need not take it a second time; empty
 	 * by default (the launcher takes {@link SourceFingerprint#of}). Equal to {@code SourceFingerprint.of(file())}

@@ -70,7 +70,7 @@ abstract class DocumentScenarios extends ScenarioSupport {
 		// and the load sees the folder in key order by itself
 		RowliftRun auto = rowlift(folder, "docs");
 		assertThat(auto.exitCode()).as(auto.toString()).isZero();
-		assertThat(auto.out()).contains("rows in file order (the file is in key order (sampled))");
+		assertThat(auto.out()).contains("rows in file order (the input gives its records in key order)");
 	}
 
 	@Test

@@ -330,6 +330,15 @@ final class DocumentsInput implements InputSource {
 		return new byte[] { '\n' };
 	}
 
+	/**
+	 * The key (field 0): the listing sorts names of ASCII digits as numbers, before any other name. Names that
+	 * are not digits (which an integer key column rejects) come after them in their own order.
+	 */
+	@Override
+	public java.util.OptionalInt orderedByInteger() {
+		return java.util.OptionalInt.of(0);
+	}
+
 	/** The listing's fingerprint: the folder as it was listed, which the readers compare each document with. */
 	@Override
 	public Optional<String> fingerprint() {

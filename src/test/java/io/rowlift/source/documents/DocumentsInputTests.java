@@ -37,6 +37,7 @@ class DocumentsInputTests {
 		List<DocumentFolder.Doc> docs = DocumentFolder.write(folder, 500, 1);
 		InputSource input = InputFormats.open(folder, "docs", SourceSettings.of(folder.toString()));
 		assertThat(input.format().name()).isEqualTo("documents");
+		assertThat(input.orderedByInteger()).as("the key, sorted by the listing").hasValue(0);
 		assertThat(input.names()).containsExactly("id", "text", "created_at");
 		assertThat(input.size()).isEqualTo(DocumentScan.bytes(folder));
 		for (int partitions : new int[] { 1, 2, 3, 7, 600 }) {
