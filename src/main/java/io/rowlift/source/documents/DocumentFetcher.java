@@ -4,12 +4,17 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,6 +52,8 @@ final class DocumentFetcher implements AutoCloseable {
 
 	private static final AtomicInteger POOLS = new AtomicInteger();
 
+	private static final Set<StandardOpenOption> READ = Set.of(StandardOpenOption.READ);
+
 	/** A document as read: its entry and its bytes. */
 	record Fetched(Listing.Entry entry, byte[] content) {
 	}
@@ -60,6 +67,9 @@ final class DocumentFetcher implements AutoCloseable {
 	private final int maxRecordSize;
 
 	private final ExecutorService pool;
+
+	/** The folder held open, its files opened and looked at relative to it; null where the platform cannot. */
+	private final SecureDirectoryStream<Path> folder;
 
 	private final ArrayDeque<Pending> ahead = new ArrayDeque<>();
 
@@ -75,11 +85,12 @@ final class DocumentFetcher implements AutoCloseable {
 	 * @param end the listing's offset where the unit ends
 	 * @param threads reading threads
 	 */
-	DocumentFetcher(DocumentsInput input, Listing.Cursor cursor, long end, int maxRecordSize, int threads) {
+	DocumentFetcher(DocumentsInput input, Listing.Cursor cursor, long end, int maxRecordSize, int threads) throws IOException {
 		this.input = input;
 		this.cursor = cursor;
 		this.end = end;
 		this.maxRecordSize = maxRecordSize;
+		this.folder = openFolder(input.folder().dir());
 		int pool = POOLS.incrementAndGet();
 		AtomicInteger thread = new AtomicInteger();
 		this.pool = Executors.newFixedThreadPool(Math.max(1, threads), task -> {
@@ -87,6 +98,20 @@ final class DocumentFetcher implements AutoCloseable {
 			t.setDaemon(true); // a reader never closed (a killed step) does not keep the JVM up
 			return t;
 		});
+	}
+
+	/**
+	 * The folder open as a directory handle, so that each file is opened ({@code openat}) and looked at
+	 * ({@code fstatat}) by its name alone, without the kernel walking the folder's whole path each time; null
+	 * where the platform has no such handle (then by path, the same checks).
+	 */
+	private static SecureDirectoryStream<Path> openFolder(Path dir) throws IOException {
+		DirectoryStream<Path> stream = Files.newDirectoryStream(dir);
+		if (stream instanceof SecureDirectoryStream<Path> secure) {
+			return secure;
+		}
+		stream.close();
+		return null;
 	}
 
 	/** Threads that read documents for one unit: the processors', from 2 to 4 (system calls, not parsing). */
@@ -155,7 +180,9 @@ final class DocumentFetcher implements AutoCloseable {
 		int size = (int) entry.size();
 		byte[] content = new byte[size];
 		int read = 0;
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+		Path relative = file.getFileName();
+		try (SeekableByteChannel channel = this.folder != null ? this.folder.newByteChannel(relative, READ)
+				: FileChannel.open(file, StandardOpenOption.READ)) {
 			ByteBuffer buffer = ByteBuffer.wrap(content);
 			while (buffer.hasRemaining()) {
 				if (channel.read(buffer) < 0) {
@@ -169,7 +196,8 @@ final class DocumentFetcher implements AutoCloseable {
 		}
 		BasicFileAttributes now;
 		try {
-			now = Files.readAttributes(file, BasicFileAttributes.class);
+			now = this.folder != null ? this.folder.getFileAttributeView(relative, BasicFileAttributeView.class).readAttributes()
+					: Files.readAttributes(file, BasicFileAttributes.class);
 		}
 		catch (NoSuchFileException ex) {
 			throw gone(entry);
@@ -198,6 +226,14 @@ final class DocumentFetcher implements AutoCloseable {
 	public void close() {
 		this.pool.shutdownNow();
 		this.ahead.clear();
+		if (this.folder != null) {
+			try {
+				this.folder.close();
+			}
+			catch (IOException ex) {
+				// a directory handle that will not close leaks nothing the JVM's end does not free
+			}
+		}
 	}
 
 }

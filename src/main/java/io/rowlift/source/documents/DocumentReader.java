@@ -78,11 +78,17 @@ final class DocumentReader implements UnitReader {
 			for (long i = 0; i < this.opened.line(); i++) {
 				this.cursor.next();
 			}
+		}
+		catch (IOException ex) {
+			throw new ItemStreamException("cannot read the listing of " + this.input.displayName() + ": " + ex.getMessage(), ex);
+		}
+		try {
 			this.fetcher = new DocumentFetcher(this.input, this.cursor, this.range.end(), this.maxRecordSize,
 					DocumentFetcher.defaultThreads());
 		}
 		catch (IOException ex) {
-			throw new ItemStreamException("cannot read the listing of " + this.input.displayName() + ": " + ex.getMessage(), ex);
+			throw new ItemStreamException(this.input.displayName() + " cannot be opened to read its documents (" + ex
+					+ "); it must stay where it was listed until the load has ended", ex);
 		}
 		this.line = this.opened.line();
 		this.bytes = this.opened.bytes();

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -92,7 +94,7 @@ record Folder(Path dir, String glob) {
 				batch.add(name);
 				if (batch.size() == BATCH) {
 					List<String> names = batch;
-					pending.add(lookers.submit(() -> look(names)));
+					pending.add(lookers.submit(() -> look(files, names)));
 					batch = new ArrayList<>(BATCH);
 					while (pending.size() >= BATCHES) {
 						take(pending.poll(), fingerprint, sink);
@@ -100,7 +102,7 @@ record Folder(Path dir, String glob) {
 				}
 			}
 			List<String> names = batch;
-			pending.add(lookers.submit(() -> look(names)));
+			pending.add(lookers.submit(() -> look(files, names)));
 			while (!pending.isEmpty()) {
 				take(pending.poll(), fingerprint, sink);
 			}
@@ -124,14 +126,21 @@ record Folder(Path dir, String glob) {
 	private record Looked(String name, long size, long modified, long high, long low) {
 	}
 
-	/** Looks at {@code names}: the regular files among them, each with its digest. On a looking thread. */
-	private List<Looked> look(List<String> names) throws IOException {
+	/**
+	 * Looks at {@code names}: the regular files among them, each with its digest. On a looking thread. Relative
+	 * to the open directory ({@code fstatat}) where the platform allows it: the kernel then does not walk the
+	 * folder's path for each name.
+	 */
+	private List<Looked> look(DirectoryStream<Path> directory, List<String> names) throws IOException {
+		SecureDirectoryStream<Path> secure = directory instanceof SecureDirectoryStream<Path> open ? open : null;
 		MessageDigest sha = Fingerprint.sha();
 		List<Looked> looked = new ArrayList<>(names.size());
 		for (String name : names) {
 			BasicFileAttributes attributes;
 			try {
-				attributes = Files.readAttributes(this.dir.resolve(name), BasicFileAttributes.class);
+				attributes = secure != null
+						? secure.getFileAttributeView(this.dir.getFileSystem().getPath(name), BasicFileAttributeView.class).readAttributes()
+						: Files.readAttributes(this.dir.resolve(name), BasicFileAttributes.class);
 			}
 			catch (java.nio.file.NoSuchFileException gone) {
 				continue; // removed between the directory's listing and its look: not in the listing, as if listed a moment later
