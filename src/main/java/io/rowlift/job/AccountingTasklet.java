@@ -26,7 +26,7 @@ import io.rowlift.source.InputSource;
  * handed out all its records), that the input's format finds the units covering the data exactly once
  * (byte ranges: from the first record to the end of the file), that records read = rows written + records rejected (+ filtered) in
  * each partition and in total, and that the staged rejects are as many as the partitions counted. A
- * mismatch fails the run loudly; a file that changed since the run started ({@link FileChange}) fails it
+ * mismatch fails the run loudly; a file that changed since the run started ({@link InputSource#changeSince}: {@link FileChange} for a file) fails it
  * first, saying so. The totals go into the job's context for the summary
  * ({@value #READ}, {@value #WRITTEN}, {@value #REJECTED}). Runs again on a resume.
  * Announces the checkpoint {@value #CHECKPOINT} before it checks anything. Thread-safe.
@@ -74,13 +74,14 @@ public final class AccountingTasklet implements Tasklet {
 		JobInstance instance = job.getJobInstance();
 		int partitions = RunPlanParameters.partitions(job.getJobParameters());
 		java.nio.file.Path file = RunPlanParameters.file(job.getJobParameters());
-		Optional<String> changed = FileChange.contentSince(file, RunPlanParameters.fingerprint(job.getJobParameters()));
+		InputSource input = this.input.apply(job);
+		Optional<String> changed = input.changeSince(file, RunPlanParameters.fingerprint(job.getJobParameters()));
 		if (changed.isPresent()) {
 			// the ranges were planned from the size at the start: the counts cannot add up, and that is no bug
 			throw new RowliftException(1, changed.get());
 		}
 		LoadProgress load = LoadProgress.of(this.repository, instance, partitions);
-		List<String> problems = new ArrayList<>(load.problems(this.input.apply(job)));
+		List<String> problems = new ArrayList<>(load.problems(input));
 		RejectTable rejects = new RejectTable(instance.getInstanceId());
 		long staged = rejects.count(this.jdbc);
 		// rows written, then rejected for repeating a key of a unique index (UniqueDuplicates): in the table no more

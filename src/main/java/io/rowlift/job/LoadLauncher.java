@@ -182,7 +182,9 @@ public final class LoadLauncher {
 			LoadPlan planned = this.planner.plan(file, source.path(), table, choices);
 			LoadPlan plan = planned.withMapping(CompressedColumns.choose(planned.mapping(), target, this.dialect));
 			LoadSql sql = LoadSql.of(settings.beforeSql(), settings.afterSql());
-			String fingerprint = SourceFingerprint.of(file);
+			// a folder's listing took the fingerprint already: listing 200,000 files again costs a second
+			Optional<String> listed = plan.input().fingerprint();
+			String fingerprint = listed.isPresent() ? listed.get() : SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
 			RunStarts.Start start = this.starts.decide(last, key, fingerprint, plan, source, choices, sql, settings, mode, write);

@@ -20,7 +20,8 @@ import io.rowlift.database.TargetDialect;
  *
  * <p>{@code auto}: rows go in file order when the table has no primary key that the file fills (the
  * database makes the key, in order) or when the file is in key order already (at most 1 in 100
- * consecutive keys descending among its first {@value #SAMPLE} records); otherwise a file of less
+ * consecutive keys descending among its first {@value #SAMPLE} records, or the input says it gives its
+ * records in the order of the key's one integer field: {@link InputSource#orderedByInteger}); otherwise a file of less
  * than {@value #SMALL} bytes of data gets each chunk sorted (its table fits the database's cache),
  * and a larger one is sorted on disk first.
  *
@@ -79,6 +80,10 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 		}
 		if (configured != KeyOrder.AUTO) {
 			return new KeyOrderChoice(configured, "set by rowlift.sort.key-order");
+		}
+		if (input.orderedByInteger().isPresent() && key.get().isOneInteger(input.orderedByInteger().getAsInt())) {
+			// the input sorted itself (a folder's listing): reading a sample of it would only cost time
+			return new KeyOrderChoice(KeyOrder.FILE, "the input gives its records in key order");
 		}
 		double descending = descending(input, key.get());
 		if (descending <= 0.01) {

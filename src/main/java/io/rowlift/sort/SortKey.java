@@ -36,6 +36,11 @@ public final class SortKey {
 		this.integer = integer.clone();
 	}
 
+	/** Whether this key is one integer column, filled by field {@code field}. */
+	public boolean isOneInteger(int field) {
+		return this.fields.length == 1 && this.fields[0] == field && this.integer[0];
+	}
+
 	/** The key of {@code record}; a record without all its key fields gets the empty key. */
 	public byte[] of(RawRecord record) {
 		if (this.fields.length == 1 && this.integer[0]) { // the common case, without a buffer

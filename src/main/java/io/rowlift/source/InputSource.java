@@ -1,9 +1,11 @@
 package io.rowlift.source;
 
+import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
@@ -124,5 +126,36 @@ public interface InputSource {
 
 	/** What ends each record in a reject file (the input's own record end). */
 	byte[] rejectRecordEnd();
+
+	/**
+	 * The field whose values, read as integers, the records come ordered by, as the input itself ordered them
+	 * (a folder's listing sorts names of digits as numbers), so that a load into a table keyed by that field
+	 * need not sample the records for their order; empty by default (the load samples).
+	 */
+	default java.util.OptionalInt orderedByInteger() {
+		return java.util.OptionalInt.empty();
+	}
+
+	/**
+	 * The input's {@linkplain SourceFingerprint fingerprint} when opening it took one anyway (a folder's
+	 * listing holds every file's name, size and time), so that the load need not take it a second time; empty
+	 * by default (the launcher takes {@link SourceFingerprint#of}). Equal to {@code SourceFingerprint.of(file())}
+	 * as it was when the input was opened.
+	 */
+	default Optional<String> fingerprint() {
+		return Optional.empty();
+	}
+
+	/**
+	 * How the input changed since the run that reads it took {@code fingerprint}, in one sentence, or empty
+	 * when it is as it was: what the accounting checks before it calls a load complete. By default
+	 * {@link FileChange#contentSince} on {@code file}; a format whose readers check what they read may vouch
+	 * for more of the input and look at less.
+	 * @param file the input's file as the run's parameters name it
+	 * @throws IOException when the input cannot be looked at
+	 */
+	default Optional<String> changeSince(Path file, String fingerprint) throws IOException {
+		return FileChange.contentSince(file, fingerprint);
+	}
 
 }

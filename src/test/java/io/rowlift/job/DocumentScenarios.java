@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -70,7 +71,7 @@ abstract class DocumentScenarios extends ScenarioSupport {
 		// and the load sees the folder in key order by itself
 		RowliftRun auto = rowlift(folder, "docs");
 		assertThat(auto.exitCode()).as(auto.toString()).isZero();
-		assertThat(auto.out()).contains("rows in file order (the file is in key order (sampled))");
+		assertThat(auto.out()).contains("rows in file order (the input gives its records in key order)");
 	}
 
 	@Test
@@ -176,6 +177,32 @@ abstract class DocumentScenarios extends ScenarioSupport {
 			RowliftRun now = RowliftRun.of(startOver);
 			assertThat(now.exitCode()).as(now.toString()).isZero();
 			assertThat(stored()).isEqualTo(rows(docs.subList(0, docs.size() - 1)));
+		}
+		finally {
+			jar.killAll();
+		}
+	}
+
+	@Test
+	void aFileAddedToASettledFolderDuringTheLoadFailsItsEndWithTheFolderNamed() throws Exception {
+		Path folder = this.dir.resolve("docs");
+		DocumentFolder.write(folder, 300, 19);
+		// left alone for an hour, as its time says: the load's end trusts the directory's stamp, which a name added moves
+		Files.setLastModifiedTime(folder, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+		Path resume = this.dir.resolve("resume");
+		RowliftJar jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("rowlift.log"));
+		try {
+			List<String> paused = new ArrayList<>(command(folder, "docs", "--rowlift.job.partitions=1", "--rowlift.job.chunk-size=100"));
+			paused.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + resume));
+			RowliftJar.Attempt first = jar.start("paused in the load", paused);
+			jar.awaitOutput(first, "rowlift-test: paused at load", Duration.ofMinutes(3));
+			Files.writeString(folder.resolve("999999.json"), "{\"text\": \"late\", \"created_at\": 1}");
+			Files.writeString(resume, "go");
+			assertThat(first.waitFor(Duration.ofMinutes(3).toMillis())).as(jar.tail(20_000)).isTrue();
+			assertThat(first.exitCode()).as(jar.tail(20_000)).isEqualTo(1);
+			assertThat(first.output()).contains(folder + " changed while it was loaded (a file added, removed, renamed, resized or "
+					+ "modified): 300 files of ");
+			assertThat(count("SELECT COUNT(*) FROM docs WHERE id = 999999")).isZero();
 		}
 		finally {
 			jar.killAll();

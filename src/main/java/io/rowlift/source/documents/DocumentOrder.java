@@ -16,6 +16,48 @@ final class DocumentOrder {
 		return byKey != 0 ? byKey : a.name().compareTo(b.name());
 	};
 
+	/**
+	 * Keyed entries in the same order as {@link #ENTRIES}: two keys of at most 18 significant digits compare as
+	 * the numbers they were read as once, anything else as {@link #ENTRIES} does. A sort of 100,000 names
+	 * otherwise cuts each name's key out and scans it twice per comparison.
+	 */
+	static final Comparator<Keyed> KEYED = (a, b) -> {
+		if (a.number() >= 0 && b.number() >= 0 && a.number() != b.number()) {
+			return Long.compare(a.number(), b.number());
+		}
+		return ENTRIES.compare(a.entry(), b.entry());
+	};
+
+	/**
+	 * An entry and its key's value as a number, worked out once for a sort.
+	 * @param entry the listing's entry
+	 * @param number the key's value when it is ASCII digits with at most 18 significant ones, else -1
+	 */
+	record Keyed(Listing.Entry entry, long number) {
+
+		static Keyed of(Listing.Entry entry) {
+			String name = entry.name();
+			int dot = name.lastIndexOf('.');
+			int end = dot > 0 ? dot : name.length();
+			long value = 0;
+			int significant = 0;
+			for (int i = 0; i < end; i++) {
+				char c = name.charAt(i);
+				if (c < '0' || c > '9') {
+					return new Keyed(entry, -1);
+				}
+				if (significant > 0 || c != '0') {
+					if (++significant > 18) {
+						return new Keyed(entry, -1);
+					}
+				}
+				value = value * 10 + (c - '0');
+			}
+			return new Keyed(entry, end == 0 ? -1 : value);
+		}
+
+	}
+
 	private DocumentOrder() {
 	}
 

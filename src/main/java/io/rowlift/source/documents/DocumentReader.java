@@ -2,21 +2,12 @@ package io.rowlift.source.documents;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamException;
 
-import io.rowlift.RowliftException;
-import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.JsonKeys;
@@ -30,8 +21,10 @@ import io.rowlift.source.UnitReader;
  * text field. A document that is not JSON is a record with a problem (a reject, or the load's failure under
  * the skip limit), its place {@code docs/17.json:1 (byte 4)}.
  *
- * <p>A document that is gone, or whose size or modification time is not the listing's, stops the load
- * with its name (exit 1): the folder must stay as it was listed, and nothing of that document is written.
+ * <p>The documents are read ahead of the parser on a few threads ({@link DocumentFetcher}, bounded), in
+ * listing order. A document that is gone, or whose size or modification time is not the listing's once
+ * read, stops the load with its name (exit 1) when its turn comes: the folder must stay as it was listed,
+ * and nothing of that document is written.
  *
  * <p><b>Restart:</b> saves the documents of the unit read and their bytes ({@link DocumentPosition}); on
  * {@link #open} it skips as many lines of the listing from the unit's start and reads on.
@@ -52,7 +45,7 @@ final class DocumentReader implements UnitReader {
 
 	private JsonObjectParser parser;
 
-	private byte[] content = new byte[1 << 16];
+	private DocumentFetcher fetcher;
 
 	private long line;
 
@@ -89,20 +82,27 @@ final class DocumentReader implements UnitReader {
 		catch (IOException ex) {
 			throw new ItemStreamException("cannot read the listing of " + this.input.displayName() + ": " + ex.getMessage(), ex);
 		}
+		try {
+			this.fetcher = new DocumentFetcher(this.input, this.cursor, this.range.end(), this.maxRecordSize,
+					DocumentFetcher.defaultThreads());
+		}
+		catch (IOException ex) {
+			throw new ItemStreamException(this.input.displayName() + " cannot be opened to read its documents (" + ex
+					+ "); it must stay where it was listed until the load has ended", ex);
+		}
 		this.line = this.opened.line();
 		this.bytes = this.opened.bytes();
 	}
 
 	@Override
 	public RawRecord read() throws IOException {
-		if (this.cursor.offset() >= this.range.end()) {
+		DocumentFetcher.Fetched fetched = this.fetcher.next();
+		if (fetched == null) {
 			return null;
 		}
-		Listing.Entry entry = this.cursor.next();
-		if (entry == null) {
-			return null;
-		}
-		int size = load(entry);
+		Listing.Entry entry = fetched.entry();
+		byte[] content = fetched.content();
+		int size = content.length;
 		long global = this.range.first() - 1 + this.line;
 		long offset = this.range.bytesBefore() + this.bytes + global;
 		long at = this.line;
@@ -113,12 +113,12 @@ final class DocumentReader implements UnitReader {
 		if (this.parser == null) {
 			byte[] data = new byte[key.length + size];
 			System.arraycopy(key, 0, data, 0, key.length);
-			System.arraycopy(this.content, 0, data, key.length, size);
+			System.arraycopy(content, 0, data, key.length, size);
 			return new RawRecord(data, new int[] { key.length, RawRecord.quotedEnd(key.length + size) }, offset, at, size, 1, null);
 		}
-		int skip = size >= UTF8_BOM && (this.content[0] & 0xff) == 0xEF && (this.content[1] & 0xff) == 0xBB
-				&& (this.content[2] & 0xff) == 0xBF ? UTF8_BOM : 0;
-		RawRecord values = this.parser.parse(this.content, skip, size - skip, offset, skip, at, size, 1);
+		int skip = size >= UTF8_BOM && (content[0] & 0xff) == 0xEF && (content[1] & 0xff) == 0xBB
+				&& (content[2] & 0xff) == 0xBF ? UTF8_BOM : 0;
+		RawRecord values = this.parser.parse(content, skip, size - skip, offset, skip, at, size, 1);
 		return withKey(key, values);
 	}
 
@@ -139,57 +139,6 @@ final class DocumentReader implements UnitReader {
 			ends[i + 1] = values.quoted(i) ? RawRecord.quotedEnd(end) : end;
 		}
 		return new RawRecord(data, ends, values.offset(), values.line(), values.rawLength(), values.lines(), null);
-	}
-
-	/** Reads {@code entry}'s document into the buffer; returns its length. */
-	private int load(Listing.Entry entry) throws IOException {
-		Path file = this.input.folder().resolve(entry.name());
-		String shown = this.input.documentName(entry.name());
-		BasicFileAttributes now;
-		try {
-			now = Files.readAttributes(file, BasicFileAttributes.class);
-		}
-		catch (NoSuchFileException ex) {
-			throw changed(shown + " was deleted or moved during the load (" + entry.size() + " bytes when the load listed "
-					+ this.input.displayName() + ")");
-		}
-		if (now.size() != entry.size() || now.lastModifiedTime().toMillis() != entry.modified()) {
-			throw changed(shown + " changed during the load: " + entry.size() + " bytes, modified at " + entry.modified()
-					+ " ms when the load listed " + this.input.displayName() + "; " + now.size() + " bytes, modified at "
-					+ now.lastModifiedTime().toMillis() + " ms now");
-		}
-		if (entry.size() > this.maxRecordSize) {
-			throw new BadRecordException(shown + ": a document of " + entry.size() + " bytes, longer than "
-					+ "rowlift.source.max-record-size (" + this.maxRecordSize + " bytes); raise it if the document is meant to be "
-					+ "that long");
-		}
-		int size = (int) entry.size();
-		if (this.content.length < size) {
-			this.content = new byte[Math.max(size, this.content.length * 2)];
-		}
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-			ByteBuffer buffer = ByteBuffer.wrap(this.content, 0, size);
-			while (buffer.hasRemaining()) {
-				if (channel.read(buffer) < 0) {
-					break;
-				}
-			}
-			if (buffer.hasRemaining() || channel.size() != size) {
-				throw changed(shown + " changed during the load: " + entry.size() + " bytes when the load listed "
-						+ this.input.displayName() + ", " + channel.size() + " bytes as it was read");
-			}
-		}
-		catch (NoSuchFileException ex) {
-			throw changed(shown + " was deleted or moved during the load (" + entry.size() + " bytes when the load listed "
-					+ this.input.displayName() + ")");
-		}
-		return size;
-	}
-
-	private static RowliftException changed(String what) {
-		return new RowliftException(1, what + ". Rowlift loads a folder as it was listed when the load started, so its files "
-				+ "must be left alone until the load has ended; nothing of this document was written. Run the same command "
-				+ "again: it is refused (exit 3) because the folder changed, and says how to load the folder as it is now");
 	}
 
 	@Override
@@ -223,6 +172,10 @@ final class DocumentReader implements UnitReader {
 
 	@Override
 	public void close() {
+		if (this.fetcher != null) {
+			this.fetcher.close();
+			this.fetcher = null;
+		}
 		try {
 			if (this.cursor != null) {
 				this.cursor.close();

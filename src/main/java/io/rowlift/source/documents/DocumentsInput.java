@@ -10,12 +10,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
+import io.rowlift.source.FileChange;
 import io.rowlift.source.InputFormat;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.UnitProgress;
@@ -49,6 +51,9 @@ final class DocumentsInput implements InputSource {
 
 	private final String fingerprint;
 
+	/** The folder's settled stamp taken before the listing ({@link Folder#settledStamp}), or null. */
+	private final String stamp;
+
 	private final long count;
 
 	private final long bytes;
@@ -64,6 +69,7 @@ final class DocumentsInput implements InputSource {
 		this.made = builder.listing;
 		this.listing = builder.made;
 		this.fingerprint = builder.fingerprint;
+		this.stamp = builder.stamp;
 		this.count = builder.count;
 		this.bytes = builder.bytes;
 	}
@@ -90,6 +96,8 @@ final class DocumentsInput implements InputSource {
 		Listing made;
 
 		String fingerprint;
+
+		String stamp;
 
 		long count;
 
@@ -149,6 +157,7 @@ final class DocumentsInput implements InputSource {
 		state.put("contentColumn", this.contentColumn == null ? "" : this.contentColumn);
 		state.put("ignoreUnknown", this.ignoreUnknown);
 		state.put("fingerprint", this.fingerprint);
+		state.put("folderStamp", this.stamp == null ? "" : this.stamp);
 		// longs as text: JSON gives a small number back as an int
 		state.put("count", Long.toString(this.count));
 		state.put("bytes", Long.toString(this.bytes));
@@ -319,6 +328,45 @@ final class DocumentsInput implements InputSource {
 	@Override
 	public byte[] rejectRecordEnd() {
 		return new byte[] { '\n' };
+	}
+
+	/**
+	 * The key (field 0): the listing sorts names of ASCII digits as numbers, before any other name. Names that
+	 * are not digits (which an integer key column rejects) come after them in their own order.
+	 */
+	@Override
+	public java.util.OptionalInt orderedByInteger() {
+		return java.util.OptionalInt.of(0);
+	}
+
+	/** The listing's fingerprint: the folder as it was listed, which the readers compare each document with. */
+	@Override
+	public Optional<String> fingerprint() {
+		return Optional.of(this.fingerprint);
+	}
+
+	/**
+	 * Whether the folder changed since the run listed it, without listing it again when it can: each reader
+	 * compared every document with the listing (size and modification time) right after reading it, and a
+	 * change to a document after that does not touch what the load wrote; so what is left to prove is that no
+	 * name was added or removed, which the directory's own modification time shows. When the directory's stamp
+	 * is the one taken before the listing (and that one was {@linkplain Folder#settledStamp settled}), the
+	 * folder is as it was; otherwise (a stamp moved, none taken, a plan stored by an earlier version, another
+	 * fingerprint) the folder is listed again and its fingerprint compared, as {@link FileChange} does.
+	 */
+	@Override
+	public Optional<String> changeSince(Path file, String fingerprint) throws IOException {
+		if (this.stamp != null && !this.stamp.isEmpty() && fingerprint.equals(this.fingerprint)) {
+			try {
+				if (this.folder.stampNow().equals(this.stamp)) {
+					return Optional.empty();
+				}
+			}
+			catch (IOException gone) {
+				// FileChange below says what became of the folder
+			}
+		}
+		return FileChange.contentSince(file, fingerprint);
 	}
 
 }

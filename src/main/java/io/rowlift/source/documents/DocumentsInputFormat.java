@@ -100,6 +100,7 @@ public final class DocumentsInputFormat implements InputFormat {
 		builder.made = listing;
 		builder.listing = () -> listing;
 		builder.fingerprint = listing.fingerprint();
+		builder.stamp = listing.stamp();
 		builder.count = listing.count();
 		builder.bytes = listing.bytes();
 		List<String> names = new ArrayList<>();
@@ -181,6 +182,8 @@ public final class DocumentsInputFormat implements InputFormat {
 		builder.contentColumn = content.isEmpty() || content.equals("null") ? null : content;
 		builder.ignoreUnknown = Boolean.TRUE.equals(state.get("ignoreUnknown"));
 		builder.fingerprint = fingerprint;
+		Object stamp = state.get("folderStamp"); // absent from plans stored before it was kept
+		builder.stamp = stamp == null || String.valueOf(stamp).isEmpty() ? null : String.valueOf(stamp);
 		builder.count = count;
 		builder.bytes = bytes;
 		builder.listing = () -> Listing.cached(folder, fingerprint, count, bytes).orElseGet(() -> {

@@ -39,8 +39,10 @@ import io.rowlift.RowliftException;
  * @param count its documents
  * @param bytes their total size
  * @param fingerprint the folder's fingerprint when it was listed ({@link Folder.Fingerprint})
+ * @param stamp the folder's {@linkplain Folder#settledStamp settled stamp} taken before it was listed, or null
+ *        (none taken: a listing found again, or a directory modified just before)
  */
-record Listing(Path file, long count, long bytes, String fingerprint) {
+record Listing(Path file, long count, long bytes, String fingerprint, String stamp) {
 
 	/** Entries sorted in memory at once. */
 	static final int RUN = 100_000;
@@ -69,7 +71,7 @@ record Listing(Path file, long count, long bytes, String fingerprint) {
 	/** The folder's listing with {@code fingerprint}, if an earlier listing left it. */
 	static java.util.Optional<Listing> cached(Folder folder, String fingerprint, long count, long bytes) {
 		Path file = home().resolve(name(folder, fingerprint));
-		return Files.isRegularFile(file) ? java.util.Optional.of(new Listing(file, count, bytes, fingerprint))
+		return Files.isRegularFile(file) ? java.util.Optional.of(new Listing(file, count, bytes, fingerprint, null))
 				: java.util.Optional.empty();
 	}
 
@@ -88,14 +90,16 @@ record Listing(Path file, long count, long bytes, String fingerprint) {
 		Path runs = Files.createTempDirectory(home, "runs");
 		try {
 			List<Path> files = new ArrayList<>();
-			List<Entry> chunk = new ArrayList<>();
+			List<DocumentOrder.Keyed> chunk = new ArrayList<>();
 			long[] totals = new long[2];
+			// before the listing: a name added while it runs then changes the directory's time after this
+			String stamp = folder.settledStamp();
 			String fingerprint = folder.scan((name, size, modified) -> {
 				if (name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
 					throw RowliftException.badInput(displayName + ": the file name '" + name.replace("\n", "\\n").replace("\r", "\\r")
 							+ "' holds a line break; rename the file (a key cannot hold one either)");
 				}
-				chunk.add(new Entry(name, size, modified));
+				chunk.add(DocumentOrder.Keyed.of(new Entry(name, size, modified)));
 				totals[0]++;
 				totals[1] += size;
 				if (chunk.size() == run) {
@@ -108,7 +112,7 @@ record Listing(Path file, long count, long bytes, String fingerprint) {
 			Path merged = files.size() == 1 ? files.get(0) : merge(files, runs.resolve("merged"));
 			Path file = home.resolve(name(folder, fingerprint));
 			Files.move(merged, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-			return new Listing(file, totals[0], totals[1], fingerprint);
+			return new Listing(file, totals[0], totals[1], fingerprint, stamp);
 		}
 		finally {
 			try (Stream<Path> left = Files.list(runs)) {
@@ -120,12 +124,12 @@ record Listing(Path file, long count, long bytes, String fingerprint) {
 		}
 	}
 
-	private static Path spill(List<Entry> chunk, Path runs, int index) throws IOException {
-		chunk.sort(DocumentOrder.ENTRIES);
+	private static Path spill(List<DocumentOrder.Keyed> chunk, Path runs, int index) throws IOException {
+		chunk.sort(DocumentOrder.KEYED);
 		Path run = runs.resolve("run" + index);
 		try (BufferedWriter out = Files.newBufferedWriter(run, StandardCharsets.UTF_8)) {
-			for (Entry entry : chunk) {
-				out.write(entry.line());
+			for (DocumentOrder.Keyed keyed : chunk) {
+				out.write(keyed.entry().line());
 				out.write('\n');
 			}
 		}
@@ -133,11 +137,11 @@ record Listing(Path file, long count, long bytes, String fingerprint) {
 		return run;
 	}
 
-	private record Head(Entry entry, BufferedReader from) {
+	private record Head(DocumentOrder.Keyed keyed, BufferedReader from) {
 	}
 
 	private static Path merge(List<Path> runs, Path into) throws IOException {
-		PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> DocumentOrder.ENTRIES.compare(a.entry(), b.entry()));
+		PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> DocumentOrder.KEYED.compare(a.keyed(), b.keyed()));
 		List<BufferedReader> readers = new ArrayList<>();
 		try (BufferedWriter out = Files.newBufferedWriter(into, StandardCharsets.UTF_8)) {
 			for (Path run : runs) {
@@ -145,16 +149,16 @@ record Listing(Path file, long count, long bytes, String fingerprint) {
 				readers.add(reader);
 				String line = reader.readLine();
 				if (line != null) {
-					heads.add(new Head(Entry.parse(line), reader));
+					heads.add(new Head(DocumentOrder.Keyed.of(Entry.parse(line)), reader));
 				}
 			}
 			while (!heads.isEmpty()) {
 				Head head = heads.poll();
-				out.write(head.entry().line());
+				out.write(head.keyed().entry().line());
 				out.write('\n');
 				String line = head.from().readLine();
 				if (line != null) {
-					heads.add(new Head(Entry.parse(line), head.from()));
+					heads.add(new Head(DocumentOrder.Keyed.of(Entry.parse(line)), head.from()));
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.InputFormats;
 import io.rowlift.source.InputSource;
+import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.UnitProgress;
 import io.rowlift.source.UnitReader;
 import io.rowlift.testsupport.DocumentFolder;
@@ -35,6 +37,7 @@ class DocumentsInputTests {
 		List<DocumentFolder.Doc> docs = DocumentFolder.write(folder, 500, 1);
 		InputSource input = InputFormats.open(folder, "docs", SourceSettings.of(folder.toString()));
 		assertThat(input.format().name()).isEqualTo("documents");
+		assertThat(input.orderedByInteger()).as("the key, sorted by the listing").hasValue(0);
 		assertThat(input.names()).containsExactly("id", "text", "created_at");
 		assertThat(input.size()).isEqualTo(DocumentScan.bytes(folder));
 		for (int partitions : new int[] { 1, 2, 3, 7, 600 }) {
@@ -141,6 +144,68 @@ class DocumentsInputTests {
 		assertThatThrownBy(reader::read).isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(1))
 			.hasMessageStartingWith("docs/2.json was deleted or moved during the load (8 bytes when the load listed docs).");
 		reader.close();
+	}
+
+	@Test
+	void aDocumentRewrittenInPlaceWithItsSizeIsReportedWithItsNameWhenRead() throws Exception {
+		Path folder = Files.createDirectories(this.dir.resolve("docs"));
+		Files.writeString(folder.resolve("1.json"), "{\"a\": 1}");
+		Files.writeString(folder.resolve("2.json"), "{\"a\": 2}");
+		InputSource input = InputFormats.open(folder, "docs", SourceSettings.of(folder.toString()));
+		// same size, another time: the directory's time does not move, the file's does
+		long listed = Files.getLastModifiedTime(folder.resolve("2.json")).toMillis();
+		Files.writeString(folder.resolve("2.json"), "{\"a\": 9}");
+		Files.setLastModifiedTime(folder.resolve("2.json"), FileTime.fromMillis(listed + 5000));
+		UnitReader reader = input.reader(1 << 16, 1 << 20);
+		reader.open(input.whole());
+		assertThat(row(reader.read())).containsExactly("1", "1");
+		assertThatThrownBy(reader::read).isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(1))
+			.hasMessageStartingWith("docs/2.json changed during the load: 8 bytes, modified at " + listed + " ms when the load "
+					+ "listed docs; 8 bytes, modified at " + (listed + 5000) + " ms now.");
+		reader.close();
+	}
+
+	@Test
+	void aSettledFolderIsNotListedAgainAtTheEndButANameAddedOrRemovedIsSeen() throws Exception {
+		Path folder = this.dir.resolve("docs");
+		DocumentFolder.write(folder, 20, 5);
+		Files.setLastModifiedTime(folder, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+		InputSource input = InputFormats.open(folder, "docs", SourceSettings.of(folder.toString()));
+		String fingerprint = input.fingerprint().orElseThrow();
+		assertThat(fingerprint).isEqualTo(SourceFingerprint.of(folder));
+		assertThat(input.state().get("folderStamp")).asString().isNotEmpty();
+		InputSource reopened = InputFormats.named("documents").reopen(folder, "docs", input.state());
+		assertThat(input.changeSince(folder, fingerprint)).isEmpty();
+		assertThat(reopened.changeSince(folder, fingerprint)).isEmpty();
+
+		// a document changed after the load read it: what the load wrote is the listed document, so the end does not
+		// look (the reader compared it with the listing as it read it; the next command sees a changed folder)
+		Path first = folder.resolve(firstName(folder));
+		Files.setLastModifiedTime(first, FileTime.fromMillis(System.currentTimeMillis()));
+		assertThat(reopened.changeSince(folder, fingerprint)).isEmpty();
+		assertThat(SourceFingerprint.of(folder)).isNotEqualTo(fingerprint);
+
+		Files.writeString(folder.resolve("999999.json"), "{}");
+		assertThat(reopened.changeSince(folder, fingerprint)).get().asString()
+			.startsWith(folder + " changed while it was loaded (a file added, removed, renamed, resized or modified): 20 files of ");
+	}
+
+	@Test
+	void aFolderModifiedJustBeforeItWasListedIsListedAgainAtTheEnd() throws Exception {
+		Path folder = this.dir.resolve("docs");
+		DocumentFolder.write(folder, 20, 6);
+		InputSource input = InputFormats.open(folder, "docs", SourceSettings.of(folder.toString()));
+		assertThat(input.state().get("folderStamp")).as("no stamp: the directory was written just now").isEqualTo("");
+		String fingerprint = input.fingerprint().orElseThrow();
+		assertThat(input.changeSince(folder, fingerprint)).isEmpty();
+		Files.setLastModifiedTime(folder.resolve(firstName(folder)), FileTime.fromMillis(System.currentTimeMillis() + 10_000));
+		assertThat(input.changeSince(folder, fingerprint)).get().asString().startsWith(folder + " changed while it was loaded");
+	}
+
+	private static String firstName(Path folder) throws Exception {
+		try (var files = Files.list(folder)) {
+			return files.map(f -> f.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().findFirst().orElseThrow();
+		}
 	}
 
 	@Test
