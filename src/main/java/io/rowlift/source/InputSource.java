@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
@@ -132,8 +133,8 @@ public interface InputSource {
 	 * (a folder's listing sorts names of digits as numbers), so that a load into a table keyed by that field
 	 * need not sample the records for their order; empty by default (the load samples).
 	 */
-	default java.util.OptionalInt orderedByInteger() {
-		return java.util.OptionalInt.empty();
+	default OptionalInt orderedByInteger() {
+		return OptionalInt.empty();
 	}
 
 	/**

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 import org.springframework.batch.core.partition.Partitioner;
@@ -335,8 +336,8 @@ final class DocumentsInput implements InputSource {
 	 * are not digits (which an integer key column rejects) come after them in their own order.
 	 */
 	@Override
-	public java.util.OptionalInt orderedByInteger() {
-		return java.util.OptionalInt.of(0);
+	public OptionalInt orderedByInteger() {
+		return OptionalInt.of(0);
 	}
 
 	/** The listing's fingerprint: the folder as it was listed, which the readers compare each document with. */
