@@ -342,6 +342,15 @@ public interface TargetDialect {
 		return Optional.empty();
 	}
 
+	/**
+	 * Starts what this database does beside the load's writers while the load step runs (SQLite folds its
+	 * write-ahead log into the file on a thread of its own); the load step closes it when it ends. By
+	 * default nothing.
+	 */
+	default LoadCompanion besideLoad(DataSource dataSource) {
+		return LoadCompanion.NONE;
+	}
+
 	/** After a load, outside any transaction: hands the database back in its normal state. */
 	default void afterLoad(DataSource dataSource) throws SQLException {
 	}

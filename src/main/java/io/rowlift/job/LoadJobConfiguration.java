@@ -234,7 +234,7 @@ public class LoadJobConfiguration {
 	@JobScope
 	Step loadStep(JobRepository jobRepository, RunPlan planned, PartitionSteps steps, RunningPartitions running,
 			LoadHistory history, Checkpoints checkpoints, ObjectProvider<RemotePartitions> remote,
-			@Value("#{jobExecution}") JobExecution execution) {
+			TargetDialect dialect, DataSource dataSource, @Value("#{jobExecution}") JobExecution execution) {
 		LoadPlan plan = planned.load();
 		Partitioner units = plan.input().partitioner(checkpoints);
 		// key order SORT: each partition's unit is its share of the file for the accounting's coverage; what it
@@ -256,6 +256,7 @@ public class LoadJobConfiguration {
 		return step.step(steps.worker(planned, execution.getJobParameters(), running))
 			.taskExecutor(executor)
 			.listener(new CompilerHandover(plan.file().toFile().length())) // C2, kept off the start-up code, comes back here
+			.listener(new LoadCompanionListener(() -> dialect.besideLoad(dataSource)))
 			.build();
 	}
 

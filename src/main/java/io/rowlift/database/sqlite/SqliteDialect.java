@@ -37,6 +37,7 @@ import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.LoadMode;
+import io.rowlift.database.LoadCompanion;
 import io.rowlift.database.MatchCounter;
 import io.rowlift.database.TableInfo;
 import io.rowlift.database.TableMapping;
@@ -600,6 +601,24 @@ public final class SqliteDialect implements TargetDialect {
 		try (Statement st = connection.createStatement()) {
 			st.execute("PRAGMA analysis_limit=1000");
 			st.execute("ANALYZE " + quote(table));
+		}
+	}
+
+	/** Folds the write-ahead log into the file on a thread of its own while the load runs ({@link WalCheckpointer}). */
+	@Override
+	public LoadCompanion besideLoad(DataSource dataSource) {
+		try {
+			String url = dataSource instanceof HikariDataSource pool ? pool.getJdbcUrl() : null;
+			if (url == null) {
+				try (Connection connection = dataSource.getConnection()) {
+					url = connection.getMetaData().getURL();
+				}
+			}
+			return WalCheckpointer.start(url);
+		}
+		catch (SQLException ex) {
+			log.debug("no checkpoints beside the load (the writers checkpoint themselves): " + ex.getMessage());
+			return LoadCompanion.NONE;
 		}
 	}
 

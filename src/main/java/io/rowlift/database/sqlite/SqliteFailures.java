@@ -28,6 +28,12 @@ final class SqliteFailures {
 	private SqliteFailures() {
 	}
 
+	/** Whether {@code error} is SQLite's busy or locked result: another connection holds what it needed. */
+	static boolean busy(java.sql.SQLException error) {
+		int code = error instanceof SQLiteException sqlite ? sqlite.getErrorCode() & 0xff : error.getErrorCode() & 0xff;
+		return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+	}
+
 	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
 		if (CodeFault.find(failure).isPresent()) {
