@@ -59,7 +59,8 @@ import io.rowlift.database.UniqueKey;
  * 100-row INSERTs, 10,000-row transactions, 10M ints rows in plain JDBC) {@code cache_size=-65536},
  * {@code wal_autocheckpoint=10000} and 16 KiB pages came within 6 % of them (medians of 3 rounds
  * 3.54-3.61 s against 3.75 s, best rounds 3.50-3.54 s against 3.57 s; short ints records, where large
- * pages gain nothing). For the index rebuild see
+ * pages gain nothing). While the load step runs, a thread of its own folds the log into the file
+ * ({@link WalCheckpointer}), so the writer only appends to the log. For the index rebuild see
  * {@link #rebuildIndexes}.
  */
 public final class SqliteDialect implements TargetDialect {
