@@ -25,8 +25,10 @@ import io.rowlift.model.Checkpoints;
  * come from the plain input of the same data it wraps.
  *
  * <p><b>Restart:</b> the saved position is the plain format's ({@link RangePosition}: the uncompressed offset
- * of the next record, its line) with the records read; a resume decompresses the file up to that offset and
- * drops it, without parsing it, then reads on. The compressed bytes read ({@value #COMPRESSED}) and whether
+ * of the next record, its line) with the records read, and where the gzip member or zstd frame that holds that
+ * offset starts ({@link FrameStart}); a resume enters the file there (at its start when none is saved: a file of
+ * one member or frame, or a position saved by an earlier version), decompresses up to the offset and drops
+ * that, without parsing it, then reads on. The compressed bytes read ({@value #COMPRESSED}) and whether
  * the unit ended ({@value #ENDED}) are saved beside it, for the progress and the accounting.
  *
  * <p>Progress is in compressed bytes of the file: what the decompressor has read of the file's size.

@@ -13,12 +13,13 @@ import io.rowlift.RowliftException;
  * How an input file is compressed ({@code rowlift.source.compression}): {@code auto} (the default) goes
  * by the file name ({@code .gz} gzip, {@code .zst} zstd, else none); {@code gzip}, {@code zstd} or
  * {@code none} say it whatever the name. A compressed file is read through {@link #open} as its
- * decompressed bytes, forward only: it cannot be entered in the middle, so a format reads it as one
- * unit of work.
+ * decompressed bytes, forward only: it cannot be entered at any byte, so a format reads it as one
+ * unit of work; it can be entered where a gzip member or a zstd frame starts, which a resume uses
+ * ({@link FrameStart}).
  *
- * <p>gzip: the JDK's inflater (several members one after the other are one stream, as {@code gzip -d}
- * reads them). zstd: zstd-jni (several frames likewise). Thread-safe (the constants); what
- * {@link #open} returns is not.
+ * <p>gzip: the JDK's inflater, member after member ({@link GzipMembers}: several members one after the other
+ * are one stream, as {@code gzip -d} reads them). zstd: zstd-jni, frame after frame ({@link ZstdFrames}).
+ * Thread-safe (the constants); what {@link #open} returns is not.
  */
 public enum Compression {
 
@@ -101,6 +102,15 @@ public enum Compression {
 	 * @param displayName how messages name the file
 	 */
 	public InputBytes open(Path file, String displayName) throws IOException {
+		return open(file, displayName, null);
+	}
+
+	/**
+	 * Opens the (decompressed) bytes of {@code file}, as {@link #open(Path, String)}, for a resume.
+	 * @param resumeAt where the member or frame that holds the first position read starts (saved with it), or null:
+	 *        the stream is entered there instead of at the file's start (when the file's bytes there begin one)
+	 */
+	public InputBytes open(Path file, String displayName, FrameStart resumeAt) throws IOException {
 		FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
 		if (this == NONE) {
 			InputBytes plain = InputBytes.of(channel);
@@ -117,7 +127,7 @@ public enum Compression {
 			};
 		}
 		channel.close();
-		return new DecompressedBytes(file, displayName, this);
+		return new DecompressedBytes(file, displayName, this, resumeAt);
 	}
 
 	/**
@@ -138,15 +148,6 @@ public enum Compression {
 				at += n;
 			}
 		}
-	}
-
-	/** The decompressing stream over {@code in}, which counts the compressed bytes read. */
-	InputStream decompress(CountingInput in) throws IOException {
-		return switch (this) {
-			case GZIP -> new Gunzip(in);
-			case ZSTD -> new com.github.luben.zstd.ZstdInputStreamNoFinalizer(in);
-			case NONE -> in;
-		};
 	}
 
 	/** The command that tests such a file, for messages. */

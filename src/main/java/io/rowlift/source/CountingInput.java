@@ -6,7 +6,8 @@ import java.io.InputStream;
 
 /**
  * The compressed file as a stream that counts the bytes handed to the decompressor: what the progress of a
- * compressed input shows. The count is volatile: the progress display and a read-ahead reader's saves read it
+ * compressed input shows. The count is the file's offset of the next byte: it starts at the offset the stream
+ * was opened at (a member's or frame's start, on a resume), so progress and messages stay absolute. The count is volatile: the progress display and a read-ahead reader's saves read it
  * from other threads. Not thread-safe otherwise.
  */
 final class CountingInput extends FilterInputStream {
@@ -14,7 +15,13 @@ final class CountingInput extends FilterInputStream {
 	private volatile long count;
 
 	CountingInput(InputStream in) {
+		this(in, 0);
+	}
+
+	/** Over {@code in}, which starts at offset {@code start} of the file. */
+	CountingInput(InputStream in, long start) {
 		super(in);
+		this.count = start;
 	}
 
 	long count() {

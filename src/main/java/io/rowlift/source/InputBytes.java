@@ -28,6 +28,15 @@ public interface InputBytes extends Closeable {
 		return -1;
 	}
 
+	/**
+	 * Of a compressed file: where the gzip member or zstd frame that holds uncompressed offset {@code position}
+	 * starts, when the decompressor has passed it and still knows it, else null (the file's start). Offsets asked
+	 * for must not go back: those before are forgotten. Safe to call from another thread than the reader's.
+	 */
+	default FrameStart frameStart(long position) {
+		return null;
+	}
+
 	/** Positional reads of {@code channel} (which stays open when this closes: its owner closes it). */
 	static InputBytes of(FileChannel channel) {
 		return new InputBytes() {

@@ -22,8 +22,10 @@ import io.rowlift.progress.PartitionProgress;
  * ({@link RangePosition}) and the records read so far (its part of the {@link PartitionProgress}); the chunk
  * step writes them in the same transaction as the chunk's rows. On {@link #open} a saved offset is used as it
  * is: the subclass's parser seeks there (O(1) in a plain file; a compressed stream decompresses up to it
- * without parsing) and reads on, so a resumed unit neither skips nor repeats a record. Of a compressed input's
- * one unit it saves the compressed bytes read and whether the data ended too ({@link CompressedInput}).
+ * without parsing, from the start of the gzip member or zstd frame that holds it when one was saved) and reads
+ * on, so a resumed unit neither skips nor repeats a record. Of a compressed input's one unit it saves the
+ * compressed bytes read, whether the data ended and that member's or frame's start ({@link FrameStart}) too
+ * ({@link CompressedInput}).
  *
  * <p>Not thread-safe: one instance per unit (step scope).
  */
@@ -87,7 +89,7 @@ public abstract class RangeReader implements UnitReader {
 	public final void open(ExecutionContext context) throws ItemStreamException {
 		this.range = ByteRange.readFrom(context);
 		try {
-			this.bytes = this.compression.open(this.file, this.displayName);
+			this.bytes = this.compression.open(this.file, this.displayName, FrameStart.readFrom(context));
 			if (this.wide != null) {
 				this.transcoded = new TranscodedBytes(this.bytes, this.wide);
 				this.bytes = this.transcoded;
@@ -162,27 +164,44 @@ public abstract class RangeReader implements UnitReader {
 	@Override
 	public final void saveReached(ExecutionContext context, long read) {
 		// a record peeked past the range end (after comment or blank lines) belongs to the next unit
-		RangePosition.save(context, position(), parserLine());
+		long position = position();
+		RangePosition.save(context, position, parserLine());
 		if (this.compression.compressed()) {
 			CompressedInput.saveStream(context, this.bytes == null ? 0 : this.bytes.compressedRead(), this.ended);
+			saveFrameStart(context, position);
 		}
 		PartitionProgress.saveRead(context, read);
 	}
 
 	@Override
 	public final void saveAfter(ExecutionContext context, RawRecord record, long read) {
-		if (record == null) {
-			RangePosition.save(context, this.opened.offset(), this.opened.line());
-		}
-		else {
-			RangePosition.save(context, record.offset() + record.rawLength(), record.line() + record.lines());
-		}
+		long position = record == null ? this.opened.offset() : record.offset() + record.rawLength();
+		RangePosition.save(context, position, record == null ? this.opened.line() : record.line() + record.lines());
 		if (this.compression.compressed()) {
 			// the compressed bytes read so far: ahead of the record by what was parsed ahead (progress only)
 			InputBytes open = this.bytes;
 			CompressedInput.saveStream(context, open == null ? 0 : open.compressedRead(), false);
+			saveFrameStart(context, position);
 		}
 		PartitionProgress.saveRead(context, read);
+	}
+
+	/**
+	 * Saves where the member or frame that holds {@code position} starts, for a resume to start there
+	 * ({@link FrameStart}). When the decompressor knows none (it forgot it, or the position is in the first),
+	 * the one saved before stays if it is still at or before the position: saved positions only grow.
+	 */
+	private void saveFrameStart(ExecutionContext context, long position) {
+		InputBytes open = this.bytes;
+		FrameStart start = open == null ? null : open.frameStart(position);
+		if (start != null) {
+			start.save(context);
+			return;
+		}
+		FrameStart saved = FrameStart.readFrom(context);
+		if (saved != null && saved.uncompressed() > position) {
+			FrameStart.clear(context);
+		}
 	}
 
 	@Override

@@ -364,6 +364,12 @@ public final class TranscodedBytes implements InputBytes {
 		return this.raw.compressedRead();
 	}
 
+	/** The raw bytes' (positions are the file's offsets). */
+	@Override
+	public FrameStart frameStart(long position) {
+		return this.raw.frameStart(position);
+	}
+
 	@Override
 	public void close() throws IOException {
 		this.raw.close();

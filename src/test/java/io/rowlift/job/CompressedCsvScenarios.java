@@ -6,9 +6,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.github.luben.zstd.ZstdOutputStream;
 
 import io.rowlift.testsupport.GenCsv;
+import io.rowlift.testsupport.RowliftJar;
 import io.rowlift.testsupport.RowliftRun;
 
 /**
@@ -25,6 +29,8 @@ import io.rowlift.testsupport.RowliftRun;
  * exactly whatever the partition count (one stream, one partition); a load failed at a random record
  * resumes exactly; a truncated or corrupt archive is exit 2 with the file, the compressed and the
  * uncompressed byte, and nothing committed (the file is checked whole before the load); the spring pipeline refuses a compressed input with exit 2, naming the fast pipeline.
+ * A file of several gzip members or zstd frames, failed or killed mid-load, resumes at the member or frame that holds
+ * the saved position, not at the file's start, and exactly.
  */
 abstract class CompressedCsvScenarios extends ScenarioSupport {
 
@@ -48,6 +54,40 @@ abstract class CompressedCsvScenarios extends ScenarioSupport {
 			Files.copy(csv, stream);
 		}
 		return out;
+	}
+
+	/** A file compressed in parts, one gzip member or zstd frame each (as {@code cat a.gz b.gz}, pigz or pzstd make), and where each starts. */
+	record Parts(Path file, List<Long> starts) {
+	}
+
+	/** {@code csv} cut into {@code parts} pieces at arbitrary bytes (a record may span two), each compressed on its own. */
+	static Parts compressInParts(Path csv, String compression, int parts) throws IOException {
+		byte[] plain = Files.readAllBytes(csv);
+		Path out = Path.of(csv + (compression.equals("gzip") ? ".gz" : ".zst"));
+		List<Long> starts = new ArrayList<>();
+		try (OutputStream file = Files.newOutputStream(out)) {
+			long written = 0;
+			for (int i = 0; i < parts; i++) {
+				int from = (int) ((long) plain.length * i / parts);
+				int to = (int) ((long) plain.length * (i + 1) / parts);
+				starts.add(written);
+				java.io.ByteArrayOutputStream part = new java.io.ByteArrayOutputStream();
+				try (OutputStream stream = compression.equals("gzip") ? new GZIPOutputStream(part)
+						: new ZstdOutputStream(part).setChecksum(true)) {
+					stream.write(plain, from, to - from);
+				}
+				file.write(part.toByteArray());
+				written += part.size();
+			}
+		}
+		return new Parts(out, starts);
+	}
+
+	/** The compressed byte a resumed run's log says it entered the file at, or -1 when it read it from its start. */
+	static long resumedAt(String output, String compression) {
+		Matcher m = Pattern.compile(": resuming at compressed byte (\\d+), where the "
+				+ (compression.equals("gzip") ? "gzip member" : "zstd frame") + " that holds uncompressed byte \\d+ starts").matcher(output);
+		return m.find() ? Long.parseLong(m.group(1)) : -1;
 	}
 
 	@ParameterizedTest(name = "{0}, {1} partition(s)")
@@ -99,6 +139,65 @@ abstract class CompressedCsvScenarios extends ScenarioSupport {
 		assertThat(again.exitCode()).as("seed " + seed + ": " + again).isZero();
 		assertThat(again.out()).contains("run 1 resumed and completed");
 		assertThat(tableRows()).as("seed " + seed + ", failed at record " + failAt).isEqualTo(fileRows(csv));
+	}
+
+	/**
+	 * Issue #21, item 2: a file of 12 members or frames failed at a random record after its first chunks resumes at the
+	 * member or frame that holds the saved position (not at the file's start), and exactly.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd" })
+	void severalMembersOrFramesFailedAtARandomRecordResumeAtTheOneThatHoldsThePosition(String compression) throws Exception {
+		long seed = System.nanoTime();
+		int failAt = ROWS / 3 + new Random(seed).nextInt(ROWS * 2 / 3);
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, seed);
+		Parts packed = compressInParts(csv, compression, 12);
+		String[] options = { "--rowlift.job.chunk-size=3000", "--rowlift.report.progress=none" };
+
+		RowliftRun failed = rowlift(packed.file(), "ints", concat(options, "--rowlift.test.fail-at-record=" + failAt));
+
+		assertThat(failed.exitCode()).as("seed " + seed + ", failed at record " + failAt + ": " + failed).isEqualTo(1);
+		assertThat(count("SELECT COUNT(*) FROM ints")).isEqualTo((failAt - 1) / 3000 * 3000L);
+
+		RowliftRun again = rowlift(packed.file(), "ints", options);
+
+		assertThat(again.exitCode()).as("seed " + seed + ": " + again).isZero();
+		assertThat(again.out()).contains("run 1 resumed and completed");
+		long at = resumedAt(again.out() + again.err(), compression);
+		assertThat(at).as("seed " + seed + ": the resume entered the file at a member's or frame's start past the first: " + again)
+			.isPositive().isIn(packed.starts());
+		assertThat(tableRows()).as("seed " + seed + ", failed at record " + failAt).isEqualTo(fileRows(csv));
+	}
+
+	/** The same killed (kill -9) inside its second chunk, in a process of its own: the same command resumes in the member or frame. */
+	@ParameterizedTest
+	@ValueSource(strings = { "gzip", "zstd" })
+	void severalMembersOrFramesKilledMidLoadResumeAtTheOneThatHoldsThePosition(String compression) throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 41);
+		Parts packed = compressInParts(csv, compression, 12);
+		RowliftJar jar = new RowliftJar(Files.createDirectories(this.dir.resolve("work")), this.dir.resolve("rowlift.log"));
+		try {
+			List<String> command = new ArrayList<>(target().options());
+			command.addAll(List.of("--rowlift.source.path=" + packed.file(), "--rowlift.target.table=ints", "--rowlift.job.chunk-size=7000"));
+			List<String> paused = new ArrayList<>(command);
+			paused.add("--rowlift.test.pause-at=load");
+			RowliftJar.Attempt first = jar.start("paused in the load", paused);
+			jar.awaitOutput(first, "rowlift-test: paused at load", Duration.ofMinutes(3));
+			first.kill();
+			assertThat(count("SELECT COUNT(*) FROM ints")).as("the first chunk committed").isEqualTo(7000);
+
+			RowliftJar.Attempt again = jar.run("the same command after kill -9", command, Duration.ofMinutes(3));
+
+			assertThat(again.exitCode()).as(jar.tail(20_000)).isZero();
+			assertThat(again.output()).contains("run 1 resumed and completed");
+			long at = resumedAt(again.output(), compression);
+			assertThat(at).as("entered at a member's or frame's start past the first: " + jar.tail(20_000)).isPositive()
+				.isIn(packed.starts());
+			assertThat(tableRows()).isEqualTo(fileRows(csv));
+		}
+		finally {
+			jar.killAll();
+		}
 	}
 
 	@ParameterizedTest
