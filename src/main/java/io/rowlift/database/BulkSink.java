@@ -26,6 +26,20 @@ import io.rowlift.model.RawRecord;
  * round trips (savepoint, stream, warning count, release), the INSERT one; with 1 % of the rows refused
  * the streams made the load 7.8 times as long as a clean one.
  *
+ * <p>Where the dialect finds refused rows on the server ({@link TargetDialect#refusalStage}: MariaDB, MySQL, in
+ * {@code append}), a refused stream is not halved: its rows go once more as a stream into the session's staging
+ * table, the rows the table would refuse are predicted there from its constraints, the others go into the table
+ * with one {@code INSERT ... SELECT}, and each predicted row is then tried alone (in file order) with an
+ * {@code INSERT ... SELECT} of its own, whose refusal is the database's reason. Should the bulk statement be refused
+ * all the same (a refusal no constraint predicts: a trigger), it is halved by ranges of staged rows; should the
+ * staging stream itself not be taken cleanly (a value too long), the chunk goes the way it went before. A chunk
+ * after one with refused rows goes to the staging table at once (its direct stream would only be rolled back).
+ * Halving cost about 8 statements per refused row, and groups of 32 rows after the first refused chunk: 2.5 to
+ * 3.3 times a clean load with 1 % of the rows refused.
+ *
+ * <p>Nothing here commits: the staging table is temporary, every statement runs in the chunk's transaction, so a
+ * run killed in the middle resumes from the last committed chunk.
+ *
  * <p>One instance per partition's writer: not thread-safe (the stream is read on the writer's thread).
  */
 final class BulkSink {
@@ -34,6 +48,15 @@ final class BulkSink {
 	private static final int STREAM_BLOCK = 64 << 10;
 
 	private final BulkLoader loader;
+
+	/** The server-side path for a refused stream, or null (halving). */
+	private final RefusalStage stage;
+
+	/** Whether the last chunk had rows the database refused: then the next one is staged at once. */
+	private boolean stageFirst;
+
+	/** Rows of the current chunk the database refused, found through the {@link #stage}. */
+	private int refusedInChunk;
 
 	private final RecordBinder binder;
 
@@ -46,9 +69,13 @@ final class BulkSink {
 	/** Rows of the streams written since {@link #takeMatched} whose key matched (a loader of a mode that matches keys). */
 	private long matched;
 
-	/** @param bisection the partition's, shared with {@code inserts} */
-	BulkSink(BulkLoader loader, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
+	/**
+	 * @param stage the dialect's server-side path for a refused stream, or null (halving)
+	 * @param bisection the partition's, shared with {@code inserts}
+	 */
+	BulkSink(BulkLoader loader, RefusalStage stage, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
 		this.loader = loader;
+		this.stage = stage;
 		this.binder = binder;
 		this.inserts = inserts;
 		this.bisection = bisection;
@@ -62,14 +89,28 @@ final class BulkSink {
 	 * A stream the database does not take cleanly is rolled back and bisected. Returns the rows written.
 	 */
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
-		if (this.inserts.atomicGroups()) {
+		if (this.stage == null && this.inserts.atomicGroups()) {
 			return this.inserts.write(connection, records, rejects); // rejects staged and the chunk ended there
 		}
-		int group = Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
+		this.refusedInChunk = 0;
+		long written = this.stage != null && this.stageFirst ? staged(connection, records, rejects, true) : -1;
+		if (written < 0) {
+			written = streams(connection, records, rejects);
+		}
+		// staged after the streams: a stream rolled back to its savepoint must not take a reject with it
+		rejects.rejectDeferred(connection);
+		this.stageFirst = this.refusedInChunk > 0;
+		this.bisection.chunkDone(records.size());
+		return written;
+	}
+
+	/** Sends the records as streams (one, or groups), each refused one staged or bisected; returns the rows written. */
+	private long streams(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+		int group = this.stage != null ? ChunkBisection.UNLIMITED : Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
 		ChunkBisection.Part<RawRecord> part = null;
 		long written = 0;
 		for (int from = 0; from < records.size(); from += group) {
-			ChunkStream stream = new ChunkStream(records.subList(from, Math.min(records.size(), from + group)));
+			ChunkStream stream = new ChunkStream(records.subList(from, Math.min(records.size(), from + group)), false);
 			Savepoint savepoint = connection.setSavepoint();
 			long took = this.loader.load(connection, stream);
 			stream.finish(); // a load that stopped early (the server refused it) left records unbound
@@ -84,15 +125,95 @@ final class BulkSink {
 			}
 			connection.rollback(savepoint);
 			connection.releaseSavepoint(savepoint);
+			long staged = this.stage != null ? staged(connection, stream.batched, rejects, false) : -1;
+			if (staged >= 0) {
+				written += staged;
+				continue;
+			}
 			if (part == null) {
 				part = part(connection, rejects);
 			}
 			written += this.bisection.bisect(connection, stream.batched, part);
 		}
-		// staged after the streams: a stream rolled back to its savepoint must not take a reject with it
-		rejects.rejectDeferred(connection);
-		this.bisection.chunkDone(records.size());
 		return written;
+	}
+
+	/**
+	 * Writes the records through the {@link #stage}: staged, refused rows predicted, the others in one statement,
+	 * the predicted ones alone. Returns the rows written, or -1 when the staging table did not take the rows cleanly
+	 * (nothing was written to the table, no reject deferred: the caller writes them another way).
+	 * @param afterRefusedChunk the records went here at once because the last chunk had refused rows
+	 */
+	private long staged(Connection connection, List<? extends RawRecord> records, RejectHandling rejects, boolean afterRefusedChunk)
+			throws SQLException {
+		ChunkStream stream = new ChunkStream(records, true);
+		long took = this.stage.stage(connection, stream);
+		stream.finish();
+		List<RawRecord> rows = stream.batched;
+		if (took != rows.size()) {
+			return -1;
+		}
+		for (int i = 0; i < stream.refused.size(); i++) {
+			rejects.defer(stream.refused.get(i), stream.reasons.get(i));
+		}
+		int[] predicted = rows.isEmpty() ? new int[0] : this.stage.predict(connection);
+		long written;
+		SQLException refusal = rows.isEmpty() ? null : this.stage.insert(connection, 0, rows.size() - 1, predicted);
+		if (refusal == null) {
+			written = rows.size() - predicted.length;
+		}
+		else { // refused for a reason no constraint predicted: halved by ranges of staged rows
+			List<Integer> rest = new ArrayList<>(rows.size());
+			for (int seq = 0, p = 0; seq < rows.size(); seq++) {
+				if (p < predicted.length && predicted[p] == seq) {
+					p++;
+				}
+				else {
+					rest.add(seq);
+				}
+			}
+			written = this.bisection.bisect(connection, rest, stagedPart(connection, rows, predicted, rejects));
+		}
+		if (written > 0) {
+			this.bisection.middle(afterRefusedChunk);
+		}
+		for (int seq : predicted) { // in file order: a later repeat of a key whose first row is refused is stored
+			SQLException reason = this.stage.insert(connection, seq, seq, NONE);
+			if (reason == null) {
+				written++;
+			}
+			else {
+				this.refusedInChunk++;
+				rejects.defer(rows.get(seq), this.inserts.refused(rows.get(seq), reason));
+			}
+		}
+		return written;
+	}
+
+	private static final int[] NONE = {};
+
+	/** A part of staged rows, by their {@code seq}: the range from its first to its last, the predicted rows left out. */
+	private ChunkBisection.Part<Integer> stagedPart(Connection connection, List<RawRecord> rows, int[] predicted,
+			RejectHandling rejects) {
+		return new ChunkBisection.Part<>() {
+
+			@Override
+			public boolean atomic(List<Integer> seqs) {
+				return true; // one INSERT ... SELECT
+			}
+
+			@Override
+			public Exception write(List<Integer> seqs) throws SQLException {
+				return BulkSink.this.stage.insert(connection, seqs.get(0), seqs.get(seqs.size() - 1), predicted);
+			}
+
+			@Override
+			public void refused(Integer seq, Exception reason) throws SQLException {
+				BulkSink.this.refusedInChunk++;
+				rejects.defer(rows.get(seq), BulkSink.this.inserts.refused(rows.get(seq), (SQLException) reason));
+			}
+
+		};
 	}
 
 	/**
@@ -123,7 +244,7 @@ final class BulkSink {
 				if (atomic(rows)) {
 					return BulkSink.this.inserts.insertAtomic(connection, rows);
 				}
-				ChunkStream stream = new ChunkStream(rows);
+				ChunkStream stream = new ChunkStream(rows, false);
 				long took = BulkSink.this.loader.load(connection, stream);
 				stream.finish();
 				if (took == rows.size()) {
@@ -166,7 +287,11 @@ final class BulkSink {
 
 		private final byte[] single = new byte[1];
 
-		ChunkStream(List<? extends RawRecord> chunk) {
+		/** Whether each row's first field is its index among the rows sent ({@link RefusalStage#stage}). */
+		private final boolean seq;
+
+		ChunkStream(List<? extends RawRecord> chunk, boolean seq) {
+			this.seq = seq;
 			this.records = chunk.iterator();
 			this.batched = new ArrayList<>(chunk.size());
 			BulkSink.this.rows.clear();
@@ -215,7 +340,10 @@ final class BulkSink {
 			while (rows.size() < bytes && this.records.hasNext()) {
 				RawRecord record = this.records.next();
 				rows.beginRow();
-				Rejection bad = binder.bind(rows, 0, record);
+				if (this.seq) {
+					rows.setLong(1, this.batched.size());
+				}
+				Rejection bad = binder.bind(rows, this.seq ? 1 : 0, record);
 				if (bad != null) {
 					rows.discardRow();
 					this.refused.add(record);

@@ -53,7 +53,15 @@ final class LoadDataLoader implements BulkLoader {
 	 * {@code "IGNORE "} (rows whose key is in the table are skipped, each with warning 1062).
 	 */
 	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table, String modifier) {
-		List<String> targets = new ArrayList<>();
+		return of(dialect, mapping, table, modifier, List.of());
+	}
+
+	/**
+	 * As {@link #of(MySqlDialect, TableMapping, String, String)}, each row's first fields going to the columns
+	 * {@code leading} (quoted) of {@code table} before the mapping's (a staging table's row number).
+	 */
+	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table, String modifier, List<String> leading) {
+		List<String> targets = new ArrayList<>(leading);
 		List<String> sets = new ArrayList<>();
 		int n = 0;
 		for (TableColumn column : mapping.columns()) {
