@@ -55,8 +55,14 @@ final class BulkSink {
 	/** Whether the last chunk had rows the database refused: then the next one is staged at once. */
 	private boolean stageFirst;
 
-	/** Rows of the current chunk the database refused, found through the {@link #stage}. */
+	/** Rows of the current chunk the database refused. */
 	private int refusedInChunk;
+
+	/** The {@link #stage}'s columns of a row (0-based), read on first use. */
+	private int[] stagedColumns;
+
+	/** A staged chunk's rows, bound once for the staging stream and the stream of the rows not predicted refused. */
+	private final TsvRows whole = new TsvRows();
 
 	private final RecordBinder binder;
 
@@ -110,7 +116,7 @@ final class BulkSink {
 		ChunkBisection.Part<RawRecord> part = null;
 		long written = 0;
 		for (int from = 0; from < records.size(); from += group) {
-			ChunkStream stream = new ChunkStream(records.subList(from, Math.min(records.size(), from + group)), false);
+			ChunkStream stream = new ChunkStream(records.subList(from, Math.min(records.size(), from + group)));
 			Savepoint savepoint = connection.setSavepoint();
 			long took = this.loader.load(connection, stream);
 			stream.finish(); // a load that stopped early (the server refused it) left records unbound
@@ -139,81 +145,145 @@ final class BulkSink {
 	}
 
 	/**
-	 * Writes the records through the {@link #stage}: staged, refused rows predicted, the others in one statement,
-	 * the predicted ones alone. Returns the rows written, or -1 when the staging table did not take the rows cleanly
-	 * (nothing was written to the table, no reject deferred: the caller writes them another way).
+	 * Writes the records with the refused rows named first through the {@link #stage}: the rows bound once (into
+	 * {@link #whole}), the columns its constraints read staged, the refused rows predicted, the others sent from the
+	 * bound rows as one stream (halved should it be refused all the same), then each predicted row alone, in file
+	 * order, with a strict INSERT whose refusal is the database's reason. Returns the rows written, or -1 when the
+	 * staging table did not take the rows cleanly (nothing was written, no reject deferred: the caller writes them
+	 * the way it did before).
 	 * @param afterRefusedChunk the records went here at once because the last chunk had refused rows
 	 */
 	private long staged(Connection connection, List<? extends RawRecord> records, RejectHandling rejects, boolean afterRefusedChunk)
 			throws SQLException {
-		ChunkStream stream = new ChunkStream(records, true);
-		long took = this.stage.stage(connection, stream);
-		stream.finish();
-		List<RawRecord> rows = stream.batched;
-		if (took != rows.size()) {
+		if (this.stagedColumns == null) {
+			this.stagedColumns = this.stage.columns(connection);
+		}
+		// bound once: binding the rows again for the second stream cost as much client time as the stream (1.6x in all)
+		TsvRows whole = this.whole;
+		whole.clear();
+		List<RawRecord> rows = new ArrayList<>(records.size());
+		List<RawRecord> refused = new ArrayList<>();
+		List<Rejection> reasons = new ArrayList<>();
+		int[] ends = new int[records.size() + 1];
+		for (RawRecord record : records) {
+			whole.beginRow();
+			Rejection bad = this.binder.bind(whole, 0, record);
+			if (bad != null) {
+				whole.discardRow();
+				refused.add(record);
+				reasons.add(bad);
+				continue;
+			}
+			whole.endRow();
+			rows.add(record);
+			ends[rows.size()] = whole.size();
+		}
+		TsvRows keys = this.rows;
+		keys.clear();
+		for (int seq = 0; seq < rows.size(); seq++) {
+			keys.beginRow();
+			keys.setLong(1, seq);
+			whole.appendFields(ends[seq], ends[seq + 1], this.stagedColumns, keys);
+			keys.endRow();
+		}
+		if (this.stage.stage(connection, new RowRanges(keys, new int[] { 0, keys.size() })) != rows.size()) {
 			return -1;
 		}
-		for (int i = 0; i < stream.refused.size(); i++) {
-			rejects.defer(stream.refused.get(i), stream.reasons.get(i));
+		for (int i = 0; i < refused.size(); i++) {
+			rejects.defer(refused.get(i), reasons.get(i));
 		}
 		int[] predicted = rows.isEmpty() ? new int[0] : this.stage.predict(connection);
-		long written;
-		SQLException refusal = rows.isEmpty() ? null : this.stage.insert(connection, 0, rows.size() - 1, predicted);
-		if (refusal == null) {
-			written = rows.size() - predicted.length;
-		}
-		else { // refused for a reason no constraint predicted: halved by ranges of staged rows
-			List<Integer> rest = new ArrayList<>(rows.size());
-			for (int seq = 0, p = 0; seq < rows.size(); seq++) {
-				if (p < predicted.length && predicted[p] == seq) {
-					p++;
+		List<RawRecord> others = new ArrayList<>(rows.size());
+		List<RawRecord> alone = new ArrayList<>(predicted.length);
+		int[] ranges = new int[2 * (predicted.length + 1)]; // byte ranges of the others in whole
+		int r = 0;
+		int start = 0;
+		for (int seq = 0, p = 0; seq < rows.size(); seq++) {
+			if (p < predicted.length && predicted[p] == seq) {
+				alone.add(rows.get(seq));
+				p++;
+				if (ends[seq] > start) {
+					ranges[r++] = start;
+					ranges[r++] = ends[seq];
 				}
-				else {
-					rest.add(seq);
-				}
-			}
-			written = this.bisection.bisect(connection, rest, stagedPart(connection, rows, predicted, rejects));
-		}
-		if (written > 0) {
-			this.bisection.middle(afterRefusedChunk);
-		}
-		for (int seq : predicted) { // in file order: a later repeat of a key whose first row is refused is stored
-			SQLException reason = this.stage.insert(connection, seq, seq, NONE);
-			if (reason == null) {
-				written++;
+				start = ends[seq + 1];
 			}
 			else {
-				this.refusedInChunk++;
-				rejects.defer(rows.get(seq), this.inserts.refused(rows.get(seq), reason));
+				others.add(rows.get(seq));
 			}
+		}
+		if (ends[rows.size()] > start) {
+			ranges[r++] = start;
+			ranges[r++] = ends[rows.size()];
+		}
+		ChunkBisection.Part<RawRecord> part = part(connection, rejects);
+		long written = 0;
+		if (!others.isEmpty()) {
+			Savepoint savepoint = connection.setSavepoint();
+			long sent = this.loader.load(connection, new RowRanges(whole, java.util.Arrays.copyOf(ranges, r)));
+			if (sent == others.size()) {
+				connection.releaseSavepoint(savepoint);
+				written = sent;
+			}
+			else { // refused for a reason no constraint predicted (a trigger): halved as before
+				connection.rollback(savepoint);
+				connection.releaseSavepoint(savepoint);
+				written = this.bisection.bisect(connection, others, part);
+				this.refusedInChunk += (int) (others.size() - written);
+			}
+			this.bisection.middle(afterRefusedChunk);
+		}
+		for (RawRecord row : alone) { // in file order: a later repeat of a key whose first row is refused is stored
+			long one = this.bisection.write(connection, List.of(row), part);
+			written += one;
+			this.refusedInChunk += (int) (1 - one);
 		}
 		return written;
 	}
 
-	private static final int[] NONE = {};
+	/** Byte ranges of bound rows as a stream: {@code ranges} holds start and end of each, in order. Not thread-safe. */
+	private static final class RowRanges extends InputStream {
 
-	/** A part of staged rows, by their {@code seq}: the range from its first to its last, the predicted rows left out. */
-	private ChunkBisection.Part<Integer> stagedPart(Connection connection, List<RawRecord> rows, int[] predicted,
-			RejectHandling rejects) {
-		return new ChunkBisection.Part<>() {
+		private final TsvRows rows;
 
-			@Override
-			public boolean atomic(List<Integer> seqs) {
-				return true; // one INSERT ... SELECT
+		private final int[] ranges;
+
+		private int range;
+
+		private int position;
+
+		private final byte[] single = new byte[1];
+
+		RowRanges(TsvRows rows, int[] ranges) {
+			this.rows = rows;
+			this.ranges = ranges;
+			this.position = ranges.length == 0 ? 0 : ranges[0];
+		}
+
+		@Override
+		public int read(byte[] to, int offset, int length) {
+			if (length == 0) {
+				return 0;
 			}
-
-			@Override
-			public Exception write(List<Integer> seqs) throws SQLException {
-				return BulkSink.this.stage.insert(connection, seqs.get(0), seqs.get(seqs.size() - 1), predicted);
+			while (this.range < this.ranges.length && this.position >= this.ranges[this.range + 1]) {
+				this.range += 2;
+				if (this.range < this.ranges.length) {
+					this.position = this.ranges[this.range];
+				}
 			}
-
-			@Override
-			public void refused(Integer seq, Exception reason) throws SQLException {
-				BulkSink.this.refusedInChunk++;
-				rejects.defer(rows.get(seq), BulkSink.this.inserts.refused(rows.get(seq), (SQLException) reason));
+			if (this.range >= this.ranges.length) {
+				return -1;
 			}
+			int n = this.rows.copy(this.position, to, offset, Math.min(length, this.ranges[this.range + 1] - this.position));
+			this.position += n;
+			return n;
+		}
 
-		};
+		@Override
+		public int read() {
+			return read(this.single, 0, 1) < 0 ? -1 : this.single[0] & 0xff;
+		}
+
 	}
 
 	/**
@@ -244,7 +314,7 @@ final class BulkSink {
 				if (atomic(rows)) {
 					return BulkSink.this.inserts.insertAtomic(connection, rows);
 				}
-				ChunkStream stream = new ChunkStream(rows, false);
+				ChunkStream stream = new ChunkStream(rows);
 				long took = BulkSink.this.loader.load(connection, stream);
 				stream.finish();
 				if (took == rows.size()) {
@@ -287,11 +357,7 @@ final class BulkSink {
 
 		private final byte[] single = new byte[1];
 
-		/** Whether each row's first field is its index among the rows sent ({@link RefusalStage#stage}). */
-		private final boolean seq;
-
-		ChunkStream(List<? extends RawRecord> chunk, boolean seq) {
-			this.seq = seq;
+		ChunkStream(List<? extends RawRecord> chunk) {
 			this.records = chunk.iterator();
 			this.batched = new ArrayList<>(chunk.size());
 			BulkSink.this.rows.clear();
@@ -340,10 +406,7 @@ final class BulkSink {
 			while (rows.size() < bytes && this.records.hasNext()) {
 				RawRecord record = this.records.next();
 				rows.beginRow();
-				if (this.seq) {
-					rows.setLong(1, this.batched.size());
-				}
-				Rejection bad = binder.bind(rows, this.seq ? 1 : 0, record);
+				Rejection bad = binder.bind(rows, 0, record);
 				if (bad != null) {
 					rows.discardRow();
 					this.refused.add(record);

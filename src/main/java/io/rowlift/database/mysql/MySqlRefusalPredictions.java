@@ -20,25 +20,34 @@ import io.rowlift.database.UniqueKey;
  * The queries that name the staged rows a MySQL / MariaDB table will probably refuse, one per constraint, read
  * once from {@code information_schema}: each selects the {@code seq} of the staged rows that break it. CHECK
  * constraints (table and column level, {@code CHECK_CONSTRAINTS}): the rows whose clause is FALSE (NULL passes,
- * as in the table); NOT NULL columns of the mapping (but AUTO_INCREMENT ones, which make a value of NULL); foreign
- * keys whose columns are all mapped: the rows whose non-NULL key is not in the parent; unique keys whose columns
- * are all mapped: the rows whose key is in the table already, and each later row of a key repeated within the
- * staged rows (the first occurrence is the one the file order keeps).
+ * as in the table); foreign keys whose columns are all mapped: the rows whose non-NULL key is not in the parent;
+ * unique keys whose columns are all mapped: the rows whose key is in the table already, and each later row of a key
+ * repeated within the staged rows (the first occurrence is the one the file order keeps). NOT NULL is not asked:
+ * Rowlift's binder refuses a NULL for a NOT NULL column before the database sees it. {@link #columns} are the mapped
+ * columns these queries read (a CHECK's: those its clause names), all the staging table needs.
  *
  * <p>A guess only: a constraint whose query cannot run on the staging table (a CHECK naming a column the load does
  * not fill, MySQL 8's "can't reopen" of a temporary table) is left out, and what it would have refused makes the
- * caller's bulk statement fail, which then halves. Immutable and thread-safe.
+ * caller's stream of the other rows fail, which is then halved. Immutable and thread-safe.
  */
 final class MySqlRefusalPredictions {
 
 	private final List<String> queries;
 
-	private MySqlRefusalPredictions(List<String> queries) {
+	private final Set<String> columns;
+
+	private MySqlRefusalPredictions(List<String> queries, Set<String> columns) {
 		this.queries = List.copyOf(queries);
+		this.columns = columns;
 	}
 
 	List<String> queries() {
 		return this.queries;
+	}
+
+	/** The mapped columns the queries read, case-insensitive. */
+	Set<String> columns() {
+		return this.columns;
 	}
 
 	/**
@@ -53,28 +62,20 @@ final class MySqlRefusalPredictions {
 			mapped.add(column.name());
 		}
 		List<String> queries = new ArrayList<>();
+		Set<String> read = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
 		String from = "SELECT s." + seq + " FROM " + stage + " s";
 		for (String clause : checkClauses(connection, table)) {
 			queries.add(from + " WHERE NOT (" + clause + ")");
-		}
-		List<String> notNull = new ArrayList<>();
-		try (PreparedStatement ps = connection.prepareStatement("SELECT COLUMN_NAME, EXTRA FROM information_schema.COLUMNS"
-				+ " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND IS_NULLABLE = 'NO' ORDER BY ORDINAL_POSITION")) {
-			ps.setString(1, table);
-			try (ResultSet rs = ps.executeQuery()) {
-				while (rs.next()) {
-					String extra = rs.getString(2) == null ? "" : rs.getString(2).toLowerCase(Locale.ROOT);
-					if (mapped.contains(rs.getString(1)) && !extra.contains("auto_increment")) {
-						notNull.add("s." + dialect.quote(rs.getString(1)) + " IS NULL");
-					}
+			String lower = clause.toLowerCase(Locale.ROOT);
+			for (String column : mapped) {
+				if (lower.contains(dialect.quote(column).toLowerCase(Locale.ROOT))) { // the server spells a clause's columns quoted
+					read.add(column);
 				}
 			}
 		}
-		if (!notNull.isEmpty()) {
-			queries.add(from + " WHERE " + String.join(" OR ", notNull));
-		}
 		for (ForeignKey key : foreignKeys(connection, table)) {
 			if (mapped.containsAll(key.columns)) {
+				read.addAll(key.columns);
 				List<String> present = new ArrayList<>();
 				List<String> match = new ArrayList<>();
 				for (int i = 0; i < key.columns.size(); i++) {
@@ -90,6 +91,7 @@ final class MySqlRefusalPredictions {
 			if (!mapped.containsAll(key.columns())) {
 				continue;
 			}
+			read.addAll(key.columns());
 			List<String> inTable = new ArrayList<>();
 			List<String> inStage = new ArrayList<>();
 			List<String> columns = new ArrayList<>();
@@ -106,7 +108,7 @@ final class MySqlRefusalPredictions {
 					+ " WHERE " + String.join(" AND ", present) + " GROUP BY " + String.join(", ", columns)
 					+ " HAVING COUNT(*) > 1) d ON " + String.join(" AND ", inStage) + " AND s." + seq + " > d.rowlift_first");
 		}
-		return new MySqlRefusalPredictions(queries);
+		return new MySqlRefusalPredictions(queries, read);
 	}
 
 	/** MariaDB's {@code CHECK_CONSTRAINTS} names the table; MySQL 8's only through {@code TABLE_CONSTRAINTS}. */
