@@ -26,16 +26,16 @@ import io.rowlift.model.RawRecord;
  * round trips (savepoint, stream, warning count, release), the INSERT one; with 1 % of the rows refused
  * the streams made the load 7.8 times as long as a clean one.
  *
- * <p>Where the dialect finds refused rows on the server ({@link TargetDialect#refusalStage}: MariaDB, MySQL, in
- * {@code append}), a refused stream is not halved: its rows go once more as a stream into the session's staging
- * table, the rows the table would refuse are predicted there from its constraints, the others go into the table
- * with one {@code INSERT ... SELECT}, and each predicted row is then tried alone (in file order) with an
- * {@code INSERT ... SELECT} of its own, whose refusal is the database's reason. Should the bulk statement be refused
- * all the same (a refusal no constraint predicts: a trigger), it is halved by ranges of staged rows; should the
- * staging stream itself not be taken cleanly (a value too long), the chunk goes the way it went before. A chunk
- * after one with refused rows goes to the staging table at once (its direct stream would only be rolled back).
- * Halving cost about 8 statements per refused row, and groups of 32 rows after the first refused chunk: 2.5 to
- * 3.3 times a clean load with 1 % of the rows refused.
+ * <p>Where the dialect names refused rows on the server ({@link TargetDialect#refusalStage}: MariaDB, MySQL, in
+ * {@code append}), a refused stream is not halved: its rows are bound once into memory, the columns the table's
+ * constraints read go as a stream into the session's staging table, the rows the table would refuse are predicted
+ * there from its constraints, the others go from memory as one stream into the table, and each predicted row is
+ * then tried alone (in file order) with a strict INSERT, whose refusal is the database's reason, as before. Should
+ * the stream of the others be refused all the same (a refusal no constraint predicts: a trigger), it is halved as
+ * before; should the staging stream itself not be taken cleanly, the chunk goes the way it went before. A chunk
+ * after one with refused rows goes this way at once (its first stream would only be rolled back). Halving cost about
+ * 8 statements per refused row, and groups of 32 rows after the first refused chunk: 2.5 to 3.3 times a clean load
+ * with 1 % of the rows refused.
  *
  * <p>Nothing here commits: the staging table is temporary, every statement runs in the chunk's transaction, so a
  * run killed in the middle resumes from the last committed chunk.
