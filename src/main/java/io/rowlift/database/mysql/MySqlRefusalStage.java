@@ -95,7 +95,7 @@ final class MySqlRefusalStage implements RefusalStage {
 					select(connection, query, seqs);
 				}
 				catch (SQLException one) {
-					rethrowUnlessQueryError(one); // this constraint is left out: the bulk statement finds its rows
+					rethrowUnlessQueryError(one); // this constraint is left out: the stream of the other rows is refused and halved
 				}
 			}
 		}
