@@ -159,6 +159,18 @@ public final class ChunkBisection {
 	}
 
 	/**
+	 * Announces the middle of a chunk whose refused rows a sink finds another way ({@link RefusalStage}): rows
+	 * taken, the chunk not committed. {@value #CHECKPOINT}, then {@value #GROUPS_CHECKPOINT} when the chunk went
+	 * that way at once because the last chunk had refused rows.
+	 */
+	public void middle(boolean afterRefusedChunk) {
+		this.checkpoints.reached(CHECKPOINT);
+		if (afterRefusedChunk) {
+			this.checkpoints.reached(GROUPS_CHECKPOINT);
+		}
+	}
+
+	/**
 	 * Writes {@code rows} under a savepoint (a group, see {@link #groupRows}) and, if the database refuses
 	 * them, finds the refused rows by halving. Returns the rows written (those not refused).
 	 */

@@ -104,7 +104,8 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		if (method == WriteMethod.LOAD_DATA && bulkLoader == null && matching == null) {
 			throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
 		}
-		this.bulk = bulkLoader != null ? new BulkSink(bulkLoader, binder, this.inserts, this.bisection) : null;
+		this.bulk = bulkLoader != null ? new BulkSink(bulkLoader, matching == null ? dialect.refusalStage(mapping) : null, binder,
+				this.inserts, this.bisection) : null;
 		RowsLoader loader = method == WriteMethod.INSERT_SELECT ? dialect.rowsLoader(mapping, matching) : null;
 		this.select = loader != null ? new RowsBufferSink(loader, binder, this.inserts, dialect,
 				matching != null ? matching.counter() : null, this.bisection) : null;

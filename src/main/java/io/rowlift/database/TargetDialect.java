@@ -98,6 +98,14 @@ public interface TargetDialect {
 	}
 
 	/**
+	 * The server-side path that finds the refused rows of a chunk the {@link #bulkLoader} refused, in
+	 * {@code append} ({@link RefusalStage}), or null: the chunk is halved ({@link ChunkBisection}). By default null.
+	 */
+	default RefusalStage refusalStage(TableMapping mapping) {
+		return null;
+	}
+
+	/**
 	 * The bulk path for {@link WriteMethod#LOAD_DATA} into {@code mapping}'s table in a load that matches
 	 * keys ({@code matching}; null: {@link #bulkLoader(TableMapping)}); {@code null} where there is none
 	 * (INSERT batches then). Its {@link BulkLoader#matched} counts as {@link #matchCounter} does.

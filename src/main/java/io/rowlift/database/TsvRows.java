@@ -67,6 +67,31 @@ public final class TsvRows implements ValueSink {
 		return n;
 	}
 
+	/**
+	 * Appends to {@code into}, each after a tab, the fields {@code kept} (0-based, ascending) of the row that takes
+	 * bytes {@code [start, end)} here (its ending {@code \n} included): a few columns of rows bound once. A tab or a
+	 * line break inside a value is escaped, so the raw ones are the only separators.
+	 */
+	public void appendFields(int start, int end, int[] kept, TsvRows into) {
+		int field = 0;
+		int k = 0;
+		int from = start;
+		for (int i = start; i < end && k < kept.length; i++) {
+			byte b = this.buffer[i];
+			if (b == '\t' || b == '\n') {
+				if (field == kept[k]) {
+					into.put((byte) '\t');
+					into.ensure(i - from);
+					System.arraycopy(this.buffer, from, into.buffer, into.size, i - from);
+					into.size += i - from;
+					k++;
+				}
+				field++;
+				from = i + 1;
+			}
+		}
+	}
+
 	/** The rows as text, for tests and messages. */
 	@Override
 	public String toString() {

@@ -252,4 +252,31 @@ class TsvRowsTests {
 		return bytes;
 	}
 
+	/** A few fields of rows bound once: escaped tabs and line breaks inside values are not separators; NULL stays \N. */
+	@Test
+	void appendFieldsCopiesTheKeptFieldsOfARow() throws Exception {
+		TsvRows rows = new TsvRows();
+		rows.beginRow();
+		rows.setString(1, "a\tb");
+		rows.setLong(2, 42);
+		rows.setString(3, "x\ny");
+		rows.setNull(4, Types.VARCHAR);
+		rows.endRow();
+		int end = rows.size();
+		rows.beginRow();
+		rows.setString(1, "second");
+		rows.setLong(2, 7);
+		rows.setString(3, "z");
+		rows.setString(4, "last");
+		rows.endRow();
+		TsvRows kept = new TsvRows();
+		for (int[] row : new int[][] { { 0, end }, { end, rows.size() } }) {
+			kept.beginRow();
+			kept.setLong(1, row[0]);
+			rows.appendFields(row[0], row[1], new int[] { 1, 2, 3 }, kept);
+			kept.endRow();
+		}
+		assertThat(kept.toString()).isEqualTo("0\t42\tx\\ny\t\\N\n" + end + "\t7\tz\tlast\n");
+	}
+
 }

@@ -53,10 +53,24 @@ final class LoadDataLoader implements BulkLoader {
 	 * {@code "IGNORE "} (rows whose key is in the table are skipped, each with warning 1062).
 	 */
 	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table, String modifier) {
-		List<String> targets = new ArrayList<>();
+		return of(dialect, mapping, table, modifier, List.of());
+	}
+
+	/**
+	 * As {@link #of(MySqlDialect, TableMapping, String, String)}, each row's first fields going to the columns
+	 * {@code leading} (quoted) of {@code table} before the mapping's (a staging table's row number).
+	 */
+	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table, String modifier, List<String> leading) {
+		return of(dialect, mapping.table().name(), mapping.columns(), table, modifier, leading);
+	}
+
+	/** As {@link #of(MySqlDialect, TableMapping, String, String, List)} for {@code columns} of the table {@code tagged} (unquoted). */
+	static LoadDataLoader of(MySqlDialect dialect, String tagged, List<TableColumn> columns, String table, String modifier,
+			List<String> leading) {
+		List<String> targets = new ArrayList<>(leading);
 		List<String> sets = new ArrayList<>();
 		int n = 0;
-		for (TableColumn column : mapping.columns()) {
+		for (TableColumn column : columns) {
 			String name = dialect.quote(column.name());
 			ColumnKind.Type type = dialect.kindOf(column).type();
 			if (type == ColumnKind.Type.BLOB || type == ColumnKind.Type.BOOLEAN) {
@@ -68,7 +82,7 @@ final class LoadDataLoader implements BulkLoader {
 				targets.add(name);
 			}
 		}
-		String sql = dialect.statementTag(mapping.table().name()) + "LOAD DATA LOCAL INFILE 'rowlift-chunk.tsv' " + modifier + "INTO TABLE "
+		String sql = dialect.statementTag(tagged) + "LOAD DATA LOCAL INFILE 'rowlift-chunk.tsv' " + modifier + "INTO TABLE "
 				+ table + " CHARACTER SET utf8mb4"
 				+ " FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (" + String.join(", ", targets) + ")"
 				+ (sets.isEmpty() ? "" : " SET " + String.join(", ", sets));

@@ -129,6 +129,12 @@ public final class MySqlDialect implements TargetDialect {
 		return LoadDataLoader.of(this, mapping);
 	}
 
+	/** {@link MySqlRefusalStage}: the refused chunk staged with {@code LOAD DATA}, its refused rows predicted from the constraints. */
+	@Override
+	public io.rowlift.database.RefusalStage refusalStage(TableMapping mapping) {
+		return new MySqlRefusalStage(this, mapping);
+	}
+
 	/**
 	 * Mode ignore: {@link IgnoreLoader} ({@code LOAD DATA ... IGNORE} straight into the table, every warning
 	 * checked to be a skipped key); upsert: {@link StagedMatchLoader} ({@code LOAD DATA} into a temporary
