@@ -32,7 +32,7 @@ abstract class StagedRefusalScenarios extends ScenarioSupport {
 
 	static final int ROWS = BisectionScenarios.ROWS;
 
-	private static final String TRIGGER_MESSAGE = "rowlift test: the trigger refuses this name";
+	static final String TRIGGER_MESSAGE = "rowlift test: the trigger refuses this name";
 
 	/** How a row is refused (or, for a repeat of a refused row, not). */
 	enum Kind {
@@ -144,6 +144,16 @@ abstract class StagedRefusalScenarios extends ScenarioSupport {
 		return Files.writeString(this.dir.resolve(name), csv, StandardCharsets.UTF_8);
 	}
 
+	/** The write method under test, against the strict INSERTs of write method {@code insert}. */
+	String bulkMethod() {
+		return "load-data";
+	}
+
+	/** Whether each refused row's reason names its kind in MariaDB's words ({@link Kind#reason}); else only equal to the INSERTs'. */
+	boolean reasonsByKind() {
+		return true;
+	}
+
 	RowliftRun load(Path file, String table, String method) {
 		return rowlift(file, table, "--rowlift.job.chunk-size=" + BisectionScenarios.CHUNK, "--rowlift.job.skip-limit=1000",
 				"--rowlift.job.partitions=2", "--rowlift.target.write-method=" + method, "--spring.flyway.enabled=false"); // the tables made here
@@ -172,7 +182,7 @@ abstract class StagedRefusalScenarios extends ScenarioSupport {
 			Files.move(reasons, this.dir.resolve("oracle.reasons.csv"), StandardCopyOption.REPLACE_EXISTING);
 		}
 
-		RowliftRun run = load(file, "staged", "load-data");
+		RowliftRun run = load(file, "staged", bulkMethod());
 		assertThat(run.exitCode()).as(run.toString()).isZero();
 		assertThat(run.out()).as(run.toString()).contains(String.format("read %,d = written %,d + rejected %,d", rows.size(),
 				rows.size() - refused.size(), refused.size()));
@@ -188,7 +198,9 @@ abstract class StagedRefusalScenarios extends ScenarioSupport {
 		for (int i : refused) {
 			Kind kind = kinds.get(i);
 			String reason = stagedReasons.stream().filter(r -> r.startsWith(i + 2 + ",")).findFirst().orElseThrow();
-			assertThat(reason).as("line %d (%s)", i + 2, kind).contains(String.format(kind.reason, "staged"));
+			if (reasonsByKind()) {
+				assertThat(reason).as("line %d (%s)", i + 2, kind).contains(String.format(kind.reason, "staged"));
+			}
 		}
 	}
 
