@@ -169,14 +169,12 @@ final class DecompressedBytes implements InputBytes {
 		if (head.hasRemaining()) {
 			return false;
 		}
-		int b0 = head.get(0) & 0xff;
-		int b1 = head.get(1) & 0xff;
-		int b2 = head.get(2) & 0xff;
-		int b3 = head.get(3) & 0xff;
+		int magic = head.order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(0);
 		return switch (this.compression) {
-			case GZIP -> b0 == 0x1f && b1 == 0x8b && b2 == 8;
-			case ZSTD -> (b0 == 0x28 || (b0 & 0xf0) == 0x50) && b1 == (b0 == 0x28 ? 0xb5 : 0x2a) && b2 == (b0 == 0x28 ? 0x2f : 0x4d)
-					&& b3 == (b0 == 0x28 ? 0xfd : 0x18);
+			// ID1, ID2 and CM=8 (deflate), RFC 1952
+			case GZIP -> (magic & 0xffffff) == 0x088b1f;
+			// a frame's magic number, or a skippable frame's (0x184D2A50-0x184D2A5F), RFC 8878
+			case ZSTD -> magic == 0xFD2FB528 || (magic & 0xFFFFFFF0) == 0x184D2A50;
 			case NONE -> false;
 		};
 	}

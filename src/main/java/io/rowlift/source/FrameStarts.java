@@ -36,37 +36,34 @@ final class FrameStarts {
 	 * one); forgets those before it.
 	 */
 	synchronized FrameStart atOrBefore(long uncompressed) {
-		FrameStart found = null;
-		int before = 0;
-		for (Iterator<FrameStart> it = this.starts.iterator(); it.hasNext();) {
-			FrameStart start = it.next();
-			if (start.uncompressed() > uncompressed) {
-				break;
-			}
-			found = start;
-			before++;
-		}
-		for (int i = 1; i < before; i++) {
+		int at = indexAtOrBefore(uncompressed);
+		for (int i = 0; i < at; i++) {
 			this.starts.removeFirst();
 		}
-		return found;
+		return at < 0 ? null : this.starts.peekFirst();
 	}
 
 	/** The last start at or before {@code uncompressed}, forgetting none (for opening the stream again). */
 	synchronized FrameStart peekAtOrBefore(long uncompressed) {
+		int at = indexAtOrBefore(uncompressed);
 		FrameStart found = null;
-		for (FrameStart start : this.starts) {
-			if (start.uncompressed() > uncompressed) {
-				break;
-			}
-			found = start;
+		Iterator<FrameStart> it = this.starts.iterator();
+		for (int i = 0; i <= at; i++) {
+			found = it.next();
 		}
 		return found;
 	}
 
-	/** Forgets {@code start} (one whose bytes turned out to be no member's or frame's start). */
-	synchronized void remove(FrameStart start) {
-		this.starts.remove(start);
+	/** The index of the last start at or before {@code uncompressed}, or -1. */
+	private int indexAtOrBefore(long uncompressed) {
+		int index = -1;
+		for (FrameStart start : this.starts) {
+			if (start.uncompressed() > uncompressed) {
+				break;
+			}
+			index++;
+		}
+		return index;
 	}
 
 }

@@ -64,16 +64,6 @@ final class ZstdFrames extends FramedStream {
 	}
 
 	@Override
-	public int read() throws IOException {
-		byte[] one = new byte[1];
-		int n;
-		while ((n = read(one, 0, 1)) == 0) {
-			// nothing decoded yet: read on
-		}
-		return n < 0 ? -1 : one[0] & 0xff;
-	}
-
-	@Override
 	public int read(byte[] b, int off, int len) throws IOException {
 		if (len == 0) {
 			return 0;

@@ -53,18 +53,14 @@ final class LoadDataLoader implements BulkLoader {
 	 * {@code "IGNORE "} (rows whose key is in the table are skipped, each with warning 1062).
 	 */
 	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table, String modifier) {
-		return of(dialect, mapping, table, modifier, List.of());
+		return of(dialect, mapping.table().name(), mapping.columns(), table, modifier, List.of());
 	}
 
 	/**
-	 * As {@link #of(MySqlDialect, TableMapping, String, String)}, each row's first fields going to the columns
-	 * {@code leading} (quoted) of {@code table} before the mapping's (a staging table's row number).
+	 * As {@link #of(MySqlDialect, TableMapping, String, String)} for {@code columns} of the table {@code tagged}
+	 * (unquoted, for the statement's tag), each row's first fields going to the columns {@code leading} (quoted)
+	 * of {@code table} before them (a staging table's row number).
 	 */
-	static LoadDataLoader of(MySqlDialect dialect, TableMapping mapping, String table, String modifier, List<String> leading) {
-		return of(dialect, mapping.table().name(), mapping.columns(), table, modifier, leading);
-	}
-
-	/** As {@link #of(MySqlDialect, TableMapping, String, String, List)} for {@code columns} of the table {@code tagged} (unquoted). */
 	static LoadDataLoader of(MySqlDialect dialect, String tagged, List<TableColumn> columns, String table, String modifier,
 			List<String> leading) {
 		List<String> targets = new ArrayList<>(leading);

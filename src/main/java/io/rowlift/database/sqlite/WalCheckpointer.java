@@ -54,7 +54,8 @@ final class WalCheckpointer implements LoadCompanion {
 
 	private volatile boolean stopped;
 
-	private volatile long frames;
+	/** Checkpoints that found frames of the log in the file (a checkpoint reports them per log, which starts over). */
+	private volatile long copying;
 
 	private WalCheckpointer(String url) {
 		// never wait on a lock: a passive checkpoint does not, and closing must not hang on the pool's busy timeout
@@ -73,9 +74,9 @@ final class WalCheckpointer implements LoadCompanion {
 		return checkpointer;
 	}
 
-	/** Frames copied into the file so far (for tests and the debug log). */
-	long framesCopied() {
-		return this.frames;
+	/** How many checkpoints found frames of the log in the file (for tests and the debug log). */
+	long checkpointsThatCopied() {
+		return this.copying;
 	}
 
 	/** Whether the thread still runs. */
@@ -90,7 +91,7 @@ final class WalCheckpointer implements LoadCompanion {
 				checkpoint(statement);
 				LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(INTERVAL_MS));
 			}
-			log.debug("checkpoints beside the load ended: " + this.frames + " frames copied into the file");
+			log.debug("checkpoints beside the load ended: " + this.copying + " found frames of the log in the file");
 		}
 		catch (SQLException | RuntimeException ex) {
 			log.debug("checkpoints beside the load stopped (the writers checkpoint themselves): " + ex.getMessage());
@@ -99,9 +100,8 @@ final class WalCheckpointer implements LoadCompanion {
 
 	private void checkpoint(Statement statement) throws SQLException {
 		try (ResultSet result = statement.executeQuery("PRAGMA wal_checkpoint(PASSIVE)")) {
-			if (result.next()) {
-				// busy, frames in the log, frames in the file: the last grows until the log starts over
-				this.frames = Math.max(this.frames, result.getLong(3));
+			if (result.next() && result.getLong(3) > 0) { // busy, frames in the log, frames of it in the file
+				this.copying++;
 			}
 		}
 		catch (SQLException ex) {
