@@ -214,6 +214,12 @@ public final class LoadLauncher {
 			}
 			if (execution.getStatus() == BatchStatus.COMPLETED) {
 				this.dialect.afterLoad(this.dataSource);
+				// the streams delete their runs when each has closed after its last record, but a kill between a
+				// partition's completion being saved and its reader's close leaves them: a completed run needs none
+				Path runs = start.plan().sortDir();
+				if (runs != null) {
+					ExternalSort.delete(runs);
+				}
 			}
 			return new LoadRun(execution, start.plan(), start.resume());
 		}
