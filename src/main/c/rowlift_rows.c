@@ -13,6 +13,8 @@
  *     then rows * columns values, row by row, each a tag byte and its payload:
  *         0 NULL; 1 INTEGER (int64); 2 REAL (IEEE 754 binary64); 3 TEXT (uint32 length, UTF-8 bytes);
  *         4 BLOB (uint32 length, bytes)
+ *     and after the last row anything (Rowlift binds its buffer's whole array, whose end holds bytes of
+ *     earlier, longer chunks): never read
  *
  * Columns: rec (the row's place in the buffer, from 0), c0 .. c1997 (a column the buffer does not have
  * is NULL), and the hidden argument buf. A malformed buffer is an error (SQLITE_CORRUPT), never a read

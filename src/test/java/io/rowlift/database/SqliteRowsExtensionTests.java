@@ -277,6 +277,39 @@ class SqliteRowsExtensionTests {
 		}
 	}
 
+	/**
+	 * The writer binds the buffer's own array, not a copy of its used part: after a chunk of long rows, a chunk
+	 * of short ones leaves the long chunk's bytes in the array's end, and only the short chunk's rows come out.
+	 */
+	@Test
+	void theFunctionReadsOnlyTheHeadersRowsOfTheBuffersWholeArray() throws Exception {
+		RowsBuffer rows = new RowsBuffer(2);
+		for (int i = 0; i < 50; i++) {
+			rows.beginRow();
+			rows.setLong(1, i);
+			rows.setString(2, "long ".repeat(3_000) + i);
+			rows.endRow();
+		}
+		rows.clear();
+		rows.beginRow();
+		rows.setLong(1, 7);
+		rows.setString(2, "short");
+		rows.endRow();
+		byte[] array = rows.array();
+		assertThat(array.length).as("the array keeps the long chunk's bytes").isGreaterThan(rows.size() + 100_000);
+		try (Connection connection = open("whole");
+				PreparedStatement ps = connection.prepareStatement("SELECT rec, c0, c1 FROM rowlift_rows(?)")) {
+			ps.setBytes(1, array);
+			List<String> got = new ArrayList<>();
+			try (ResultSet rs = ps.executeQuery()) {
+				while (rs.next()) {
+					got.add(rs.getInt(1) + " " + rs.getLong(2) + " " + rs.getString(3));
+				}
+			}
+			assertThat(got).containsExactly("0 7 short");
+		}
+	}
+
 	@Test
 	void aRowWithTooFewValuesIsABug() {
 		RowsBuffer rows = new RowsBuffer(2);
