@@ -82,6 +82,10 @@ class LauncherIntegrationTests {
 			waitForOutput(process, "rowlift-test: paused at summary");
 			String command = Files.readString(Path.of("/proc", String.valueOf(process.pid()), "cmdline"), StandardCharsets.UTF_8);
 			assertThat(command).as("the launcher's pid runs java itself").contains("java").contains("-XX:SharedArchiveFile=");
+			Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+			boolean onRequest = Files.isReadable(thp) && Files.readString(thp).contains("[madvise]");
+			assertThat(command.contains("-XX:+UseTransparentHugePages")).as("the heap on huge pages where the kernel gives them on request")
+				.isEqualTo(onRequest);
 		}
 		finally {
 			process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
