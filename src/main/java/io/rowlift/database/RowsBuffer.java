@@ -14,8 +14,8 @@ import java.util.Arrays;
  *
  * <p>Format (numbers little-endian): {@code "RLR1"}, int32 columns, int32 rows, then the values row by
  * row, each a tag byte and its payload: 0 NULL; 1 INTEGER (int64); 2 REAL (IEEE 754 binary64); 3 TEXT
- * (uint32 length, UTF-8); 4 BLOB (uint32 length, bytes); anything after the last row is not read. Each value is what a JDBC driver would be given
- * by the same call: {@code setLong}/{@code setInt} an integer, {@code setDouble} a real, a String or
+ * (uint32 length, UTF-8); 4 BLOB (uint32 length, bytes); anything after the last row is not read
+ * ({@link #bindable}). Each value is what a JDBC driver would be given by the same call: {@code setLong}/{@code setInt} an integer, {@code setDouble} a real, a String or
  * BigDecimal ({@code toString}) text, bytes a blob, null NULL; so the stored rows are those of the
  * statement path, byte for byte.
  *
@@ -81,16 +81,27 @@ public final class RowsBuffer implements ValueSink {
 	}
 
 	/**
-	 * The buffer's own array, to bind without a copy: the row count in its header, the rows in its first
-	 * {@link #size} bytes, and past them bytes left from earlier chunks, which a reader never reaches (it reads
-	 * the header's count of rows; the extension does). Valid until the next write or {@link #clear}.
+	 * The rows to bind as one value: the buffer's own array, without a copy, while the end it does not use
+	 * is no longer than what it does (the usual case: chunks of similar size, and the array grows by
+	 * doubling), else {@link #toByteArray}, so that a chunk far smaller than the largest before it (after
+	 * one huge record, say) does not make the database copy the whole array. Valid until the next write or
+	 * {@link #clear}.
 	 *
-	 * <p>Why not {@link #toByteArray}: a chunk of the wide benchmark is about 3 MB, which the JVM allocates as a
-	 * humongous object, page by page from the kernel; the copy cost 14 % of the SQLite writer thread's CPU
-	 * (364 of 2,514 ms in `ignore` of 500,000 rows, async-profiler), far more than the database's copy of
-	 * the array's unused end.
+	 * <p>Why: a chunk of the wide benchmark is about 3 MB, which the JVM allocates as a humongous object in
+	 * pages touched for the first time; the copy cost 14 % of the SQLite writer thread's CPU (364 of
+	 * 2,514 ms in {@code ignore} of 500,000 rows, async-profiler), far more than the database's own copy of the
+	 * array's unused end (sqlite-jdbc binds with {@code SQLITE_TRANSIENT}).
 	 */
-	public byte[] array() {
+	public byte[] bindable() {
+		return this.bytes.length - this.size <= this.size ? array() : toByteArray();
+	}
+
+	/**
+	 * The buffer's own array: the row count in its header, the rows in its first {@link #size} bytes, and
+	 * past them bytes left from earlier chunks, which a reader never reaches (it reads the header's count of
+	 * rows; the extension does).
+	 */
+	byte[] array() {
 		INT.set(this.bytes, 8, this.rows);
 		return this.bytes;
 	}

@@ -31,4 +31,31 @@ class RowsBufferTests {
 		}
 	}
 
+	/**
+	 * The writer binds the buffer's own array while its unused end is no longer than its rows; after one
+	 * huge chunk a small one is copied out, so that the database does not copy the huge array for it.
+	 */
+	@Test
+	void theBufferIsBoundWithoutACopyUnlessMostOfItsArrayIsUnused() {
+		RowsBuffer rows = new RowsBuffer(1);
+		fill(rows, 100, 1_000);
+		assertThat(rows.bindable()).as("a chunk that fills most of the array").isSameAs(rows.array());
+		fill(rows, 70, 1_000);
+		assertThat(rows.bindable()).as("a smaller chunk, the unused end no longer than the rows").isSameAs(rows.array());
+		fill(rows, 10, 1_000);
+		byte[] copy = rows.bindable();
+		assertThat(copy).as("most of the array unused").isNotSameAs(rows.array()).hasSize(rows.size());
+		assertThat(copy).isEqualTo(java.util.Arrays.copyOf(rows.array(), rows.size()));
+	}
+
+	private static void fill(RowsBuffer rows, int count, int length) {
+		rows.clear();
+		byte[] value = new byte[length];
+		for (int i = 0; i < count; i++) {
+			rows.beginRow();
+			rows.setAsciiText(1, value, 0, length);
+			rows.endRow();
+		}
+	}
+
 }

@@ -66,7 +66,7 @@ final class SqliteRowsLoader implements RowsLoader {
 					this.statement = connection.prepareStatement(SqliteRowsLoader.this.sql);
 				}
 				try {
-					this.statement.setBytes(1, rows.array());
+					this.statement.setBytes(1, rows.bindable());
 					this.statement.executeUpdate();
 				}
 				catch (SQLException ex) {
@@ -90,7 +90,7 @@ final class SqliteRowsLoader implements RowsLoader {
 	@Override
 	public void load(Connection connection, RowsBuffer rows) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement(this.sql)) {
-			statement.setBytes(1, rows.array());
+			statement.setBytes(1, rows.bindable());
 			statement.executeUpdate();
 		}
 	}
