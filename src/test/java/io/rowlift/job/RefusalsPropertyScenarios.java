@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
+import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 import io.rowlift.testsupport.TriesFromSystemProperty;
 import net.jqwik.api.Arbitraries;
@@ -85,6 +86,20 @@ abstract class RefusalsPropertyScenarios extends StagedRefusalScenarios {
 			return all;
 		}
 
+	}
+
+	/**
+	 * One partition: a good row that repeats the id of a bad row 1 to 2,500 rows before it may lie in the other
+	 * of two partitions, which may reach the database first; then the bad row is refused as a duplicate of it,
+	 * which row by row in file order would not be (seen in CI: a foreign-key row refused as {@code Duplicate entry},
+	 * and a row of a repeated unique key kept where file order rejects it). Which of the two keys the table keeps
+	 * then depends on the partitions' pace, for the strict INSERTs as for the bulk method (docs/data.md); the
+	 * scenario tests run two partitions with their repeats inside one.
+	 */
+	@Override
+	RowliftRun load(Path file, String table, String method) {
+		return rowlift(file, table, "--rowlift.job.chunk-size=" + BisectionScenarios.CHUNK, "--rowlift.job.skip-limit=1000",
+				"--rowlift.job.partitions=1", "--rowlift.target.write-method=" + method, "--spring.flyway.enabled=false");
 	}
 
 	@Property(tries = TRIES, shrinking = ShrinkingMode.FULL)
