@@ -42,6 +42,9 @@ final class RemoteRun implements PartitionHandler {
 
 	private static final Log log = LogFactory.getLog(RemoteRun.class);
 
+	/** How long a failed partition's context is read again for the bad record its worker hands over ({@link BadRecordHandover#settled}). */
+	static final Duration HANDOVER_WAIT = Duration.ofSeconds(3);
+
 	private final PartitionHandler delegate;
 
 	private final JobRepository repository;
@@ -81,9 +84,10 @@ final class RemoteRun implements PartitionHandler {
 		}
 		List<StepExecution> here = new ArrayList<>();
 		for (StepExecution remote : ended) {
-			here.add(copyInto(execution, remote));
+			here.add(copyInto(execution, BadRecordHandover.settled(remote, this.repository, HANDOVER_WAIT)));
 		}
-		for (StepExecution remote : adoptedEnded) {
+		for (StepExecution ended0 : adoptedEnded) {
+			StepExecution remote = BadRecordHandover.settled(ended0, this.repository, HANDOVER_WAIT);
 			// tracked as this execution's own in memory (the repository keeps it under the execution that created
 			// it): the aggregation, the accounting, the summary and the report read it (Spring Batch #5158)
 			if (remote.getStatus() == BatchStatus.FAILED) {

@@ -76,6 +76,32 @@ public class ReaderWriterFaults {
 		};
 	}
 
+	/**
+	 * {@code rowlift.test.slow-failed-after-step=MILLIS}: a partition that failed waits that long in its
+	 * {@code afterStep}, before the cluster's {@code BadRecordHandover} saves the bad record (registered after it,
+	 * so called before it: Spring Batch calls {@code afterStep} in reverse order), while Spring Batch has saved the
+	 * status FAILED already: the manager sees the failure before the message, as it may on a busy machine.
+	 */
+	@Bean
+	@ConditionalOnProperty("rowlift.test.slow-failed-after-step")
+	@org.springframework.core.annotation.Order(org.springframework.core.Ordered.LOWEST_PRECEDENCE)
+	StepExecutionListener slowFailedAfterStep(@Value("${rowlift.test.slow-failed-after-step}") long millis) {
+		return new StepExecutionListener() {
+			@Override
+			public ExitStatus afterStep(StepExecution step) {
+				if (step.getStatus() == org.springframework.batch.core.BatchStatus.FAILED) {
+					try {
+						Thread.sleep(millis);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}
+				return null;
+			}
+		};
+	}
+
 	@Bean
 	@ConditionalOnProperty(name = "rowlift.test.miscount", havingValue = "true")
 	StepExecutionListener miscount() {
