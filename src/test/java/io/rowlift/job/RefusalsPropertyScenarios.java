@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
-import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 import io.rowlift.testsupport.TriesFromSystemProperty;
 import net.jqwik.api.Arbitraries;
@@ -97,9 +96,8 @@ abstract class RefusalsPropertyScenarios extends StagedRefusalScenarios {
 	 * scenario tests run two partitions with their repeats inside one.
 	 */
 	@Override
-	RowliftRun load(Path file, String table, String method) {
-		return rowlift(file, table, "--rowlift.job.chunk-size=" + BisectionScenarios.CHUNK, "--rowlift.job.skip-limit=1000",
-				"--rowlift.job.partitions=1", "--rowlift.target.write-method=" + method, "--spring.flyway.enabled=false");
+	int partitions() {
+		return 1;
 	}
 
 	@Property(tries = TRIES, shrinking = ShrinkingMode.FULL)

@@ -156,7 +156,12 @@ abstract class StagedRefusalScenarios extends ScenarioSupport {
 
 	RowliftRun load(Path file, String table, String method) {
 		return rowlift(file, table, "--rowlift.job.chunk-size=" + BisectionScenarios.CHUNK, "--rowlift.job.skip-limit=1000",
-				"--rowlift.job.partitions=2", "--rowlift.target.write-method=" + method, "--spring.flyway.enabled=false"); // the tables made here
+				"--rowlift.job.partitions=" + partitions(), "--rowlift.target.write-method=" + method, "--spring.flyway.enabled=false"); // the tables made here
+	}
+
+	/** The partitions of each load: two, with the scenarios' repeated keys inside one. */
+	int partitions() {
+		return 2;
 	}
 
 	/**
