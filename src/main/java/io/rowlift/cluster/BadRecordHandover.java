@@ -19,7 +19,7 @@ import io.rowlift.model.BadRecordException;
  * {@link BadRecordException}'s message into the partition's context under {@value #KEY} and saves the context
  * at once, and the manager makes the exception again from it ({@link #failure}). Spring Batch 6.0 saves the
  * step as FAILED before it calls the step's listeners, so a manager that saw the status may have read the
- * context before the message was in it (seen in CI about once in ten runs of the spring pipeline's skip-limit
+ * context before the message was in it (seen in a full verify, and here about once in ten runs of the spring pipeline's skip-limit
  * test: the run then failed with "Unable to process chunk"); it reads a failed partition's context again until
  * the message is there or a few seconds have passed ({@link #settled}).
  *
@@ -35,7 +35,6 @@ public final class BadRecordHandover implements StepExecutionListener, org.sprin
 	public int getOrder() {
 		return 0;
 	}
-
 
 	private final JobRepository repository;
 

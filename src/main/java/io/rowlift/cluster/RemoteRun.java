@@ -86,8 +86,8 @@ final class RemoteRun implements PartitionHandler {
 		for (StepExecution remote : ended) {
 			here.add(copyInto(execution, BadRecordHandover.settled(remote, this.repository, HANDOVER_WAIT)));
 		}
-		for (StepExecution ended0 : adoptedEnded) {
-			StepExecution remote = BadRecordHandover.settled(ended0, this.repository, HANDOVER_WAIT);
+		for (StepExecution adoptedEnd : adoptedEnded) {
+			StepExecution remote = BadRecordHandover.settled(adoptedEnd, this.repository, HANDOVER_WAIT);
 			// tracked as this execution's own in memory (the repository keeps it under the execution that created
 			// it): the aggregation, the accounting, the summary and the report read it (Spring Batch #5158)
 			if (remote.getStatus() == BatchStatus.FAILED) {

@@ -90,7 +90,7 @@ abstract class RefusalsPropertyScenarios extends StagedRefusalScenarios {
 	/**
 	 * One partition: a good row that repeats the id of a bad row 1 to 2,500 rows before it may lie in the other
 	 * of two partitions, which may reach the database first; then the bad row is refused as a duplicate of it,
-	 * which row by row in file order would not be (seen in CI: a foreign-key row refused as {@code Duplicate entry},
+	 * which row by row in file order would not be (seen in a full verify: a foreign-key row refused as {@code Duplicate entry},
 	 * and a row of a repeated unique key kept where file order rejects it). Which of the two keys the table keeps
 	 * then depends on the partitions' pace, for the strict INSERTs as for the bulk method (docs/data.md); the
 	 * scenario tests run two partitions with their repeats inside one.
