@@ -1,5 +1,7 @@
 package io.rowlift.job;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.rowlift.testsupport.MySqlTestTarget;
+import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 
 /**
@@ -93,6 +96,41 @@ class MySqlStagedRefusalsIntegrationTests extends StagedRefusalScenarios {
 			kinds.put(i, Kind.TRIGGER);
 		}
 		assertExact(rows(kinds), kinds);
+	}
+
+
+	/**
+	 * A table with no key and no constraint, only the trigger: nothing can be predicted, so a refused chunk is halved
+	 * at once (the stage declines, {@code MySqlRefusalStage.stage} returns -1) and each refused row is still the only
+	 * one rejected, the others stored once.
+	 */
+	@Test
+	void aTableWithNothingToPredictHalvesItsRefusedChunksAtOnce() throws Exception {
+		execute("CREATE TABLE keyless (id BIGINT, name VARCHAR(40)) ENGINE = InnoDB");
+		execute("CREATE TRIGGER keyless_refuses BEFORE INSERT ON keyless FOR EACH ROW IF NEW.name = 'trigger' THEN"
+				+ " SIGNAL SQLSTATE '23000' SET MESSAGE_TEXT = '" + TRIGGER_MESSAGE + "'; END IF");
+		StringBuilder csv = new StringBuilder("id,name\n");
+		List<String> stored = new ArrayList<>();
+		List<Long> refusedLines = new ArrayList<>();
+		for (int i = 0; i < ROWS; i++) {
+			boolean refused = i % 331 == 17;
+			csv.append(i).append(',').append(refused ? "trigger" : "n" + i).append('\n');
+			if (refused) {
+				refusedLines.add(i + 2L);
+			}
+			else {
+				stored.add(i + "|n" + i);
+			}
+		}
+		Path file = Files.writeString(this.dir.resolve("keyless.csv"), csv);
+		RowliftRun run = load(file, "keyless", bulkMethod());
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).as(run.toString()).contains(String.format("read %,d = written %,d + rejected %,d", ROWS,
+				stored.size(), refusedLines.size()));
+		assertThat(rows("SELECT id, name FROM keyless ORDER BY id").stream().map(r -> String.join("|", r)).toList())
+			.isEqualTo(stored);
+		assertThat(io.rowlift.testsupport.RepeatedKeys.rejectedLines(Path.of(file + ".rejects.csv")))
+			.isEqualTo(refusedLines);
 	}
 
 }

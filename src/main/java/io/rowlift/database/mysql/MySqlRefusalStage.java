@@ -68,9 +68,19 @@ final class MySqlRefusalStage implements RefusalStage {
 		return plan(connection).columns.clone();
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>Returns -1 without sending anything when the table has no constraint to predict from (only a trigger or the
+	 * server itself can refuse its rows: a stage would predict nothing, and the whole chunk would be sent again only
+	 * to be refused again), or when the staging table cannot be declared (a staged column missing from {@code
+	 * information_schema.COLUMNS}; see {@link #createSql(String, List, Map, MySqlDialect)}): the caller halves the chunk.
+	 */
 	@Override
 	public long stage(Connection connection, InputStream rows) throws SQLException {
 		Plan plan = plan(connection);
+		if (plan.create == null || plan.union == null) {
+			return -1;
+		}
 		try (Statement st = connection.createStatement()) {
 			st.execute(this.drop);
 			st.execute(plan.create);
@@ -133,7 +143,8 @@ final class MySqlRefusalStage implements RefusalStage {
 					indexes.add(i);
 				}
 			}
-			plan = new Plan(indexes.stream().mapToInt(Integer::intValue).toArray(), createSql(connection, staged),
+			plan = new Plan(indexes.stream().mapToInt(Integer::intValue).toArray(),
+					createSql(this.stage, staged, declaredTypes(connection), this.dialect),
 					LoadDataLoader.of(this.dialect, this.mapping.table().name(), staged, this.stage, "", List.of(SEQ)), predictions,
 					queries.isEmpty() ? null : "(" + String.join(") UNION (", queries) + ")");
 			this.plan = plan;
@@ -141,8 +152,8 @@ final class MySqlRefusalStage implements RefusalStage {
 		return plan;
 	}
 
-	/** {@code staged} as the table declares them ({@code COLUMN_TYPE}, character set, collation), all nullable. */
-	private String createSql(Connection connection, List<TableColumn> staged) throws SQLException {
+	/** The table's columns as {@code information_schema.COLUMNS} declares them, by lower-case name. */
+	private Map<String, String> declaredTypes(Connection connection) throws SQLException {
 		Map<String, String> declared = new LinkedHashMap<>();
 		try (PreparedStatement ps = connection.prepareStatement("SELECT COLUMN_NAME, COLUMN_TYPE, CHARACTER_SET_NAME, COLLATION_NAME"
 				+ " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?")) {
@@ -157,18 +168,27 @@ final class MySqlRefusalStage implements RefusalStage {
 				}
 			}
 		}
+		return declared;
+	}
+
+	/**
+	 * The staging table's DDL: {@code seq}, then {@code staged} as the table declares them ({@code COLUMN_TYPE},
+	 * character set, collation), all nullable. Null when a staged column has no declaration: the constraints read
+	 * it, so the table has it, and {@code information_schema} leaving it out (a privilege that hides it, a change of
+	 * the table during the run) only means this path cannot name the refused rows; the chunk is then written the
+	 * way it was before the stage existed (halved), which names them all the same.
+	 */
+	static String createSql(String stage, List<TableColumn> staged, Map<String, String> declared, MySqlDialect dialect) {
 		List<String> columns = new ArrayList<>();
 		columns.add(SEQ + " INT NOT NULL PRIMARY KEY");
 		for (TableColumn column : staged) {
 			String type = declared.get(column.name().toLowerCase(java.util.Locale.ROOT));
 			if (type == null) {
-				throw new SQLException("table " + this.mapping.table().name() + " has no column " + column.name()
-						+ " in information_schema.COLUMNS: the staging table for refused rows cannot be made; check the table, or set"
-						+ " rowlift.target.write-method=insert");
+				return null;
 			}
-			columns.add(this.dialect.quote(column.name()) + " " + type + " NULL");
+			columns.add(dialect.quote(column.name()) + " " + type + " NULL");
 		}
-		return "CREATE TEMPORARY TABLE " + this.stage + " (" + String.join(", ", columns) + ") ENGINE = InnoDB";
+		return "CREATE TEMPORARY TABLE " + stage + " (" + String.join(", ", columns) + ") ENGINE = InnoDB";
 	}
 
 }
