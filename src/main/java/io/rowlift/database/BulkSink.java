@@ -27,15 +27,15 @@ import io.rowlift.model.RawRecord;
  * the streams made the load 7.8 times as long as a clean one.
  *
  * <p>Where the dialect names refused rows on the server ({@link TargetDialect#refusalStage}: MariaDB, MySQL, in
- * {@code append}), a refused stream is not halved: its rows are bound once into memory, the columns the table's
- * constraints read go as a stream into the session's staging table, the rows the table would refuse are predicted
- * there from its constraints, the others go from memory as one stream into the table, and each predicted row is
- * then tried alone (in file order) with a strict INSERT, whose refusal is the database's reason, as before. Should
- * the stream of the others be refused all the same (a refusal no constraint predicts: a trigger), it is halved as
- * before; should the staging stream itself not be taken cleanly, the chunk goes the way it went before. A chunk
- * after one with refused rows goes this way at once (its first stream would only be rolled back). Halving cost about
- * 8 statements per refused row, and groups of 32 rows after the first refused chunk: 2.5 to 3.3 times a clean load
- * with 1 % of the rows refused.
+ * {@code append}), a refused stream is not halved ({@link StagedChunkWriter}): its rows are bound once into memory,
+ * the columns the table's constraints read go as a stream into the session's staging table, the rows the table would
+ * refuse are predicted there from its constraints, the others go from memory as one stream into the table, and each
+ * predicted row is then tried alone (in file order) with a strict INSERT, whose refusal is the database's reason, as
+ * before. Should the stream of the others be refused all the same (a refusal no constraint predicts: a trigger), it
+ * is halved as before; should the staging stream itself not be taken cleanly, the chunk goes the way it went before.
+ * A chunk after one with refused rows goes this way at once (its first stream would only be rolled back). Halving
+ * cost about 8 statements per refused row, and groups of 32 rows after the first refused chunk: 2.5 to 3.3 times a
+ * clean load with 1 % of the rows refused.
  *
  * <p>Nothing here commits: the staging table is temporary, every statement runs in the chunk's transaction, so a
  * run killed in the middle resumes from the last committed chunk.
@@ -50,19 +50,13 @@ final class BulkSink {
 	private final BulkLoader loader;
 
 	/** The server-side path for a refused stream, or null (halving). */
-	private final RefusalStage stage;
+	private final StagedChunkWriter staged;
 
 	/** Whether the last chunk had rows the database refused: then the next one is staged at once. */
 	private boolean stageFirst;
 
 	/** Rows of the current chunk the database refused. */
 	private int refusedInChunk;
-
-	/** The {@link #stage}'s columns of a row (0-based), read on first use. */
-	private int[] stagedColumns;
-
-	/** A staged chunk's rows, bound once for the staging stream and the stream of the rows not predicted refused. */
-	private final TsvRows whole = new TsvRows();
 
 	private final RecordBinder binder;
 
@@ -81,7 +75,7 @@ final class BulkSink {
 	 */
 	BulkSink(BulkLoader loader, RefusalStage stage, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
 		this.loader = loader;
-		this.stage = stage;
+		this.staged = stage == null ? null : new StagedChunkWriter(stage, loader, binder, bisection);
 		this.binder = binder;
 		this.inserts = inserts;
 		this.bisection = bisection;
@@ -95,11 +89,11 @@ final class BulkSink {
 	 * A stream the database does not take cleanly is rolled back and bisected. Returns the rows written.
 	 */
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
-		if (this.stage == null && this.inserts.atomicGroups()) {
+		if (this.staged == null && this.inserts.atomicGroups()) {
 			return this.inserts.write(connection, records, rejects); // rejects staged and the chunk ended there
 		}
 		this.refusedInChunk = 0;
-		long written = this.stage != null && this.stageFirst ? staged(connection, records, rejects, true) : -1;
+		long written = this.staged != null && this.stageFirst ? staged(connection, records, rejects, true) : -1;
 		if (written < 0) {
 			written = streams(connection, records, rejects);
 		}
@@ -112,7 +106,7 @@ final class BulkSink {
 
 	/** Sends the records as streams (one, or groups), each refused one staged or bisected; returns the rows written. */
 	private long streams(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
-		int group = this.stage != null ? ChunkBisection.UNLIMITED : Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
+		int group = this.staged != null ? ChunkBisection.UNLIMITED : Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
 		ChunkBisection.Part<RawRecord> part = null;
 		long written = 0;
 		for (int from = 0; from < records.size(); from += group) {
@@ -131,7 +125,7 @@ final class BulkSink {
 			}
 			connection.rollback(savepoint);
 			connection.releaseSavepoint(savepoint);
-			long staged = this.stage != null ? staged(connection, stream.batched, rejects, false) : -1;
+			long staged = this.staged != null ? staged(connection, stream.batched, rejects, false) : -1;
 			if (staged >= 0) {
 				written += staged;
 				continue;
@@ -144,146 +138,14 @@ final class BulkSink {
 		return written;
 	}
 
-	/**
-	 * Writes the records with the refused rows named first through the {@link #stage}: the rows bound once (into
-	 * {@link #whole}), the columns its constraints read staged, the refused rows predicted, the others sent from the
-	 * bound rows as one stream (halved should it be refused all the same), then each predicted row alone, in file
-	 * order, with a strict INSERT whose refusal is the database's reason. Returns the rows written, or -1 when the
-	 * staging table did not take the rows cleanly (nothing was written, no reject deferred: the caller writes them
-	 * the way it did before).
-	 * @param afterRefusedChunk the records went here at once because the last chunk had refused rows
-	 */
+	/** The staged path ({@link StagedChunkWriter}) for these records; the rows it found refused count for the chunk. */
 	private long staged(Connection connection, List<? extends RawRecord> records, RejectHandling rejects, boolean afterRefusedChunk)
 			throws SQLException {
-		if (this.stagedColumns == null) {
-			this.stagedColumns = this.stage.columns(connection);
-		}
-		// bound once: binding the rows again for the second stream cost as much client time as the stream (1.6x in all)
-		TsvRows whole = this.whole;
-		whole.clear();
-		List<RawRecord> rows = new ArrayList<>(records.size());
-		List<RawRecord> refused = new ArrayList<>();
-		List<Rejection> reasons = new ArrayList<>();
-		int[] ends = new int[records.size() + 1];
-		for (RawRecord record : records) {
-			whole.beginRow();
-			Rejection bad = this.binder.bind(whole, 0, record);
-			if (bad != null) {
-				whole.discardRow();
-				refused.add(record);
-				reasons.add(bad);
-				continue;
-			}
-			whole.endRow();
-			rows.add(record);
-			ends[rows.size()] = whole.size();
-		}
-		TsvRows keys = this.rows;
-		keys.clear();
-		for (int seq = 0; seq < rows.size(); seq++) {
-			keys.beginRow();
-			keys.setLong(1, seq);
-			whole.appendFields(ends[seq], ends[seq + 1], this.stagedColumns, keys);
-			keys.endRow();
-		}
-		if (this.stage.stage(connection, new RowRanges(keys, new int[] { 0, keys.size() })) != rows.size()) {
-			return -1;
-		}
-		for (int i = 0; i < refused.size(); i++) {
-			rejects.defer(refused.get(i), reasons.get(i));
-		}
-		int[] predicted = rows.isEmpty() ? new int[0] : this.stage.predict(connection);
-		List<RawRecord> others = new ArrayList<>(rows.size());
-		List<RawRecord> alone = new ArrayList<>(predicted.length);
-		int[] ranges = new int[2 * (predicted.length + 1)]; // byte ranges of the others in whole
-		int r = 0;
-		int start = 0;
-		for (int seq = 0, p = 0; seq < rows.size(); seq++) {
-			if (p < predicted.length && predicted[p] == seq) {
-				alone.add(rows.get(seq));
-				p++;
-				if (ends[seq] > start) {
-					ranges[r++] = start;
-					ranges[r++] = ends[seq];
-				}
-				start = ends[seq + 1];
-			}
-			else {
-				others.add(rows.get(seq));
-			}
-		}
-		if (ends[rows.size()] > start) {
-			ranges[r++] = start;
-			ranges[r++] = ends[rows.size()];
-		}
-		ChunkBisection.Part<RawRecord> part = part(connection, rejects);
-		long written = 0;
-		if (!others.isEmpty()) {
-			Savepoint savepoint = connection.setSavepoint();
-			long sent = this.loader.load(connection, new RowRanges(whole, java.util.Arrays.copyOf(ranges, r)));
-			if (sent == others.size()) {
-				connection.releaseSavepoint(savepoint);
-				written = sent;
-			}
-			else { // refused for a reason no constraint predicted (a trigger): halved as before
-				connection.rollback(savepoint);
-				connection.releaseSavepoint(savepoint);
-				written = this.bisection.bisect(connection, others, part);
-				this.refusedInChunk += (int) (others.size() - written);
-			}
-			this.bisection.middle(afterRefusedChunk);
-		}
-		for (RawRecord row : alone) { // in file order: a later repeat of a key whose first row is refused is stored
-			long one = this.bisection.write(connection, List.of(row), part);
-			written += one;
-			this.refusedInChunk += (int) (1 - one);
+		long written = this.staged.write(connection, records, rejects, afterRefusedChunk, part(connection, rejects));
+		if (written >= 0) {
+			this.refusedInChunk += this.staged.refused();
 		}
 		return written;
-	}
-
-	/** Byte ranges of bound rows as a stream: {@code ranges} holds start and end of each, in order. Not thread-safe. */
-	private static final class RowRanges extends InputStream {
-
-		private final TsvRows rows;
-
-		private final int[] ranges;
-
-		private int range;
-
-		private int position;
-
-		private final byte[] single = new byte[1];
-
-		RowRanges(TsvRows rows, int[] ranges) {
-			this.rows = rows;
-			this.ranges = ranges;
-			this.position = ranges.length == 0 ? 0 : ranges[0];
-		}
-
-		@Override
-		public int read(byte[] to, int offset, int length) {
-			if (length == 0) {
-				return 0;
-			}
-			while (this.range < this.ranges.length && this.position >= this.ranges[this.range + 1]) {
-				this.range += 2;
-				if (this.range < this.ranges.length) {
-					this.position = this.ranges[this.range];
-				}
-			}
-			if (this.range >= this.ranges.length) {
-				return -1;
-			}
-			int n = this.rows.copy(this.position, to, offset, Math.min(length, this.ranges[this.range + 1] - this.position));
-			this.position += n;
-			return n;
-		}
-
-		@Override
-		public int read() {
-			return read(this.single, 0, 1) < 0 ? -1 : this.single[0] & 0xff;
-		}
-
 	}
 
 	/**
