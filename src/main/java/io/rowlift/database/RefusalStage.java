@@ -21,6 +21,15 @@ import java.sql.SQLException;
  */
 public interface RefusalStage {
 
+	/**
+	 * Whether this stage cannot name any refused row of this table (nothing to predict from, or no staging table can be
+	 * declared): the caller then halves a refused chunk at once, without binding it for a stage. Answered from what
+	 * was read once; false unless a stage says otherwise.
+	 */
+	default boolean declines(Connection connection) throws SQLException {
+		return false;
+	}
+
 	/** The mapping's columns (indexes, ascending) a staged row carries after its {@code seq}: those the constraints read. */
 	int[] columns(Connection connection) throws SQLException;
 

@@ -67,6 +67,9 @@ final class StagedChunkWriter {
 	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects, boolean afterRefusedChunk,
 			ChunkBisection.Part<RawRecord> part) throws SQLException {
 		this.refused = 0;
+		if (this.stage.declines(connection)) {
+			return -1; // nothing to bind the chunk for
+		}
 		if (this.stagedColumns == null) {
 			this.stagedColumns = this.stage.columns(connection);
 		}

@@ -70,11 +70,18 @@ final class MySqlRefusalStage implements RefusalStage {
 
 	/**
 	 * {@inheritDoc}
-	 * <p>Returns -1 without sending anything when the table has no constraint to predict from (only a trigger or the
-	 * server itself can refuse its rows: a stage would predict nothing, and the whole chunk would be sent again only
-	 * to be refused again), or when the staging table cannot be declared (a staged column missing from {@code
-	 * information_schema.COLUMNS}; see {@link #createSql(String, List, Map, MySqlDialect)}): the caller halves the chunk.
+	 * <p>True when the table has no constraint to predict from (only a trigger or the server itself can refuse its
+	 * rows: a stage would predict nothing, and the whole chunk would be sent again only to be refused again), or when
+	 * the staging table cannot be declared (a staged column missing from {@code information_schema.COLUMNS}; see
+	 * {@link #createSql(String, List, Map, MySqlDialect)}).
 	 */
+	@Override
+	public boolean declines(Connection connection) throws SQLException {
+		Plan plan = plan(connection);
+		return plan.create == null || plan.union == null;
+	}
+
+	/** {@inheritDoc} <p>Returns -1 without sending anything where this stage {@link #declines}. */
 	@Override
 	public long stage(Connection connection, InputStream rows) throws SQLException {
 		Plan plan = plan(connection);
