@@ -19,9 +19,9 @@ import io.rowlift.model.BadRecordException;
  * {@link BadRecordException}'s message into the partition's context under {@value #KEY} and saves the context
  * at once, and the manager makes the exception again from it ({@link #failure}). Spring Batch 6.0 saves the
  * step as FAILED before it calls the step's listeners, so a manager that saw the status may have read the
- * context before the message was in it (seen in a full verify, and here about once in ten runs of the spring pipeline's skip-limit
- * test: the run then failed with "Unable to process chunk"); it reads a failed partition's context again until
- * the message is there or a few seconds have passed ({@link #settled}).
+ * context before the message was in it (seen in a full verify, and here about once in ten runs of the spring
+ * pipeline's skip-limit test: the run then failed with "Unable to process chunk"); it reads a failed partition's
+ * context again until the message is there or a few seconds have passed ({@link #settled}).
  *
  * <p>Joins each partition step of a cluster worker (a step listener bean). Stateless, thread-safe.
  */

@@ -561,7 +561,8 @@ class MySqlClusterIntegrationTests {
 		RowliftJar jar1 = jar("worker-1");
 		RowliftJar jar2 = jar("worker-2");
 		// each failed partition's worker waits in afterStep, after Spring Batch saved the status FAILED and before the bad
-		// record is handed over: the manager must wait for the message (seen in a full verify without the delay, and here once in ten runs)
+		// record is handed over: the manager must wait for the message (seen in a full verify without the delay, and
+		// here once in ten runs)
 		List<String> slow = List.of("--rowlift.test.slow-failed-after-step=1000");
 		RowliftJar.Attempt w1 = jar1.start("worker 1", worker(queue, slow));
 		RowliftJar.Attempt w2 = jar2.start("worker 2", worker(queue, slow));

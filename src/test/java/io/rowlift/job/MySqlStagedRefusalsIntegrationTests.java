@@ -101,7 +101,7 @@ class MySqlStagedRefusalsIntegrationTests extends StagedRefusalScenarios {
 
 	/**
 	 * A table with no key and no constraint, only the trigger: nothing can be predicted, so a refused chunk is halved
-	 * at once (the stage declines, {@code MySqlRefusalStage.stage} returns -1) and each refused row is still the only
+	 * at once (the stage {@code declines}: the chunk is neither bound for it nor staged) and each refused row is still the only
 	 * one rejected, the others stored once.
 	 */
 	@Test

@@ -84,10 +84,10 @@ final class MySqlRefusalStage implements RefusalStage {
 	/** {@inheritDoc} <p>Returns -1 without sending anything where this stage {@link #declines}. */
 	@Override
 	public long stage(Connection connection, InputStream rows) throws SQLException {
-		Plan plan = plan(connection);
-		if (plan.create == null || plan.union == null) {
+		if (declines(connection)) {
 			return -1;
 		}
+		Plan plan = plan(connection);
 		try (Statement st = connection.createStatement()) {
 			st.execute(this.drop);
 			st.execute(plan.create);
