@@ -19,6 +19,7 @@ import io.rowlift.load.LoadService;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.schedule.InboxService;
+import io.rowlift.schema.ReservedTables;
 import io.rowlift.schedule.ServiceMode;
 import io.rowlift.cluster.ClusterRole;
 import io.rowlift.cluster.WorkerService;
@@ -49,7 +50,8 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "infer")
 	InferCommand inferCommand(SourceProperties source, Environment environment, InferProperties infer, ReportProperties report) {
 		return new InferCommand(source, environment.getProperty("rowlift.target.table"), infer, report,
-				environment.getProperty("spring.flyway.locations"), io.rowlift.report.Terminals.interactive(), System.out, System.err);
+				environment.getProperty("spring.flyway.locations"), io.rowlift.report.Terminals.interactive(), System.out, System.err,
+				ReservedTables.of(environment));
 	}
 
 	@Bean(Verb.BEAN_PREFIX + RowliftRunner.HELP)

@@ -14,6 +14,7 @@ import io.rowlift.infer.InferredTable;
 import io.rowlift.report.ProgressDisplay;
 import io.rowlift.report.ProgressSnapshot;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.schema.ReservedTables;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -41,8 +42,12 @@ public final class InferCommand implements Verb {
 
 	private final PrintStream err;
 
+	private final ReservedTables reserved;
+
+	/** @param reserved the tables no migration may create, since no load may target them */
 	public InferCommand(SourceProperties source, String table, InferProperties infer, ReportProperties report, String locations,
-			boolean terminal, PrintStream out, PrintStream err) {
+			boolean terminal, PrintStream out, PrintStream err, ReservedTables reserved) {
+		this.reserved = reserved;
 		this.source = source;
 		this.table = table;
 		this.infer = infer;
@@ -57,6 +62,7 @@ public final class InferCommand implements Verb {
 	public int run() {
 		try {
 			InferredMigrations.checkTable(this.table);
+			this.reserved.check(this.table, "rowlift.target.table");
 			Inference inference = Inference.of(this.source, this.infer);
 			long started = System.nanoTime();
 			InferredTable table;

@@ -282,6 +282,16 @@ public interface TargetDialect {
 	/** Names of the indexes {@code table} has now. */
 	Set<String> indexNames(Connection connection, String table) throws SQLException;
 
+	/**
+	 * Whether {@code index}'s definition, read from the index ledger for {@code table}, is one this dialect
+	 * writes there ({@link #secondaryIndexes}) for that index of that table, and so can only re-create it:
+	 * the ledger is a table anyone with rights to the database may write, and {@link #rebuildIndexes} runs
+	 * its text. Also asked before a drop: an index whose definition would not pass is kept, not dropped.
+	 * @return empty when it is such a definition; else what it is instead (a sentence part, as "it holds a
+	 *     ';' (a second statement) after ...")
+	 */
+	Optional<String> indexDefinitionProblem(String table, IndexDefinition index);
+
 	/** Drops {@code indexes} of {@code table}; an index already gone is skipped. */
 	void dropIndexes(Connection connection, String table, List<IndexDefinition> indexes) throws SQLException;
 

@@ -19,9 +19,12 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.RowliftException;
+import io.rowlift.schema.IndexLedger;
 import io.rowlift.schema.Migrations;
+import io.rowlift.schema.ReservedTables;
 import io.rowlift.schema.RowliftSchema;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
@@ -154,6 +157,8 @@ public final class LoadLauncher {
 		if (table == null || table.isBlank()) {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
 		}
+		// before the lock, the migrations and Rowlift's tables: a reserved target touches nothing
+		ReservedTables.of(this.environment).check(table, "rowlift.target.table");
 		if (settings.threads() != null) { // every other number was checked when the settings bound (JobProperties)
 			Sizing.checkThreads(settings.threads(), this.runPlanner.poolSize());
 		}
@@ -181,6 +186,8 @@ public final class LoadLauncher {
 			// rowlift.target.compress: which columns, checked now (exit 2); the first run trains the dictionary
 			LoadPlan planned = this.planner.plan(file, source.path(), table, choices);
 			LoadPlan plan = planned.withMapping(CompressedColumns.choose(planned.mapping(), target, this.dialect));
+			// the rebuild at the end runs the ledger's definitions: one that is not Rowlift's stops the load before it writes
+			new IndexLedger(new JdbcTemplate(this.dataSource)).checked(plan.table(), this.dialect);
 			LoadSql sql = LoadSql.of(settings.beforeSql(), settings.afterSql());
 			// a folder's listing took the fingerprint already: listing 200,000 files again costs a second
 			Optional<String> listed = plan.input().fingerprint();

@@ -32,6 +32,7 @@ import io.rowlift.load.LoadRequest;
 import io.rowlift.load.LoadResult;
 import io.rowlift.load.LoadService;
 import io.rowlift.report.LoadSummary;
+import io.rowlift.schema.ReservedTables;
 import io.rowlift.source.SourceFingerprint;
 
 /**
@@ -63,6 +64,8 @@ public final class InboxService {
 	private final String sourcePath;
 
 	private final String targetTable;
+
+	private final ReservedTables reserved;
 
 	private final JobProperties job;
 
@@ -119,11 +122,13 @@ public final class InboxService {
 	 * @param refusedSettings settings that make no sense in service mode and are set (exit 2 at start)
 	 * @param signals SIGTERM and SIGINT, installed already ({@link ServiceSignals}) or when the service runs
 	 * @param givenUp puts back the indexes of a load whose file moves to {@code failed/}
+	 * @param reserved the tables no file may be loaded into
 	 */
 	InboxService(ScheduleProperties schedule, String sourcePath, String targetTable, JobProperties job,
 			BiFunction<Path, String, LoadRequest> perFile, LoadService loads, InboxLedger ledger,
 			ApplicationEventPublisher events, List<String> refusedSettings, GracefulStop signals, Clock clock,
-			GivenUpLoads givenUp) {
+			GivenUpLoads givenUp, ReservedTables reserved) {
+		this.reserved = reserved;
 		this.givenUp = givenUp;
 		this.schedule = schedule;
 		this.sourcePath = sourcePath;
@@ -184,7 +189,7 @@ public final class InboxService {
 					+ "inbox file has its own (its reject files beside it, its summary in the log); remove the setting");
 		}
 		this.inbox = Inbox.of(this.sourcePath);
-		this.naming = TableNaming.of(this.schedule.tableFromName(), this.targetTable);
+		this.naming = TableNaming.of(this.schedule.tableFromName(), this.targetTable, this.reserved);
 		this.settle = new Settle(this.schedule.settle());
 		if (this.schedule.maxAttempts() < 1) {
 			throw RowliftException.badInput("rowlift.schedule.max-attempts must be 1 or more, got " + this.schedule.maxAttempts());

@@ -31,6 +31,7 @@ import io.rowlift.load.LoadService;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.schema.Migrations;
+import io.rowlift.schema.ReservedTables;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -67,7 +68,7 @@ public class ScheduleConfiguration {
 				loads, new InboxLedger(dataSource, dialect, migrations), events, refused,
 				// installed before the refresh by ServiceSignals; made here when the context was built without it
 				signals.getIfAvailable(() -> GracefulStop.beforeStart(System.err)), Clock.systemUTC(),
-				new GivenUpLoads(dataSource, dialect, checkpoints));
+				new GivenUpLoads(dataSource, dialect, checkpoints), ReservedTables.of(environment));
 	}
 
 	/**

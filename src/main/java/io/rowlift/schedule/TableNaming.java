@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import io.rowlift.RowliftException;
+import io.rowlift.schema.ReservedTables;
 
 /**
  * Which table a file of the inbox goes into ({@code rowlift.schedule.table-from-name}): the one table
@@ -13,7 +14,8 @@ import io.rowlift.RowliftException;
  * file name up to its first dot: {@code people.2024.csv} is {@code people}), or a regular expression
  * that must match the whole file name and names the table with its group {@code table}, or without one
  * its first group. The result must be a plain identifier (letters, digits, {@code _}, not starting with
- * a digit), so no file name can make a table name of its own choosing. Immutable, thread-safe.
+ * a digit), so no file name can make a table name of its own choosing, and no table Rowlift, Spring Batch
+ * or Flyway owns ({@link ReservedTables}). Immutable, thread-safe.
  */
 final class TableNaming {
 
@@ -29,7 +31,10 @@ final class TableNaming {
 
 	private final String setting;
 
-	private TableNaming(String fixed, String template, Pattern pattern, String setting) {
+	private final ReservedTables reserved;
+
+	private TableNaming(String fixed, String template, Pattern pattern, String setting, ReservedTables reserved) {
+		this.reserved = reserved;
 		this.fixed = fixed;
 		this.template = template;
 		this.pattern = pattern;
@@ -42,15 +47,24 @@ final class TableNaming {
 	 * @throws RowliftException exit 2 when neither names a table, or the pattern is no pattern
 	 */
 	static TableNaming of(String tableFromName, String table) {
+		return of(tableFromName, table, ReservedTables.of((String) null));
+	}
+
+	/**
+	 * As {@link #of(String, String)}, refusing the tables of {@code reserved}.
+	 * @throws RowliftException exit 2 also when the one table of {@code rowlift.target.table} is reserved
+	 */
+	static TableNaming of(String tableFromName, String table, ReservedTables reserved) {
 		if (tableFromName == null || tableFromName.isBlank()) {
 			if (table == null || table.isBlank()) {
 				throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in "
 						+ "--rowlift.target.table=people, or name it from the file name with rowlift.schedule.table-from-name");
 			}
-			return new TableNaming(table, null, null, null);
+			reserved.check(table, "rowlift.target.table");
+			return new TableNaming(table, null, null, null, reserved);
 		}
 		if (tableFromName.contains(NAME)) {
-			return new TableNaming(null, tableFromName, null, tableFromName);
+			return new TableNaming(null, tableFromName, null, tableFromName, reserved);
 		}
 		Pattern pattern;
 		try {
@@ -65,7 +79,7 @@ final class TableNaming {
 			throw RowliftException.badInput("rowlift.schedule.table-from-name '" + tableFromName + "' has no group to name the table; "
 					+ "put the table's part of the file name in parentheses, as in (.+)_\\d{8}\\.csv, or use (?<table>...)");
 		}
-		return new TableNaming(null, null, pattern, tableFromName);
+		return new TableNaming(null, null, pattern, tableFromName, reserved);
 	}
 
 	/** Whether every file goes into one table. */
@@ -73,8 +87,16 @@ final class TableNaming {
 		return this.fixed != null;
 	}
 
-	/** The table for the file named {@code fileName}, or empty when the name does not give one. */
+	/**
+	 * The table for the file named {@code fileName}, or empty when the name does not give one, or gives a
+	 * reserved table.
+	 */
 	Optional<String> tableFor(String fileName) {
+		return candidate(fileName).filter(table -> this.reserved.owner(table).isEmpty());
+	}
+
+	/** The table the name gives, reserved or not. */
+	private Optional<String> candidate(String fileName) {
 		if (this.fixed != null) {
 			return Optional.of(this.fixed);
 		}
@@ -95,6 +117,11 @@ final class TableNaming {
 
 	/** Why {@code fileName} names no table, for the skipped file's report. */
 	String whyNot(String fileName) {
+		Optional<String> owner = candidate(fileName).flatMap(this.reserved::owner);
+		if (owner.isPresent()) {
+			return "its name gives, by rowlift.schedule.table-from-name '" + this.setting + "', the table " + owner.get() + ": "
+					+ this.reserved.why() + "; rename the file or change the setting";
+		}
 		return "its name gives no table by rowlift.schedule.table-from-name '" + this.setting
 				+ "' (the result must be letters, digits and _); rename it or change the setting";
 	}

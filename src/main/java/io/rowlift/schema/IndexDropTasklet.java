@@ -32,6 +32,8 @@ import io.rowlift.model.Checkpoints;
  * {@code keepUnique} (a database that matches on the named key alone: it refuses a row that repeats one of
  * their keys as it writes it, a reject).
  *
+ * <p>An index whose definition the rebuild would refuse ({@link TargetDialect#indexDefinitionProblem}) is kept.
+ *
  * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes are dropped and the step is not yet
  * committed.
  */
@@ -94,6 +96,7 @@ public final class IndexDropTasklet implements Tasklet {
 			List<IndexDefinition> indexes = this.dialect.secondaryIndexes(connection, this.table)
 				.stream()
 				.filter(index -> !index.name().equalsIgnoreCase(this.keep) && !(this.keepUnique && index.unique()))
+				.filter(this::rebuildable)
 				.toList();
 			IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.dataSource));
 			for (IndexDefinition index : indexes) {
@@ -111,6 +114,17 @@ public final class IndexDropTasklet implements Tasklet {
 			DataSourceUtils.releaseConnection(connection, this.dataSource);
 		}
 		return RepeatStatus.FINISHED;
+	}
+
+	/**
+	 * Whether the rebuild would run {@code index}'s definition ({@link IndexLedger#checked}); one it would refuse
+	 * (a definition in a form Rowlift does not know) is kept in force rather than dropped for good.
+	 */
+	private boolean rebuildable(IndexDefinition index) {
+		var problem = this.dialect.indexDefinitionProblem(this.table, index);
+		problem.ifPresent(p -> log.info("keeping index " + index.name() + " of " + this.table + " for the load: its definition is "
+				+ "not in a form Rowlift rebuilds (" + p + ")"));
+		return problem.isEmpty();
 	}
 
 }

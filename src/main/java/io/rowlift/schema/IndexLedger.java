@@ -7,8 +7,10 @@ import java.util.TreeMap;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import io.rowlift.RowliftException;
 import io.rowlift.database.IndexDefinition;
 import io.rowlift.database.TableInfo;
+import io.rowlift.database.TargetDialect;
 
 /**
  * Reads and writes {@value RowliftSchema#LEDGER}: the definitions of indexes a load dropped, kept
@@ -42,6 +44,45 @@ public final class IndexLedger {
 				(rs, i) -> new IndexDefinition(rs.getString(1), rs.getString(2), rs.getInt(3) == 1,
 						rs.getString(4).isEmpty() ? List.of() : List.of(rs.getString(4).split("\n"))),
 				table);
+	}
+
+	/**
+	 * The indexes of {@code table} still to rebuild, each checked to be a definition Rowlift wrote for that
+	 * index of that table ({@link TargetDialect#indexDefinitionProblem}): the ledger is a table anyone with
+	 * rights to the database may write, and a rebuild runs its definitions. Every rebuild reads them so.
+	 * @throws RowliftException exit 2 naming the first row that is not one, its fix, and that none of
+	 *     {@code table}'s definitions is run until it is gone
+	 */
+	public List<IndexDefinition> checked(String table, TargetDialect dialect) {
+		List<IndexDefinition> pending = pending(table);
+		for (IndexDefinition index : pending) {
+			java.util.Optional<String> problem = dialect.indexDefinitionProblem(table, index);
+			if (problem.isPresent()) {
+				throw RowliftException.badInput(RowliftSchema.LEDGER + " holds a row (TABLE_NAME " + printable(table) + ", INDEX_NAME "
+						+ printable(index.name()) + ") that is not an index definition Rowlift wrote: " + printable(problem.get())
+						+ ". Rowlift runs none of the ledger's definitions for " + printable(table) + " while it is there, so no index of "
+						+ printable(table) + " was rebuilt. Rowlift writes that table only with the definitions of indexes it drops; "
+						+ "check who else can write to this database, then delete the row: DELETE FROM " + RowliftSchema.LEDGER
+						+ " WHERE TABLE_NAME = " + literal(table) + " AND INDEX_NAME = " + literal(index.name())
+						+ " (and create that index yourself if " + printable(table) + " should have it), and run the same command again");
+			}
+		}
+		return pending;
+	}
+
+	/** Control characters as {@code U+000A} and the like, so a ledger row cannot split or forge a line of the output. */
+	private static String printable(String text) {
+		StringBuilder out = new StringBuilder(text.length());
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			out.append(Character.isISOControl(c) ? String.format(java.util.Locale.ROOT, "U+%04X", (int) c) : String.valueOf(c));
+		}
+		return out.toString();
+	}
+
+	/** An SQL string literal of {@code text}, to paste. */
+	private static String literal(String text) {
+		return "'" + printable(text).replace("'", "''") + "'";
 	}
 
 	/** Every table's indexes still to rebuild, as table to index names, both in order. */

@@ -131,7 +131,9 @@ public final class IndexRebuildTasklet implements Tasklet {
 	 * Re-creates the indexes of the ledger that do not exist and clears the table's ledger: the load's
 	 * rebuild step, and the {@code rebuild-indexes} command (which holds the run lock around it).
 	 * @return the indexes built (those of the ledger that already existed are not among them)
-	 * @throws RowliftException (exit 1) when an index cannot be built; the ledger keeps every definition
+	 * @throws RowliftException (exit 1) when an index cannot be built; the ledger keeps every definition;
+	 *     (exit 2) when a ledger row of the table is not a definition Rowlift wrote ({@link IndexLedger#checked}):
+	 *     then nothing is built
 	 */
 	public List<IndexDefinition> rebuild() throws SQLException {
 		List<IndexDefinition> pending;
@@ -139,7 +141,8 @@ public final class IndexRebuildTasklet implements Tasklet {
 		// read on a connection closed before the build: a JdbcTemplate on the pool would keep its
 		// connection bound to the step (transaction synchronization) until the step ends
 		try (Connection connection = this.dataSource.getConnection()) {
-			pending = new IndexLedger(new JdbcTemplate(new SingleConnectionDataSource(connection, true))).pending(this.table);
+			pending = new IndexLedger(new JdbcTemplate(new SingleConnectionDataSource(connection, true))).checked(this.table,
+					this.dialect);
 			present = this.dialect.indexNames(connection, this.table);
 		}
 		List<IndexDefinition> missing = new ArrayList<>();

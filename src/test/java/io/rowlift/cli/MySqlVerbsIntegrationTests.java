@@ -20,4 +20,21 @@ class MySqlVerbsIntegrationTests extends VerbScenarios {
 		return this.target;
 	}
 
+	@Override
+	String schema() {
+		return this.target.url().substring(this.target.url().lastIndexOf('/') + 1);
+	}
+
+	@Override
+	String[] harmfulDefinition() {
+		// ALTER TABLE ints runs the clause: it would add a column to ints
+		return new String[] { "ADD INDEX `evil` (`value_1`), ADD COLUMN pwned INT", "the clause goes on after its columns: ," };
+	}
+
+	@Override
+	String[] secondStatement(String index) {
+		return new String[] { "ADD INDEX `" + index + "` (`value_1`); DROP TABLE canary",
+				"it holds a ';' (a second statement) after ADD INDEX `" + index + "` (`value_1`)" };
+	}
+
 }

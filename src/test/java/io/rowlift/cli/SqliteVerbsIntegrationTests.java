@@ -31,6 +31,38 @@ class SqliteVerbsIntegrationTests extends VerbScenarios {
 		return this.target;
 	}
 
+	@Override
+	String schema() {
+		return "main";
+	}
+
+	@Override
+	String[] harmfulDefinition() {
+		return new String[] { "DROP TABLE canary", "it is not a CREATE INDEX statement: it starts with DROP" };
+	}
+
+	@Override
+	String[] secondStatement(String index) {
+		return new String[] { "CREATE INDEX " + index + " ON ints (value_1); DROP TABLE canary",
+				"it holds a ';' (a second statement) after CREATE INDEX " + index + " ON ints (value_1)" };
+	}
+
+	@Test
+	void inferRefusesAReservedTable() throws Exception {
+		// issue 34 item 1: infer wrote a migration that creates one of Rowlift's tables
+		Path csv = Files.writeString(this.dir.resolve("people.csv"), "id,name\n1,a\n");
+		Path out = this.dir.resolve("inferred");
+		RowliftRun infer = RowliftRun.of(List.of("infer", "--rowlift.source.path=" + csv, "--rowlift.target.table=batch_job_execution",
+				"--rowlift.infer.output-dir=" + out));
+		assertThat(infer.exitCode()).as(infer.toString()).isEqualTo(2);
+		assertThat(infer.err()).contains("rowlift.target.table 'batch_job_execution' names BATCH_JOB_EXECUTION, Spring Batch's job "
+				+ "repository, where Rowlift records its runs: ").contains("choose another table name in rowlift.target.table");
+		assertThat(out).doesNotExist();
+		RowliftRun other = RowliftRun.of(List.of("infer", "--rowlift.source.path=" + csv, "--rowlift.target.table=people",
+				"--rowlift.infer.output-dir=" + out));
+		assertThat(other.exitCode()).as(other.toString()).isZero();
+	}
+
 	@Test
 	void helpVersionAndStatusDoNotCreateTheDatabaseFile() throws Exception {
 		Path file = this.target.file();

@@ -246,6 +246,158 @@ abstract class VerbScenarios {
 		assertThat(unset.err()).contains("rebuild-indexes needs the table: add --rowlift.target.table=T");
 	}
 
+	// issue 34 item 1: Rowlift's own tables as targets, and ledger rows Rowlift did not write
+
+	/** The schema or database prefix that names this target's tables ({@code main.}, the MySQL database). */
+	abstract String schema();
+
+	/**
+	 * A ledger definition for an index {@code evil} of {@code ints} that does harm if run as given (drops
+	 * {@code canary}, or alters {@code ints}), and what the check says of it.
+	 */
+	abstract String[] harmfulDefinition();
+
+	/** A ledger definition of {@code index} on {@code ints} followed by a second statement, and what the check says of it. */
+	abstract String[] secondStatement(String index);
+
+	/** A file of the index ledger's columns whose one row would drop {@code canary} if a rebuild ran it. */
+	Path ledgerShapedFile() throws Exception {
+		return Files.writeString(this.dir.resolve("ledger-rows.csv"),
+				"TABLE_NAME,INDEX_NAME,DEFINITION,IS_UNIQUE,COLUMN_LIST\nints,evil,DROP TABLE canary,0,value_1\n");
+	}
+
+	List<String> loadInto(String table, Path csv, String... more) {
+		List<String> args = database();
+		args.add("--rowlift.source.path=" + csv);
+		args.add("--rowlift.target.table=" + table);
+		args.addAll(List.of(more));
+		return args;
+	}
+
+	/** {@code canary} still holds its row and {@code ints} its three columns. */
+	void assertUnharmed() throws Exception {
+		assertThat(tables()).as("the canary table").anyMatch(t -> t.equalsIgnoreCase("canary"));
+		assertThat(count("SELECT COUNT(*) FROM canary WHERE id = 1 AND note = 'still here'")).isEqualTo(1);
+		try (Connection c = target().connect(); Statement st = c.createStatement();
+				ResultSet rs = st.executeQuery("SELECT * FROM ints WHERE 1 = 0")) {
+			assertThat(rs.getMetaData().getColumnCount()).as("the columns of ints").isEqualTo(3);
+		}
+	}
+
+	/** The rows of Rowlift's, Spring Batch's and Flyway's tables that a refused load must leave as they are. */
+	List<Long> reservedRows() throws Exception {
+		List<Long> rows = new ArrayList<>();
+		for (String table : List.of("ROWLIFT_INDEX_LEDGER", "ROWLIFT_REJECT", "BATCH_JOB_INSTANCE", "BATCH_JOB_EXECUTION",
+				"BATCH_STEP_EXECUTION", "flyway_schema_history")) {
+			rows.add(count("SELECT COUNT(*) FROM " + table));
+		}
+		return rows;
+	}
+
+	@Test
+	void rowliftsSpringBatchsAndFlywaysTablesAreNoTargetInAnySpelling() throws Exception {
+		// issue 34 item 1: a file of the ledger's columns loaded into ROWLIFT_INDEX_LEDGER, and the next rebuild ran its row
+		Path plain = Files.writeString(this.dir.resolve("plain.csv"), "a,b\n1,one\n");
+		assertThat(this.jar.run("makes Rowlift's tables", loadInto("plain", plain), TIMEOUT).exitCode()).as(this.jar.tail(20_000))
+			.isZero();
+		Path rows = ledgerShapedFile();
+		List<Long> before = reservedRows();
+		for (String[] target : new String[][] { { "ROWLIFT_INDEX_LEDGER", "ROWLIFT_INDEX_LEDGER" },
+				{ "rowlift_index_ledger", "ROWLIFT_INDEX_LEDGER" }, { schema() + ".Rowlift_Index_Ledger", "ROWLIFT_INDEX_LEDGER" },
+				{ "\"ROWLIFT_INDEX_LEDGER\"", "ROWLIFT_INDEX_LEDGER" }, { "BATCH_JOB_INSTANCE", "BATCH_JOB_INSTANCE" },
+				{ schema() + ".batch_job_execution", "BATCH_JOB_EXECUTION" }, { "flyway_schema_history", "FLYWAY_SCHEMA_HISTORY" },
+				{ "rowlift_inbox", "ROWLIFT_INBOX" } }) {
+			RowliftJar.Attempt refused = this.jar.run("into " + target[0], loadInto(target[0], rows), TIMEOUT);
+			assertThat(refused.exitCode()).as(refused.output()).isEqualTo(2);
+			assertThat(refused.output()).contains("rowlift: rowlift.target.table '" + target[0] + "' names " + target[1] + ", ")
+				.contains(": Rowlift's, Spring Batch's and Flyway's own tables (ROWLIFT_*, BATCH_*, flyway_schema_history) are never "
+						+ "load targets, since rows loaded there would change what Rowlift does; nothing was written; choose another "
+						+ "table name in rowlift.target.table");
+		}
+		assertThat(reservedRows()).as("nothing written to Rowlift's tables").isEqualTo(before);
+		assertThat(tables()).as("nor a table made").noneMatch(t -> t.equalsIgnoreCase("ROWLIFT_INBOX"));
+		assertUnharmed();
+
+		// the advice followed: the same file into a table of the user's
+		RowliftJar.Attempt other = this.jar.run("into another table", loadInto("index_notes", rows), TIMEOUT);
+		assertThat(other.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(count("SELECT COUNT(*) FROM index_notes WHERE DEFINITION = 'DROP TABLE canary'")).isEqualTo(1);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).isZero();
+		assertUnharmed();
+	}
+
+	@Test
+	void aLedgerRowRowliftDidNotWriteIsNeverRun() throws Exception {
+		// issue 34 item 1: rebuild-indexes and the next load ran a ledger row's DEFINITION as SQL
+		Path plain = Files.writeString(this.dir.resolve("plain.csv"), "a,b\n1,one\n");
+		assertThat(this.jar.run("makes Rowlift's tables", loadInto("plain", plain), TIMEOUT).exitCode()).as(this.jar.tail(20_000))
+			.isZero();
+		String[] harmful = harmfulDefinition();
+		try (Connection c = target().connect();
+				java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO ROWLIFT_INDEX_LEDGER (TABLE_NAME, INDEX_NAME, DEFINITION,"
+						+ " IS_UNIQUE, COLUMN_LIST) VALUES ('ints', 'evil', ?, 0, 'value_1')")) {
+			ps.setString(1, harmful[0]);
+			ps.executeUpdate();
+		}
+		String refusal = "ROWLIFT_INDEX_LEDGER holds a row (TABLE_NAME ints, INDEX_NAME evil) that is not an index definition "
+				+ "Rowlift wrote: " + harmful[1] + ". Rowlift runs none of the ledger's definitions for ints while it is there, so no index of "
+				+ "ints was rebuilt.";
+		List<String> rebuildArgs = new ArrayList<>(List.of("rebuild-indexes"));
+		rebuildArgs.addAll(database());
+		rebuildArgs.add("--rowlift.target.table=ints");
+		RowliftJar.Attempt rebuild = this.jar.run("rebuild-indexes", rebuildArgs, TIMEOUT);
+		assertThat(rebuild.exitCode()).as(rebuild.output()).isEqualTo(2);
+		assertThat(rebuild.output()).contains(refusal);
+		assertUnharmed();
+		assertThat(target().indexes("ints")).isEqualTo(INTS_INDEXES);
+
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 17);
+		RowliftJar.Attempt next = this.jar.run("the next load", load(csv), TIMEOUT);
+		assertThat(next.exitCode()).as(next.output()).isEqualTo(2);
+		assertThat(next.output()).contains(refusal);
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("nothing written").isZero();
+		assertThat(target().indexes("ints")).as("no index dropped").isEqualTo(INTS_INDEXES);
+		assertUnharmed();
+		execute(advisedDelete(next.output()));
+
+		// crash recovery: a row added while a killed run's indexes wait in the ledger stops the resume before it writes
+		RowliftJar.Attempt paused = this.jar.start("killed inside the load", load(csv, "--rowlift.test.pause-at=load"));
+		awaitOutput(paused, "rowlift-test: paused at load");
+		paused.kill();
+		long committed = count("SELECT COUNT(*) FROM ints");
+		String[] second = secondStatement("ints_value_9");
+		try (Connection c = target().connect();
+				java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO ROWLIFT_INDEX_LEDGER (TABLE_NAME, INDEX_NAME, DEFINITION,"
+						+ " IS_UNIQUE, COLUMN_LIST) VALUES ('ints', 'ints_value_9', ?, 0, 'value_1')")) {
+			ps.setString(1, second[0]);
+			ps.executeUpdate();
+		}
+		RowliftJar.Attempt resume = this.jar.run("the resume", load(csv), TIMEOUT);
+		assertThat(resume.exitCode()).as(resume.output()).isEqualTo(2);
+		assertThat(resume.output()).contains("ROWLIFT_INDEX_LEDGER holds a row (TABLE_NAME ints, INDEX_NAME ints_value_9) that is "
+				+ "not an index definition Rowlift wrote: " + second[1] + ".");
+		assertThat(count("SELECT COUNT(*) FROM ints")).as("nothing written").isEqualTo(committed);
+		assertThat(target().indexes("ints")).as("still dropped").isEmpty();
+		assertUnharmed();
+
+		// the advice followed: the DELETE as printed, then the same command
+		execute(advisedDelete(resume.output()));
+		RowliftJar.Attempt again = this.jar.run("the same command again", load(csv), TIMEOUT);
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains(" resumed and completed: ");
+		assertExact(csv, 20_000);
+		assertUnharmed();
+	}
+
+	/** The DELETE statement a refusal of a ledger row prints, as printed. */
+	static String advisedDelete(String output) {
+		java.util.regex.Matcher delete = java.util.regex.Pattern
+			.compile("delete the row: (DELETE FROM ROWLIFT_INDEX_LEDGER WHERE TABLE_NAME = '[^']*' AND INDEX_NAME = '[^']*') ")
+			.matcher(output);
+		assertThat(delete.find()).as(output).isTrue();
+		return delete.group(1);
+	}
+
 	void assertExact(Path csv, long rows) throws Exception {
 		assertThat(count("SELECT COUNT(*) FROM ints")).isEqualTo(rows);
 		assertThat(count("SELECT COUNT(*) FROM (SELECT DISTINCT value_1, value_2 FROM ints) d")).isEqualTo(rows);

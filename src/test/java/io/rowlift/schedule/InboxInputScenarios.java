@@ -105,6 +105,46 @@ abstract class InboxInputScenarios {
 		}
 	}
 
+	@Test
+	void aFileWhoseNameGivesOneOfRowliftsTablesIsSkippedAndSaidSo() throws Exception {
+		// issue 34 item 1: rowlift_index_ledger.csv was loaded into the index ledger, whose rows a later rebuild runs
+		TestTarget target = target();
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("reserved-inbox"));
+		Path file = Files.writeString(inbox.resolve("rowlift_index_ledger.csv"),
+				"TABLE_NAME,INDEX_NAME,DEFINITION,IS_UNIQUE,COLUMN_LIST\nints,evil,DROP TABLE canary,0,value_1\n");
+		Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(60)));
+		InboxEventRecorder.reset(event -> {
+		});
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.schedule.fixed-delay=300ms",
+				"--management.server.port=-1", "--rowlift.schedule.settle=1s", "--rowlift.test.record-inbox-events=true",
+				"--rowlift.schedule.table-from-name={name}"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+
+		awaitEvent("rowlift_index_ledger.csv skipped or loaded", e -> e instanceof InboxEvent.FileSkipped s && s.file().equals(file)
+				|| e instanceof InboxEvent.FileLoaded l && l.file().endsWith(file.getFileName()));
+		assertThat(InboxEventRecorder.events()).filteredOn(e -> e instanceof InboxEvent.FileSkipped s && s.file().equals(file))
+			.singleElement()
+			.extracting(e -> ((InboxEvent.FileSkipped) e).reason())
+			.isEqualTo("its name gives, by rowlift.schedule.table-from-name '{name}', the table ROWLIFT_INDEX_LEDGER, Rowlift's ledger "
+					+ "of dropped indexes, whose definitions a later rebuild reads: Rowlift's, Spring Batch's and Flyway's own tables "
+					+ "(ROWLIFT_*, BATCH_*, flyway_schema_history) are never load targets, since rows loaded there would change what "
+					+ "Rowlift does; rename the file or change the setting");
+		awaitEvent("a tick that counts it skipped", e -> e instanceof InboxEvent.TickCompleted t && t.skipped() == 1);
+		assertThat(file).as("it stays in the inbox").exists();
+
+		// the advice followed: the file renamed, to the name of a table of the user's
+		Path renamed = Files.move(file, inbox.resolve("index_notes.csv"));
+		awaitEvent("index_notes.csv loaded", e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith(renamed.getFileName()));
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(rows(target, "SELECT INDEX_NAME, DEFINITION FROM index_notes")).containsExactly(List.of("evil", "DROP TABLE canary"));
+		assertThat(rows(target, "SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).containsExactly(List.of("0"));
+		assertThat(rows(target, "SELECT note FROM canary")).containsExactly(List.of("still here"));
+	}
+
 	private void awaitEvent(String what, Predicate<InboxEvent> test) throws Exception {
 		long deadline = System.nanoTime() + WAIT.toNanos();
 		while (InboxEventRecorder.events().stream().noneMatch(test)) {

@@ -332,6 +332,12 @@ public final class MySqlDialect implements TargetDialect {
 		return indexes;
 	}
 
+	/** {@code ADD [UNIQUE] INDEX `name` (`column`(length) DESC, ...)} ({@link MySqlIndexClause}). */
+	@Override
+	public Optional<String> indexDefinitionProblem(String table, IndexDefinition index) {
+		return MySqlIndexClause.problem(index.definition(), index.name());
+	}
+
 	private static Set<String> foreignKeyColumns(Connection connection, String table) throws SQLException {
 		Set<String> columns = new LinkedHashSet<>();
 		try (PreparedStatement ps = connection.prepareStatement("SELECT COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE"

@@ -466,6 +466,12 @@ public final class SqliteDialect implements TargetDialect {
 		return withColumns;
 	}
 
+	/** {@code CREATE [UNIQUE] INDEX ... ON table (...) [WHERE ...]}, one statement ({@link SqliteIndexStatement}). */
+	@Override
+	public Optional<String> indexDefinitionProblem(String table, IndexDefinition index) {
+		return SqliteIndexStatement.problem(index.definition(), table, index.name());
+	}
+
 	/**
 	 * The primary key (named {@value UniqueKey#PRIMARY_KEY}, also a rowid alias) from the table's metadata;
 	 * the unique indexes from {@code PRAGMA index_list}, those of UNIQUE constraints included, partial
