@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,6 +106,22 @@ class InboxSelectionTests {
 		assertThatThrownBy(() -> TableNaming.of("people\\.csv", null)).isInstanceOf(RowliftException.class)
 			.hasMessageContaining("has no group to name the table");
 		assertThatThrownBy(() -> TableNaming.of("(unclosed", null)).hasMessageContaining("is not a regular expression");
+	}
+
+	@Test
+	void noFileNameGivesOneOfRowliftsTables() {
+		// issue 34 item 1: rowlift_index_ledger.csv went into the index ledger
+		io.rowlift.schema.ReservedTables reserved = io.rowlift.schema.ReservedTables.of("versions");
+		TableNaming name = TableNaming.of("{name}", null, reserved);
+		for (String file : List.of("rowlift_index_ledger.csv", "ROWLIFT_INBOX.csv", "Batch_Job_Execution.2024.csv", "versions.csv")) {
+			assertThat(name.tableFor(file)).as(file).isEmpty();
+			assertThat(name.whyNot(file)).as(file).startsWith("its name gives, by rowlift.schedule.table-from-name '{name}', the table ")
+				.contains("are never load targets").endsWith("; rename the file or change the setting");
+		}
+		assertThat(name.tableFor("flyway_schema_history.csv")).as("Flyway's table is the configured one").isPresent();
+		assertThat(TableNaming.of("(.+)_\\d{8}\\.csv", null, reserved).tableFor("ROWLIFT_REJECT_20240131.csv")).isEmpty();
+		assertThatThrownBy(() -> TableNaming.of(null, "main.rowlift_reject_budget", reserved)).isInstanceOf(RowliftException.class)
+			.hasMessageStartingWith("rowlift.target.table 'main.rowlift_reject_budget' names ROWLIFT_REJECT_BUDGET, ");
 	}
 
 	@Test
