@@ -55,9 +55,9 @@ public final class Migrations {
 			return;
 		}
 		io.rowlift.infer.InferredTable shape = create.shape(table);
-		migrate();
+		migrate(false); // a missing folder is where the inferred migration goes: nothing to warn of
 		if (create.createOrCheck(shape)) {
-			migrate();
+			migrate(false);
 		}
 	}
 
@@ -65,6 +65,10 @@ public final class Migrations {
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied
 	 */
 	public void migrate() {
+		migrate(true);
+	}
+
+	private void migrate(boolean sayMissing) {
 		Flyway migrations;
 		try {
 			migrations = this.flyway.getIfAvailable();
@@ -76,7 +80,9 @@ public final class Migrations {
 			return;
 		}
 		MissingMigrationFolders missing = MissingMigrationFolders.of(migrations.getConfiguration().getLocations());
-		sayMissing(missing);
+		if (sayMissing) {
+			sayMissing(missing);
+		}
 		if (missing.all()) {
 			return; // no folder to read: Flyway would resolve nothing (and log a history it cannot match at ERROR)
 		}
