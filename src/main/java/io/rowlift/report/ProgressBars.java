@@ -68,7 +68,7 @@ final class ProgressBars implements ProgressDisplay {
 
 	private static String extra(ProgressSnapshot s) {
 		if ("load".equals(s.phase()) || "infer".equals(s.phase())) {
-			return String.format(Locale.ROOT, " %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond());
+			return String.format(Locale.ROOT, " %s, %,.0f rows/s", RowCount.of(s.rows()), s.rowsPerSecond());
 		}
 		if ("indexes".equals(s.unit())) {
 			return " " + ProgressLines.indexes(s);
