@@ -46,6 +46,21 @@ public final class SettingOrigins {
 		return "(not set)";
 	}
 
+	/**
+	 * Whether {@code name} has Rowlift's built-in value: the property source that sets it with the highest
+	 * precedence is Rowlift's own application*.yml on the class path (or nothing sets it).
+	 */
+	public static boolean isBuiltIn(Environment environment, String name) {
+		if (environment instanceof org.springframework.core.env.ConfigurableEnvironment configurable) {
+			for (PropertySource<?> source : configurable.getPropertySources()) {
+				if (!"configurationProperties".equals(source.getName()) && source.containsProperty(name)) {
+					return source.getName().contains("class path resource [application");
+				}
+			}
+		}
+		return true;
+	}
+
 	/** Where {@code property} of {@code source} came from. */
 	public static String describe(ConfigurationPropertySource source, ConfigurationProperty property) {
 		Origin origin = property.getOrigin();

@@ -77,14 +77,14 @@ public final class InferCommand implements Verb {
 				this.out.println();
 			}
 			this.out.println(String.format(Locale.ROOT, "rowlift: inferred table %s from %s: %,d records, %,d columns, %.1f MiB in %.2f s (%.1f MiB/s)%s",
-					table.table(), table.file(), table.records(), table.columns().size(), table.bytes() / 1048576.0, seconds,
+					table.table(), io.rowlift.model.PrintableName.of(table.file()), table.records(), table.columns().size(), table.bytes() / 1048576.0, seconds,
 					table.bytes() / 1048576.0 / Math.max(seconds, 1e-9), table.key() >= 0 ? "; primary key " + table.columns().get(table.key()).name() : "; no primary key"));
 			this.out.println("rowlift: wrote " + written.stream().map(w -> w.file().toString()).reduce((a, b) -> a + " and " + b).orElse("")
 					+ "; load with: rowlift load --rowlift.source.path=" + table.file() + " --rowlift.target.table=" + table.table()
 					+ table.loadSettings().stream().map(s -> " " + s).reduce("", String::concat));
 			if (table.badRecords() > 0) {
 				this.err.println(String.format(Locale.ROOT, "rowlift: %,d record(s) of %s are not valid as they are and a load will reject them; the first: %s",
-						table.badRecords(), table.file(), table.firstBad()));
+						table.badRecords(), io.rowlift.model.PrintableName.of(table.file()), table.firstBad()));
 			}
 			return 0;
 		}

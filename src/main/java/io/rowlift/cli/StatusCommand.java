@@ -101,7 +101,7 @@ public final class StatusCommand implements Verb {
 				.append(report.hasTables() ? "" : " (Rowlift's tables are not there: no load ran in it)").append('\n');
 			if (table != null && file != null) {
 				sb.append("the same load command now: ").append(Files.isRegularFile(Path.of(file)) || io.rowlift.source.InputFormats.isFolder(Path.of(file)) ? "new load"
-						: "refuse (exit 2): " + file + ": no such file").append('\n');
+						: "refuse (exit 2): " + io.rowlift.model.PrintableName.of(file) + ": no such file").append('\n');
 			}
 		}
 		else {
@@ -119,7 +119,7 @@ public final class StatusCommand implements Verb {
 					row.add(String.format(Locale.ROOT, "%,d", load.filtered()));
 				}
 				row.addAll(List.of(load.started() == null ? "-" : TIME.format(load.started()), took(load.started(), load.ended()),
-						load.table(), load.file(), load.outlook().label()));
+						load.table(), io.rowlift.model.PrintableName.of(load.file()), load.outlook().label()));
 				rows.add(row.toArray(String[]::new));
 			}
 			sb.append(columns(rows, filtered ? 3 : 2));

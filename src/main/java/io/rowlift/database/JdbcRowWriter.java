@@ -120,6 +120,7 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.writtenAtOpen = this.written;
 		// saved at once: a run that fails before its first commit must count none of the earlier runs' rows as its own
 		PartitionProgress.saveWritten(context, this.written, progress.rejected(), this.writtenAtOpen);
+		PartitionProgress.saveUpdatedAtOpen(context, progress.updated());
 		this.filtered = progress.filtered();
 		this.matched = this.matching != null && this.matching.mode() == LoadMode.IGNORE ? progress.ignored() : progress.updated();
 		this.rejects.open(progress.rejected());

@@ -147,6 +147,7 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 	 */
 	public static TableMapping of(TableInfo table, List<String> names, int fieldCount, boolean header, String file,
 			ColumnChoices choices) {
+		file = io.rowlift.model.PrintableName.of(file); // only named in messages
 		if (fieldCount == 0) {
 			throw RowliftException.badInput(file + " is empty: it has no " + (header ? "header" : "record")
 					+ "; nothing to load into " + table.name());

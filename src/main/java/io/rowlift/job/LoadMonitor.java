@@ -217,15 +217,23 @@ public final class LoadMonitor implements JobExecutionListener {
 		return done.done();
 	}
 
-	/** What a partition has done in this run. */
-	record ThisRun(long read, long written, long rejected, long bytes) {
+	/**
+	 * What a partition has done in this run.
+	 * @param updated rows that updated a row already in the table (mode upsert), not in {@code written}
+	 */
+	record ThisRun(long read, long written, long rejected, long bytes, long updated) {
 
 		static ThisRun of(RunningPartitions.Opened opened, InputSource input) {
 			ExecutionContext context = opened.step().getExecutionContext();
 			PartitionProgress now = PartitionProgress.readFrom(context);
 			PartitionProgress then = opened.atOpen();
 			return new ThisRun(now.read() - then.read(), now.written() - then.written(), now.rejected() - then.rejected(),
-					bytesDone(input, context, now) - bytesDone(input, opened.unitAtOpen(), then));
+					bytesDone(input, context, now) - bytesDone(input, opened.unitAtOpen(), then), now.updated() - then.updated());
+		}
+
+		/** The rows this run put in the table: inserted, or updated by an upsert (whose progress showed 0 rows otherwise). */
+		long landed() {
+			return this.written + this.updated;
 		}
 
 	}
@@ -410,7 +418,7 @@ public final class LoadMonitor implements JobExecutionListener {
 			for (RunningPartitions.Opened partition : opened) {
 				ThisRun done = ThisRun.of(partition, this.input);
 				bytes += done.bytes();
-				rows += done.written();
+				rows += done.landed();
 				ExecutionContext context = partition.step().getExecutionContext();
 				PartitionProgress progress = PartitionProgress.readFrom(context);
 				boolean unit = this.input.holdsUnit(context);
@@ -418,8 +426,8 @@ public final class LoadMonitor implements JobExecutionListener {
 						: RunTimelines.seconds(partition.step());
 				lines.add(new ProgressSnapshot.PartitionProgressLine(partition.partition(),
 						partition.step().getStatus().toString(), bytesDone(this.input, context, progress),
-						unit ? this.input.progress(context).total() : 0, done.written(),
-						seconds > 0 ? done.written() / seconds : 0));
+						unit ? this.input.progress(context).total() : 0, done.landed(),
+						seconds > 0 ? done.landed() / seconds : 0));
 			}
 			double seconds = (now - this.loadStart) / 1e9;
 			double byteRate = seconds > 0 ? bytes / seconds : 0;

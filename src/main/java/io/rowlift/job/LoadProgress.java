@@ -102,12 +102,12 @@ public final class LoadProgress {
 		return stepName.substring(LoadJobNames.WORKER.length() + 1);
 	}
 
-	/** Rows the partitions of one execution wrote in that execution. */
+	/** Rows the partitions of one execution put in the table in that execution: inserted, or (mode upsert) updated. */
 	public static long writtenIn(JobExecution execution) {
 		long rows = 0;
 		for (StepExecution step : execution.getStepExecutions()) {
 			if (step.getStepName().startsWith(LoadJobNames.WORKER + ":")) {
-				rows += PartitionProgress.readFrom(step.getExecutionContext()).writtenThisRun();
+				rows += PartitionProgress.landedThisRun(step.getExecutionContext());
 			}
 		}
 		return rows;

@@ -133,7 +133,7 @@ public final class RunTimelines {
 			RunningPartitions.Opened partition = opened.get(step.getStepName());
 			LoadMonitor.ThisRun done = partition != null ? LoadMonitor.ThisRun.of(partition, input)
 					: new LoadMonitor.ThisRun(step.getReadCount(),
-							PartitionProgress.readFrom(step.getExecutionContext()).writtenThisRun(), 0, 0);
+							PartitionProgress.readFrom(step.getExecutionContext()).writtenThisRun(), 0, 0, 0);
 			Instant partitionStart = instant(StepTimes.start(step));
 			Duration partitionElapsed = StepTimes.elapsed(step);
 			if (sortEnd != null && partitionStart != null && sortEnd.isAfter(partitionStart)) {

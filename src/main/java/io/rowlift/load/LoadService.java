@@ -158,8 +158,7 @@ public final class LoadService {
 				endsWithIndexes(lines, table, NextStep.explained(failures));
 				return lines.result(ExitMeaning.FAILED, summary, problem);
 			}
-			lines.problem("run the same command again to resume from the last commit (" + summary.rowsTotal()
-					+ " rows committed so far)");
+			lines.problem(NextStep.resume(summary.rowsTotal()));
 			endsWithIndexes(lines, table);
 			return lines.result(ExitMeaning.FAILED, summary, problem);
 		}

@@ -10,6 +10,7 @@ import org.springframework.batch.core.BatchStatus;
 import io.rowlift.database.TargetMode;
 import io.rowlift.job.RunDecision;
 import io.rowlift.model.BadRecordException;
+import io.rowlift.model.PrintableName;
 import io.rowlift.source.FileChange;
 
 /**
@@ -41,6 +42,7 @@ public final class NextStep {
 	static Optional<List<String>> after(List<Throwable> failures, Path file, String fingerprint, long run, long committed,
 			String table, String display, Path rejectFile, TargetMode mode) {
 		RunDecision.LastRun failed = new RunDecision.LastRun(run, BatchStatus.FAILED, fingerprint, null, mode, committed);
+		display = PrintableName.of(display); // only printed below
 		try {
 			Optional<String> changed = FileChange.since(file, fingerprint);
 			if (changed.isPresent()) {
@@ -63,8 +65,8 @@ public final class NextStep {
 						+ " committed no rows, so none is loaded twice)"
 				: "fix the file there and load it again: " + RunDecision.startOver(failed, mode, table);
 		String skip = "leave the file as it is and run the same command with a higher rowlift.job.skip-limit: bad records then go to "
-				+ rejectFile + " (reasons in " + rejectFile + ".reasons.csv), which you fix and load into " + table
-				+ " like any file (see docs/failures.md)";
+				+ PrintableName.of(rejectFile) + " (reasons in " + PrintableName.of(rejectFile + ".reasons.csv")
+				+ "), which you fix and load into " + table + " like any file (see docs/failures.md)";
 		if (message.contains(TOO_LONG)) {
 			return Optional.of(List.of("this is an error in " + display + " that the same command meets again, and "
 					+ "rowlift.job.skip-limit does not get past it (a record without an end cannot be skipped): " + fix));
@@ -75,6 +77,11 @@ public final class NextStep {
 					+ "the file, one record, so that one rejected record holds all of it"));
 		}
 		return Optional.of(List.of("this is an error in " + display + " that the same command meets again: " + fix + "; or " + skip));
+	}
+
+	/** The advice after a failure that a resume mends: the same command, and what is committed so far. */
+	static String resume(long committed) {
+		return "run the same command again to resume from the last commit (" + io.rowlift.report.RowCount.of(committed) + " committed so far)";
 	}
 
 	/**

@@ -11,10 +11,11 @@ package io.rowlift.model;
  */
 public record Location(String file, long line, long recordLine, int column, long offset) {
 
-	/** {@code file:line:column (byte offset)}, with the record's first line when it differs. */
+	/** {@code file:line:column (byte offset)}, with the record's first line when it differs; the file as {@link PrintableName} prints it. */
 	@Override
 	public String toString() {
-		String where = this.file + ":" + this.line + (this.column > 0 ? ":" + this.column : "") + " (byte " + this.offset + ")";
+		String where = PrintableName.of(this.file) + ":" + this.line + (this.column > 0 ? ":" + this.column : "") + " (byte " + this.offset
+				+ ")";
 		return this.line == this.recordLine ? where : where + " in a record that starts at line " + this.recordLine;
 	}
 

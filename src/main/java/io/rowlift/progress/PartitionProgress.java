@@ -51,6 +51,9 @@ public record PartitionProgress(long read, long written, long rejected, long fil
 	/** Context key: rows that updated a row already in the table, over all runs (absent: none). */
 	public static final String UPDATED = "writer.updated";
 
+	/** Context key: {@value #UPDATED} when this run opened the partition (absent: none). */
+	public static final String UPDATED_AT_OPEN = "writer.updated-at-open";
+
 	/** Context key: records skipped because their key was already in the table, over all runs (absent: none). */
 	public static final String IGNORED = "writer.ignored";
 
@@ -90,6 +93,17 @@ public record PartitionProgress(long read, long written, long rejected, long fil
 		context.putLong(WRITTEN, written);
 		context.putLong(REJECTED, rejected);
 		context.putLong(WRITTEN_AT_OPEN, writtenAtOpen);
+	}
+
+	/** Saves {@value #UPDATED} as the partition is opened, so this run's updated rows are the difference. */
+	public static void saveUpdatedAtOpen(ExecutionContext context, long updated) {
+		context.putLong(UPDATED_AT_OPEN, updated);
+	}
+
+	/** Rows this run put in the table: {@link #writtenThisRun} and the rows an upsert updated in this run. */
+	public static long landedThisRun(ExecutionContext context) {
+		PartitionProgress progress = readFrom(context);
+		return progress.writtenThisRun() + progress.updated() - context.getLong(UPDATED_AT_OPEN, 0L);
 	}
 
 	/** Saves the writer's part of a load that matches keys: rows updated and records ignored. */

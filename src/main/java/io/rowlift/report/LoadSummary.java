@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
+import io.rowlift.model.PrintableName;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param read records read by all runs of this load
  * @param rowsTotal rows written by all runs of this load
  * @param rejected records rejected by all runs of this load
- * @param rowsThisRun rows written by this run
+ * @param rowsThisRun rows written by this run: inserted, or (mode upsert) updated
  * @param elapsed this run's wall time
  * @param partitions the partition count
  * @param partitionsReason why that count
@@ -106,10 +107,11 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 			.append(verb)
 			.append(this.status.toLowerCase(Locale.ROOT))
 			.append(": ");
-		sb.append(String.format(Locale.ROOT, "%,d rows from %s into %s (%s) in %.2f s (%,.0f rows/s)", this.rowsThisRun,
-				this.file, this.table, this.database, seconds, this.rowsThisRun / seconds));
-		if (this.resumed || this.rowsTotal != this.rowsThisRun) {
-			sb.append(String.format(Locale.ROOT, ", %,d rows in all runs", this.rowsTotal));
+		sb.append(String.format(Locale.ROOT, "%s from %s into %s (%s) in %.2f s (%,.0f rows/s)", RowCount.of(this.rowsThisRun),
+				PrintableName.of(this.file), this.table, this.database, seconds, this.rowsThisRun / seconds));
+		long allRuns = this.rowsTotal + this.updated; // rowsThisRun counts the rows an upsert updated too
+		if (this.resumed || allRuns != this.rowsThisRun) {
+			sb.append(", ").append(RowCount.of(allRuns)).append(" in all runs");
 		}
 		sb.append(String.format(Locale.ROOT, "; %d partition%s (%s), %d thread%s", this.partitions,
 				this.partitions == 1 ? "" : "s", this.partitionsReason, this.threads, this.threads == 1 ? "" : "s"));
@@ -133,7 +135,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}
 		if (this.rejected > 0) {
 			sb.append(String.format(Locale.ROOT, "; %,d bad record%s rejected%s", this.rejected, this.rejected == 1 ? "" : "s",
-					this.rejectFile == null ? "" : " (" + this.rejectFile + ", reasons in " + this.rejectFile + ".reasons.csv)"));
+					this.rejectFile == null ? "" : " (" + PrintableName.of(this.rejectFile) + ", reasons in "
+							+ PrintableName.of(this.rejectFile + ".reasons.csv") + ")"));
 		}
 		if (this.mode != null && !this.mode.equals("append")) {
 			sb.append("; mode ").append(this.mode);

@@ -21,6 +21,10 @@ final class ProgressBars implements ProgressDisplay {
 
 	private static final long MB = 1 << 20;
 
+	/** MiB/s with its leading zero: the library's default ({@code #.0}) draws 0.4 as {@code .4}. */
+	private static final java.text.DecimalFormat SPEED = new java.text.DecimalFormat("0.0",
+			java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+
 	private final PrintStream out;
 
 	private ProgressBar bar;
@@ -53,7 +57,7 @@ final class ProgressBars implements ProgressDisplay {
 			.setUpdateIntervalMillis(250)
 			.setConsumer(new ConsoleProgressBarConsumer(this.out));
 		if ("bytes".equals(s.unit())) {
-			builder.setInitialMax(Math.max(s.total(), 0)).setUnit(" MiB", MB).showSpeed().startsFrom(s.done(), Duration.ZERO);
+			builder.setInitialMax(Math.max(s.total(), 0)).setUnit(" MiB", MB).showSpeed(SPEED).startsFrom(s.done(), Duration.ZERO);
 		}
 		else { // the index build (one statement per index, no measure within) or a step without a measure:
 			// the bar shows that it runs, and for how long
@@ -64,7 +68,7 @@ final class ProgressBars implements ProgressDisplay {
 
 	private static String extra(ProgressSnapshot s) {
 		if ("load".equals(s.phase()) || "infer".equals(s.phase())) {
-			return String.format(Locale.ROOT, " %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond());
+			return String.format(Locale.ROOT, " %s, %,.0f rows/s", RowCount.of(s.rows()), s.rowsPerSecond());
 		}
 		if ("indexes".equals(s.unit())) {
 			return " " + ProgressLines.indexes(s);

@@ -74,7 +74,7 @@ final class ProgressLines implements ProgressDisplay {
 			sb.append(s.percent() >= 0 ? String.format(Locale.ROOT, " %.1f%%", s.percent()) : "")
 				.append(String.format(Locale.ROOT, " %s of %s MiB", mb(s.done()), s.total() >= 0 ? mb(s.total()) : "?"));
 			if ("load".equals(s.phase()) || "infer".equals(s.phase())) {
-				sb.append(String.format(Locale.ROOT, ", %,d rows, %,.0f rows/s", s.rows(), s.rowsPerSecond()));
+				sb.append(String.format(Locale.ROOT, ", %s, %,.0f rows/s", RowCount.of(s.rows()), s.rowsPerSecond()));
 			}
 			sb.append(String.format(Locale.ROOT, ", %s MiB/s", mb((long) s.bytesPerSecond())));
 			sb.append(", ETA ").append(s.eta() == null ? "?" : clock(s.eta()));
@@ -97,8 +97,8 @@ final class ProgressLines implements ProgressDisplay {
 
 	static String partitionLine(String phase, ProgressSnapshot.PartitionProgressLine p) {
 		double percent = p.total() > 0 ? Math.min(100.0, 100.0 * p.done() / p.total()) : 100.0;
-		return String.format(Locale.ROOT, "rowlift: progress %s %s %s %.1f%% %s of %s MiB, %,d rows, %,.0f rows/s", phase,
-				p.name(), p.status(), percent, mb(p.done()), mb(p.total()), p.rows(), p.rowsPerSecond());
+		return String.format(Locale.ROOT, "rowlift: progress %s %s %s %.1f%% %s of %s MiB, %s, %,.0f rows/s", phase,
+				p.name(), p.status(), percent, mb(p.done()), mb(p.total()), RowCount.of(p.rows()), p.rowsPerSecond());
 	}
 
 	/** Bytes in MiB (2^20 bytes), one decimal: the one unit of the text report, the progress and the HTML report. */

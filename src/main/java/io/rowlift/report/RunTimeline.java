@@ -120,7 +120,8 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 		}
 		else if (rejectFile != null) {
 			sb.append(String.format(Locale.ROOT, "rejects: %,d record%s (all runs) in %s, reasons in %s%n", rejectedAllRuns,
-					rejectedAllRuns == 1 ? "" : "s", rejectFile, RejectFiles.reasonsPath(java.nio.file.Path.of(rejectFile))));
+					rejectedAllRuns == 1 ? "" : "s", io.rowlift.model.PrintableName.of(rejectFile),
+					io.rowlift.model.PrintableName.of(RejectFiles.reasonsPath(java.nio.file.Path.of(rejectFile)))));
 		}
 		else {
 			sb.append(String.format(Locale.ROOT, "rejects: %,d record%s (all runs), still in the database table %s%n",

@@ -20,8 +20,9 @@ import io.rowlift.RowliftException;
  * The inbox that {@code rowlift.source.path} names as a glob: its folder (the part before the last
  * {@code /}, no glob there) and the pattern of its file names. {@link #list} finds the regular files
  * the pattern matches, without the ones that are never input (see {@link #neverInput}), in the
- * configured order, and the folders it matches (a folder of documents per delivery; not {@value #FAILED} nor
- * {@code loaded}). Immutable; the folder is read anew on each call.
+ * configured order, the folders it matches (a folder of documents per delivery; not {@value #FAILED} nor
+ * {@code loaded}), and the symbolic links it matches, marked as such (the service skips them, saying why).
+ * Immutable; the folder is read anew on each call.
  */
 final class Inbox {
 
@@ -124,6 +125,9 @@ final class Inbox {
 				if (attributes.isRegularFile()) {
 					entries.add(new Entry(file, new Settle.Sighting(attributes.size(), attributes.lastModifiedTime().toInstant())));
 				}
+				else if (attributes.isSymbolicLink()) { // the link's own size and time: a new link is a new sighting
+					entries.add(new Entry(file, new Settle.Sighting(attributes.size(), attributes.lastModifiedTime().toInstant()), true));
+				}
 				else if (attributes.isDirectory() && !name.equals(FAILED) && !name.equals("loaded")) {
 					Settle.Sighting folder = folderSighting(file, attributes);
 					if (folder != null) {
@@ -204,8 +208,19 @@ final class Inbox {
 	 *
 	 * @param file its path
 	 * @param sighting its size and modification time when it was listed
+	 * @param link whether it is a symbolic link (never loaded: {@link #LINK})
 	 */
-	record Entry(Path file, Settle.Sighting sighting) {
+	record Entry(Path file, Settle.Sighting sighting, boolean link) {
+
+		Entry(Path file, Settle.Sighting sighting) {
+			this(file, sighting, false);
+		}
+
 	}
+
+	/** Why a symbolic link in the inbox is skipped. */
+	static final String LINK = "it is a symbolic link; the service takes only files and folders delivered into the inbox itself "
+			+ "(what a link points to can change or go while it loads, and the archive would get the link, not the data): "
+			+ "move or copy the file itself into the inbox";
 
 }

@@ -25,6 +25,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.scheduling.support.CronExpression;
 
 import io.rowlift.RowliftException;
+import io.rowlift.model.PrintableName;
 import io.rowlift.load.GracefulStop;
 import io.rowlift.database.RunLock;
 import io.rowlift.job.JobProperties;
@@ -158,7 +159,7 @@ public final class InboxService {
 		}
 		this.signals.install();
 		this.signals.attach(this.loads, this::stop); // a signal that came while starting stops it now
-		log.info("service mode: watching " + this.inbox.folder().resolve(Path.of(this.sourcePath).getFileName()) + " ("
+		log.info("service mode: watching " + PrintableName.of(this.inbox.folder().resolve(Path.of(this.sourcePath).getFileName())) + " ("
 				+ trigger + "), settle " + this.schedule.settle() + ", loaded files "
 				+ (this.archive == null ? "stay in place" : "move to " + this.archive) + ", failed files move to "
 				+ this.inbox.failedFolder() + " after " + this.schedule.maxAttempts() + " attempt(s)");
@@ -267,9 +268,15 @@ public final class InboxService {
 		Path file = entry.file();
 		String name = file.getFileName().toString();
 		Settle.Sighting now = entry.sighting();
+		if (entry.link()) {
+			if (reportOnce(file, now, Inbox.LINK)) {
+				tally.skipped++;
+			}
+			return;
+		}
 		Settle.Sighting before = this.seen.put(file, now);
 		if (!this.settle.ready(now, before, this.clock.instant())) {
-			log.debug(name + " changed within " + this.settle + ": waiting for a later tick");
+			log.debug(PrintableName.of(name) + " changed within " + this.settle + ": waiting for a later tick");
 			tally.waiting++;
 			return;
 		}
@@ -293,7 +300,7 @@ public final class InboxService {
 		}
 		try (RunLock claim = this.loads.tryLock(table)) {
 			if (claim == null) {
-				String line = name + ": another run holds the run lock of " + table + "; the file waits for a later tick";
+				String line = PrintableName.of(name) + ": another run holds the run lock of " + table + "; the file waits for a later tick";
 				if (this.waitingForLock.add(file)) {
 					log.info(line);
 				}
@@ -327,8 +334,9 @@ public final class InboxService {
 				|| row.state() == InboxLedger.State.RETRY) && Files.exists(Path.of(row.path()))) {
 			// the same content under another name, still there and being tried (two empty files, a copy): the
 			// ledger knows one set of attempts per content, and they are that file's; this one waits its turn
-			String line = file.getFileName() + ": the same content as " + row.path() + ", which is being tried (attempt "
-					+ row.attempts() + " of " + max + "); this file waits until that one is loaded (then this one is skipped"
+			String line = PrintableName.of(file.getFileName()) + ": the same content as " + PrintableName.of(row.path())
+					+ ", which is being tried (attempt " + row.attempts() + " of " + max
+					+ "); this file waits until that one is loaded (then this one is skipped"
 					+ " as the same content) or moved to failed/ (then this one gets attempts of its own)";
 			if (this.waitingForTwin.add(file + "|" + row.path())) {
 				log.info(line);
@@ -357,7 +365,8 @@ public final class InboxService {
 						if (this.archive != null) {
 							Path moved = FileMoves.moveInto(file, this.archive);
 							this.ledger.save(row.at(moved.toString(), stamp));
-							log.info(file.getFileName() + " was loaded by run " + row.run() + " and not moved; moved it to " + moved);
+							log.info(PrintableName.of(file.getFileName()) + " was loaded by run " + row.run() + " and not moved; moved it to "
+									+ PrintableName.of(moved));
 						}
 						else {
 							this.loadedInPlace.add(file + "|" + sighting.size() + "|" + sighting.modified());
@@ -374,7 +383,8 @@ public final class InboxService {
 				case LOADING -> {
 					Optional<Long> done = row.path().equals(path) ? this.loads.completedRun(file, table) : Optional.empty();
 					if (done.isPresent()) {
-						log.info(file.getFileName() + ": run " + done.get() + " completed it before the process that ran it ended; "
+						log.info(PrintableName.of(file.getFileName()) + ": run " + done.get()
+								+ " completed it before the process that ran it ended; "
 								+ "recording it as loaded");
 						loaded(file, table, row.at(path, stamp), done.get(), null, sighting, tally);
 						return;
@@ -400,7 +410,7 @@ public final class InboxService {
 		InboxLedger.Row started = new InboxLedger.Row(content, table, path, stamp, InboxLedger.State.LOADING, attempt,
 				row == null ? null : row.run(), row == null ? null : row.reasons());
 		this.ledger.save(started);
-		log.info("loading " + file.getFileName() + " into " + table + " (attempt " + attempt + " of " + max + ")");
+		log.info("loading " + PrintableName.of(file.getFileName()) + " into " + table + " (attempt " + attempt + " of " + max + ")");
 		LoadResult outcome = this.loads.load(this.perFile.apply(file, table));
 		outcome.print(System.out, this.err);
 		// a load refused before its job started has no run (its summary, if any, says run 0)
@@ -411,7 +421,7 @@ public final class InboxService {
 		else if (outcome.stopped()) {
 			this.ledger.save(started.with(InboxLedger.State.RETRY, attempt - 1, run, started.reasons()));
 			this.stoppedALoad = true;
-			tally.stoppedIn = file.getFileName().toString();
+			tally.stoppedIn = PrintableName.of(file.getFileName());
 		}
 		else {
 			failedAttempt(file, table, started.with(InboxLedger.State.RETRY, attempt, run, started.reasons()), attempt,
@@ -429,7 +439,7 @@ public final class InboxService {
 			return;
 		}
 		this.ledger.save(failed);
-		log.warn(file.getFileName() + ": attempt " + attempt + " of " + max + " failed; it stays in the inbox for the "
+		log.warn(PrintableName.of(file.getFileName()) + ": attempt " + attempt + " of " + max + " failed; it stays in the inbox for the "
 				+ "next tick (an unfinished run resumes from its last commit): " + problem);
 		this.events.publishEvent(new InboxEvent.FileFailed(file, table, attempt, max, false, problem));
 		tally.failed(file, problem);
@@ -446,8 +456,8 @@ public final class InboxService {
 		else {
 			this.loadedInPlace.add(file + "|" + sighting.size() + "|" + sighting.modified());
 		}
-		log.info("loaded " + file.getFileName() + " into " + table + " (run " + run + ")"
-				+ (where.equals(file) ? "; it stays in place" : "; moved to " + where));
+		log.info("loaded " + PrintableName.of(file.getFileName()) + " into " + table + " (run " + run + ")"
+				+ (where.equals(file) ? "; it stays in place" : "; moved to " + PrintableName.of(where)));
 		this.events.publishEvent(new InboxEvent.FileLoaded(file, table, run == null ? 0 : run,
 				summary == null ? 0 : summary.rowsThisRun(), sighting.size(), summary == null ? 0 : summary.rejected(),
 				summary == null ? Duration.ZERO : summary.elapsed()));
@@ -461,8 +471,8 @@ public final class InboxService {
 				+ attempt + " attempt(s); it was moved here. Fix the cause and move the file back into the inbox to try "
 				+ "again (a fresh set of attempts; an unfinished run resumes).\n\n" + row.reasons());
 		this.ledger.save(row.at(moved.toString(), row.stamp()).with(InboxLedger.State.FAILED, attempt, row.run(), row.reasons()));
-		log.error(file.getFileName() + ": attempt " + attempt + " of " + this.schedule.maxAttempts() + " failed; moved to "
-				+ moved + ", reasons in " + reasons + ": " + problem);
+		log.error(PrintableName.of(file.getFileName()) + ": attempt " + attempt + " of " + this.schedule.maxAttempts() + " failed; moved to "
+				+ PrintableName.of(moved) + ", reasons in " + PrintableName.of(reasons) + ": " + problem);
 		restoreIndexes(file, table);
 		this.events.publishEvent(new InboxEvent.FileFailed(file, table, attempt, this.schedule.maxAttempts(), true, problem));
 		tally.failed(file, problem);
@@ -476,13 +486,13 @@ public final class InboxService {
 		try {
 			List<String> rebuilt = this.givenUp.restoreIndexes(table);
 			if (!rebuilt.isEmpty()) {
-				log.info(file.getFileName() + ": the given-up load had dropped " + rebuilt.size() + " index(es) of " + table
+				log.info(PrintableName.of(file.getFileName()) + ": the given-up load had dropped " + rebuilt.size() + " index(es) of " + table
 						+ "; rebuilt them: " + String.join(", ", rebuilt) + " (moving the file back into the inbox resumes its run,"
 						+ " with the indexes in place)");
 			}
 		}
 		catch (Exception ex) {
-			log.error(file.getFileName() + ": the indexes of " + table + " that its load dropped could not be rebuilt: "
+			log.error(PrintableName.of(file.getFileName()) + ": the indexes of " + table + " that its load dropped could not be rebuilt: "
 					+ (ex instanceof RowliftException ? ex.getMessage() : ex.toString()) + "; fix that, then run rowlift rebuild-indexes "
 					+ "--rowlift.target.table=" + table + " with the service's database settings (or move the file back into the "
 					+ "inbox: its resume rebuilds them at its end)");
@@ -490,11 +500,11 @@ public final class InboxService {
 	}
 
 	private void skipRedelivered(Path file, Settle.Sighting sighting, InboxLedger.Row row, Tally tally) throws IOException {
-		String reason = "the same content as " + row.path() + " was loaded into " + row.table() + " by run " + row.run()
+		String reason = "the same content as " + PrintableName.of(row.path()) + " was loaded into " + row.table() + " by run " + row.run()
 				+ "; set rowlift.job.reload=true to load it again";
 		if (this.archive != null) {
 			Path moved = FileMoves.moveInto(file, this.archive);
-			log.warn("skipped " + file.getFileName() + " (moved to " + moved + "): " + reason);
+			log.warn("skipped " + PrintableName.of(file.getFileName()) + " (moved to " + PrintableName.of(moved) + "): " + reason);
 			this.events.publishEvent(new InboxEvent.FileSkipped(file, reason));
 			tally.skipped++;
 		}
@@ -508,7 +518,7 @@ public final class InboxService {
 		if (!this.reported.add(file + "|" + sighting.size() + "|" + sighting.modified())) {
 			return false;
 		}
-		log.warn("skipped " + file.getFileName() + " (it stays in the inbox): " + reason);
+		log.warn("skipped " + PrintableName.of(file.getFileName()) + " (it stays in the inbox): " + reason);
 		this.events.publishEvent(new InboxEvent.FileSkipped(file, reason));
 		return true;
 	}
@@ -566,7 +576,7 @@ public final class InboxService {
 
 		void failed(Path file, String problem) {
 			this.failed++;
-			this.lastFailure = file.getFileName() + ": " + problem;
+			this.lastFailure = PrintableName.of(file.getFileName()) + ": " + problem;
 		}
 
 	}

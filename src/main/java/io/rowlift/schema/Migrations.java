@@ -1,5 +1,7 @@
 package io.rowlift.schema;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.springframework.beans.BeansException;
@@ -16,18 +18,28 @@ import io.rowlift.RowliftException;
  */
 public final class Migrations {
 
+	private static final Log log = LogFactory.getLog(Migrations.class);
+
 	private final ObjectProvider<Flyway> flyway;
 
 	private final ObjectProvider<TableCreation> creation;
 
+	private final String locationsOrigin;
+
+	private boolean missingSaid;
+
 	public Migrations(ObjectProvider<Flyway> flyway) {
-		this(flyway, null);
+		this(flyway, null, null);
 	}
 
-	/** @param creation {@code rowlift.schema.create=infer} around the migrations (null: never) */
-	public Migrations(ObjectProvider<Flyway> flyway, ObjectProvider<TableCreation> creation) {
+	/**
+	 * @param creation {@code rowlift.schema.create=infer} around the migrations (null: never)
+	 * @param locationsOrigin where the operator set {@code spring.flyway.locations}, or null when it is Rowlift's default
+	 */
+	public Migrations(ObjectProvider<Flyway> flyway, ObjectProvider<TableCreation> creation, String locationsOrigin) {
 		this.flyway = flyway;
 		this.creation = creation;
+		this.locationsOrigin = locationsOrigin;
 	}
 
 	/**
@@ -43,9 +55,9 @@ public final class Migrations {
 			return;
 		}
 		io.rowlift.infer.InferredTable shape = create.shape(table);
-		migrate();
+		migrate(false); // a missing folder is where the inferred migration goes: nothing to warn of
 		if (create.createOrCheck(shape)) {
-			migrate();
+			migrate(false);
 		}
 	}
 
@@ -53,6 +65,10 @@ public final class Migrations {
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied
 	 */
 	public void migrate() {
+		migrate(true);
+	}
+
+	private void migrate(boolean sayMissing) {
 		Flyway migrations;
 		try {
 			migrations = this.flyway.getIfAvailable();
@@ -62,6 +78,13 @@ public final class Migrations {
 		}
 		if (migrations == null) {
 			return;
+		}
+		MissingMigrationFolders missing = MissingMigrationFolders.of(migrations.getConfiguration().getLocations());
+		if (sayMissing) {
+			sayMissing(missing);
+		}
+		if (missing.all()) {
+			return; // no folder to read: Flyway would resolve nothing (and log a history it cannot match at ERROR)
 		}
 		try {
 			if (migrations.info().all().length == 0) {
@@ -75,6 +98,19 @@ public final class Migrations {
 					+ ex.getMessage().strip() + "\nIf the tables were made without Flyway, set spring.flyway.enabled=false "
 					+ "or spring.flyway.baseline-on-migrate=true", ex);
 		}
+	}
+
+	/** A missing folder the operator named, once per process (a load migrates more than once); Rowlift's default at DEBUG. */
+	private void sayMissing(MissingMigrationFolders missing) {
+		for (java.nio.file.Path folder : missing.missing()) {
+			if (this.locationsOrigin == null) {
+				log.debug("the default migrations folder " + folder + " is not there: no migrations from it");
+			}
+			else if (!this.missingSaid) {
+				log.warn(MissingMigrationFolders.named(folder, this.locationsOrigin));
+			}
+		}
+		this.missingSaid = true;
 	}
 
 	private static String locations(Flyway flyway) {

@@ -27,8 +27,10 @@ public class SchemaConfiguration {
 	}
 
 	@Bean
-	Migrations migrations(ObjectProvider<Flyway> flyway, ObjectProvider<TableCreation> creation) {
-		return new Migrations(flyway, creation);
+	Migrations migrations(ObjectProvider<Flyway> flyway, ObjectProvider<TableCreation> creation, Environment environment) {
+		String locations = "spring.flyway.locations";
+		return new Migrations(flyway, creation,
+				io.rowlift.SettingOrigins.isBuiltIn(environment, locations) ? null : io.rowlift.SettingOrigins.of(environment, locations));
 	}
 
 	/** {@code rowlift.schema.create=infer}: made when a load migrates, with the load's settings. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.rowlift.RowliftException;
+import io.rowlift.model.PrintableName;
 import io.rowlift.source.csv.CsvInputFormat;
 import io.rowlift.source.documents.DocumentsInputFormat;
 import io.rowlift.source.jsonl.JsonlInputFormat;
@@ -70,9 +71,12 @@ public final class InputFormats {
 		return DocumentsInputFormat.fingerprint(path);
 	}
 
-	/** Opens {@code file} with its format ({@link InputFormat#open}). */
+	/**
+	 * Opens {@code file} with its format ({@link InputFormat#open}); the source names it in its messages as
+	 * {@link PrintableName} prints {@code displayName}, so a name's control characters never reach the output.
+	 */
 	public static InputSource open(Path file, String displayName, SourceProperties settings) {
-		return of(file, settings).open(file, displayName, settings);
+		return of(file, settings).open(file, PrintableName.of(displayName), settings);
 	}
 
 	/**

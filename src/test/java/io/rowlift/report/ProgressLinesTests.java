@@ -26,6 +26,14 @@ class ProgressLinesTests {
 				+ "12,346 rows/s, 1.0 MiB/s, ETA 0:01:15, phase 0:01:01, elapsed 1:02:05");
 	}
 
+	/** Issue 34 item 11: one row was {@code 1 rows}. */
+	@Test
+	void oneRowIsSingular() {
+		assertThat(ProgressLines.line(load(3L << 20, 1))).contains(" MiB, 1 row, 12,346 rows/s, ");
+		assertThat(ProgressLines.partitionLine("load", new ProgressSnapshot.PartitionProgressLine("partition0", "STARTED", 1L << 20,
+				2L << 20, 1, 1))).endsWith(" MiB, 1 row, 1 rows/s");
+	}
+
 	@Test
 	void theSortAndTheIndexBuildSayWhatTheyMeasure() {
 		assertThat(ProgressLines.line(new ProgressSnapshot("sort", "bytes", 1L << 20, 4L << 20, 0, 0, 524_288, null,

@@ -261,6 +261,70 @@ class SqliteInboxServiceIntegrationTests {
 				+ ", which is being tried (attempt 1 of 2); this file waits until that one is loaded");
 	}
 
+	/** Issue 34 item 11: a symbolic link in the inbox was silently ignored; it is skipped, counted and said, and stays. */
+	@Test
+	void aSymbolicLinkIsSkippedWithACountedAndLoggedReasonAndStays() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		Path elsewhere = old(Files.createDirectories(this.dir.resolve("elsewhere")), "target.csv", "a,b\n7,linked\n");
+		old(inbox, "a-file.csv", "a,b\n1,one\n");
+		Path link = Files.createSymbolicLink(inbox.resolve("b-link.csv"), elsewhere);
+		InboxEventRecorder.reset(e -> {
+		});
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
+				"--rowlift.schedule.fixed-delay=100ms", "--management.server.port=-1", "--rowlift.schedule.settle=0s",
+				"--rowlift.test.record-inbox-events=true"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+		awaitEvent("a tick that loaded a-file.csv", e -> e instanceof InboxEvent.TickCompleted t && t.loaded() == 1);
+		awaitEvent("a later tick", e -> e instanceof InboxEvent.TickCompleted t && t.loaded() == 0);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+
+		List<InboxEvent> events = InboxEventRecorder.events();
+		String reason = "it is a symbolic link; the service takes only files and folders delivered into the inbox itself (what a link "
+				+ "points to can change or go while it loads, and the archive would get the link, not the data): move or copy the file "
+				+ "itself into the inbox";
+		assertThat(events).as(events.toString()).containsOnlyOnce(new InboxEvent.FileSkipped(link, reason));
+		assertThat(events.stream().filter(e -> e instanceof InboxEvent.TickCompleted t && t.loaded() == 1))
+			.as("the first tick counts it as skipped").allMatch(e -> ((InboxEvent.TickCompleted) e).skipped() == 1);
+		assertThat(run.out() + run.err()).contains("skipped b-link.csv (it stays in the inbox): " + reason)
+			.contains("1 loaded, 0 failed, 1 skipped");
+		assertThat(count(target, "SELECT COUNT(*) FROM plain WHERE a = 7")).as("the link's target is not loaded").isZero();
+		assertThat(count(target, "SELECT COUNT(*) FROM plain WHERE a = 1")).isEqualTo(1);
+		assertThat(Files.isSymbolicLink(link)).as("the link stays where it was").isTrue();
+		assertThat(names(inbox.resolve("loaded"))).containsExactly("a-file.csv");
+	}
+
+	/** Issue 34 item 11: a name holding a line break split the service's log lines, so it could forge one. */
+	@Test
+	void aFileNameWithALineBreakATabAndAnEscapeIsLoggedEscaped() throws Exception {
+		SqliteTestTarget target = new SqliteTestTarget(this.dir);
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("inbox"));
+		String name = "evil\n12:00:00.000 ERROR Forged - injected\t\u001b[31mred.csv";
+		old(inbox, name, "a,b\n1,one\n");
+		old(inbox, name.replace("red", "bad"), "a,zzz\n2,two\n");
+		InboxEventRecorder.reset(e -> {
+		});
+		List<String> args = new ArrayList<>(target.options());
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.target.table=plain",
+				"--rowlift.schedule.fixed-delay=100ms", "--management.server.port=-1", "--rowlift.schedule.settle=0s",
+				"--rowlift.schedule.max-attempts=1", "--rowlift.test.record-inbox-events=true"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+		awaitEvent("a tick that loaded one and failed one", e -> e instanceof InboxEvent.TickCompleted t && t.loaded() == 1 && t.failed() == 1);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		String output = run.out() + run.err();
+		String shown = "evil\\n12:00:00.000 ERROR Forged - injected\\t\\x1b[31m";
+		assertThat(output).contains("loading " + shown + "red.csv into plain").contains("loaded " + shown + "red.csv into plain")
+			.contains(shown + "bad.csv: attempt 1 of 1 failed").doesNotContain("\u001b").doesNotContain("\t");
+		assertThat(output.lines()).noneMatch(line -> line.startsWith("12:00:00.000 ERROR Forged"));
+	}
+
 	/** Waits until an event (or the recorded events) satisfies {@code test}; fails with what came when not. */
 	private void awaitEvent(String what, Predicate<InboxEvent> test) throws Exception {
 		long deadline = System.nanoTime() + WAIT.toNanos();

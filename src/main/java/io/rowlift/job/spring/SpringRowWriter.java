@@ -78,6 +78,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		partition.rejected = progress.rejected();
 		// saved at once: a run that fails before its first commit must count none of the earlier runs' rows as its own
 		PartitionProgress.saveWritten(context, partition.written, partition.rejected, partition.writtenAtOpen);
+		PartitionProgress.saveUpdatedAtOpen(context, progress.updated());
 		partition.filtered = progress.filtered();
 		partition.matched = ignoring() ? progress.ignored() : progress.updated();
 	}

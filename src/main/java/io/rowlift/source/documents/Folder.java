@@ -39,10 +39,11 @@ record Folder(Path dir, String glob) {
 
 	}
 
-	/** Whether {@code path} names a folder of documents: a directory, or a glob in its last part. */
+	/** Whether {@code path} names a folder of documents: a directory, or a glob in its last part that is not a file's own name. */
 	static boolean isFolder(Path path) {
-		return Files.isDirectory(path) || (path.getFileName() != null && hasGlob(path.getFileName().toString())
-				&& path.getParent() != null && Files.isDirectory(path.getParent()));
+		// a file that is there is that file, whatever its name holds: "x[31m.csv" is no glob (issue 34)
+		return Files.isDirectory(path) || (!Files.isRegularFile(path) && path.getFileName() != null
+				&& hasGlob(path.getFileName().toString()) && path.getParent() != null && Files.isDirectory(path.getParent()));
 	}
 
 	static boolean hasGlob(String name) {
