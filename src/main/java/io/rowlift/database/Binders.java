@@ -99,7 +99,8 @@ final class Binders {
 			}
 			if (kind.precision() > 0) {
 				int scale = Math.max(value.scale(), 0);
-				int integerDigits = value.precision() - value.scale();
+				// a zero integer part has no digits that count (0 and 0.5 fit DECIMAL(2,2)), nor have leading zeros
+				int integerDigits = value.signum() == 0 ? 0 : value.precision() - value.scale();
 				if (scale > kind.scale()) {
 					throw new ValueException("'" + text + "' has " + scale + " digits after the point, but column "
 							+ column.describe() + " keeps " + kind.scale() + "; Rowlift does not round: round the value or widen the column");

@@ -127,6 +127,43 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 		}
 	}
 
+	/**
+	 * Issue #34 item 5: DECIMAL(10,2) holds 8 digits before the point, on SQLite as on MySQL, with every write
+	 * method (a subclass each) and both pipelines: more is a bad record with the same message and reject on
+	 * both; 8 fit, whatever the sign, leading zeros (which are no digits) or exponent.
+	 */
+	@ParameterizedTest(name = "pipeline {0}")
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "fast", "spring" })
+	void aDecimalWithMoreDigitsBeforeThePointThanTheColumnHoldsIsABadRecordOnEveryDatabase(String pipeline) throws Exception {
+		List<String> amounts = List.of("12345678.99", "-12345678", "0001234567.00", "+12345678.5", "1.2345678e7", "0", "1234567890",
+				"123456789.12", "-123456789", "1e8", "000000000123456789", "123456789012");
+		StringBuilder content = new StringBuilder(TYPED_HEADER);
+		List<String> bad = new ArrayList<>();
+		StringBuilder reasons = new StringBuilder("line,byte,column,reason\n");
+		for (int i = 0; i < amounts.size(); i++) {
+			String amount = amounts.get(i);
+			String line = (i + 1) + ",1," + amount + ",1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok" + (i + 1) + ",n\n";
+			if (i >= 6) {
+				bad.add(line);
+				int digits = new BigDecimal(amount).abs().toBigInteger().toString().length();
+				reasons.append(i + 2).append(',').append(content.length() + fieldOffset(line, 3)).append(",3,\"'").append(amount)
+					.append("' has ").append(digits).append(" digits before the point, but column amount DECIMAL holds 8\"\n");
+			}
+			content.append(line);
+		}
+		Path csv = write("amounts.csv", content.toString());
+
+		RowliftRun run = rowlift(csv, "typed", "--rowlift.job.skip-limit=10", "--rowlift.job.partitions=1",
+				"--rowlift.job.pipeline=" + pipeline);
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("read 12 = written 6 + rejected 6");
+		assertThat(decimals(column(rows("SELECT amount FROM typed ORDER BY id"), 0))).containsExactly("12345678.99", "-12345678",
+				"1234567", "12345678.5", "12345678", "0");
+		assertThat(Files.readString(Path.of(csv + ".rejects.csv"))).isEqualTo(TYPED_HEADER + String.join("", bad));
+		assertThat(Files.readString(Path.of(csv + ".rejects.csv.reasons.csv"))).isEqualTo(reasons.toString());
+	}
+
 	@Test
 	void rejectsBadRecordsWithinTheBudgetAndAccountsForEachOne() throws Exception {
 		Path csv = badFile("budget.csv");
