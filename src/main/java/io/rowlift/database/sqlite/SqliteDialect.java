@@ -213,9 +213,9 @@ public final class SqliteDialect implements TargetDialect {
 
 	/**
 	 * sqlite-jdbc's metadata of a column declared {@code DECIMAL(p,s)}: type name {@code DECIMAL}, COLUMN_SIZE
-	 * {@code p + s} (not p: it adds the scale), DECIMAL_DIGITS s; {@code DECIMAL(p)}: p and 0; a bare
-	 * {@code DECIMAL}: its no-size defaults, 2000000000 and 10, which declare nothing (unchecked). A type name
-	 * that keeps its parentheses is read as written.
+	 * {@code p + s} (not p: it adds the scale), DECIMAL_DIGITS s; {@code DECIMAL(p)}: p and 0. A bare
+	 * {@code DECIMAL} gets its no-size defaults, 2000000000 and 10, kept as they are (10 digits after the point).
+	 * A type name that keeps its parentheses is read as written.
 	 */
 	private static ColumnKind decimalKind(String typeName, TableColumn column) {
 		java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+)\\s*(?:,\\s*(\\d+))?\\)").matcher(typeName);
@@ -223,10 +223,10 @@ public final class SqliteDialect implements TargetDialect {
 			return ColumnKind.decimal(Integer.parseInt(m.group(1)), m.group(2) == null ? 0 : Integer.parseInt(m.group(2)));
 		}
 		int scale = Math.max(0, column.scale());
-		if (column.size() <= 0 || column.size() == UNDECLARED_SIZE) {
+		if (column.size() <= 0) {
 			return ColumnKind.decimal(0, 0);
 		}
-		return ColumnKind.decimal(column.size() - scale, scale);
+		return ColumnKind.decimal(column.size() == UNDECLARED_SIZE ? column.size() : column.size() - scale, scale);
 	}
 
 	/** As text: the column's affinity stores it (NUMERIC keeps 15 significant digits; a TEXT column keeps all). */
