@@ -4,9 +4,11 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -19,6 +21,7 @@ import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
 
 import io.rowlift.model.RawRecord;
+import io.rowlift.model.UndecodableBytes;
 
 /**
  * The column binders; see {@link ColumnBinder#forColumn}. Each converts straight from the record's
@@ -99,7 +102,8 @@ final class Binders {
 			}
 			if (kind.precision() > 0) {
 				int scale = Math.max(value.scale(), 0);
-				int integerDigits = value.precision() - value.scale();
+				// a zero integer part has no digits that count (0 and 0.5 fit DECIMAL(2,2)), nor have leading zeros
+				int integerDigits = value.signum() == 0 ? 0 : value.precision() - value.scale();
 				if (scale > kind.scale()) {
 					throw new ValueException("'" + text + "' has " + scale + " digits after the point, but column "
 							+ column.describe() + " keeps " + kind.scale() + "; Rowlift does not round: round the value or widen the column");
@@ -278,15 +282,33 @@ final class Binders {
 		return shown(record.data(), record.start(field), record.end(field));
 	}
 
-	private static String shown(byte[] b, int start, int end) {
+	/**
+	 * The first {@value #SHOWN} bytes of a value for a message: UTF-8 text, with control characters and each byte
+	 * that is not UTF-8 written as {@code \xNN}, its own value (a character the limit cuts is left out).
+	 */
+	static String shown(byte[] b, int start, int end) {
 		int len = Math.min(end - start, SHOWN);
+		boolean cut = end - start > SHOWN;
 		StringBuilder s = new StringBuilder();
-		String text = new String(b, start, len, StandardCharsets.UTF_8);
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			s.append(c < 32 || c == 0xFFFD ? String.format("\\x%02x", (int) c & 0xff) : String.valueOf(c));
+		CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder(); // reports malformed input: its bytes are shown
+		ByteBuffer in = ByteBuffer.wrap(b, start, len);
+		CharBuffer out = CharBuffer.allocate(len);
+		while (true) {
+			CoderResult result = decoder.decode(in, out, !cut);
+			out.flip();
+			while (out.hasRemaining()) {
+				char c = out.get();
+				s.append(c < 32 ? String.format("\\x%02x", (int) c) : String.valueOf(c));
+			}
+			out.clear();
+			if (!result.isError()) {
+				break;
+			}
+			for (int i = 0; i < result.length(); i++) {
+				s.append(String.format("\\x%02x", in.get() & 0xff));
+			}
 		}
-		return end - start > SHOWN ? s + "..." : s.toString();
+		return cut ? s + "..." : s.toString();
 	}
 
 	/**
@@ -337,9 +359,12 @@ final class Binders {
 				text = this.decoder.reset().decode(ByteBuffer.wrap(b, start, end - start)).toString();
 			}
 			catch (CharacterCodingException ex) {
-				throw new ValueException("bytes that are not valid " + this.decoder.charset().name() + " in the value for column "
-						+ this.column.describe() + " ('" + shown(record, field) + "'); convert the file to "
-						+ this.decoder.charset().name() + ", or set rowlift.source.encoding to the charset it is in");
+				// named as the file holds them, at their own byte: not as the replacement character a decoder makes
+				UndecodableBytes bad = UndecodableBytes.find(this.decoder.charset(), b, start, end);
+				String charset = this.decoder.charset().name();
+				throw new ValueException((bad == null ? "bytes that are not valid " + charset : bad.description())
+						+ " in the value for column " + this.column.describe() + " ('" + shown(record, field) + "'); convert the file to "
+						+ charset + ", or set rowlift.source.encoding to the charset it is in", bad == null ? -1 : bad.at());
 			}
 			if (this.maxLength > 0 && text.length() > this.maxLength
 					&& text.codePointCount(0, text.length()) > this.maxLength) {

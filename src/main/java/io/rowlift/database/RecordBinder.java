@@ -105,7 +105,7 @@ public final class RecordBinder {
 				this.binders[c].bind(sink, base + c + 1, record, field);
 			}
 			catch (ValueException ex) {
-				return new Rejection(this.locator.where(record, field), ex.getMessage());
+				return new Rejection(this.locator.where(record, field, ex.at()), ex.getMessage());
 			}
 		}
 		return null;

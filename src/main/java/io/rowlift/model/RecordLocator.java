@@ -9,6 +9,15 @@ public interface RecordLocator {
 	/** Where field {@code field} (0-based) of {@code record} is; {@code field < 0} means the record itself. */
 	Location where(RawRecord record, int field);
 
+	/**
+	 * Where byte {@code at} (0-based) of the value of field {@code field} is, as the input holds it; a negative
+	 * {@code at} means the field itself. This default gives the field's place: a locator that can tell which byte
+	 * of its input a value's byte came from gives that byte's.
+	 */
+	default Location where(RawRecord record, int field, int at) {
+		return where(record, field);
+	}
+
 	/** Where a problem the parser found in {@code record} is. */
 	Location where(RawRecord record, RecordProblem problem);
 

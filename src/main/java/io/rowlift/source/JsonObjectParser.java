@@ -1,9 +1,11 @@
 package io.rowlift.source;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
+import io.rowlift.model.UndecodableBytes;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -59,6 +61,12 @@ public final class JsonObjectParser {
 			return this == LINE ? "a second JSON value follows the object on the same line; each line must hold exactly one object: "
 					+ "put it on a line of its own"
 					: "a second JSON value follows the object; a document must hold exactly one object: fix the file";
+		}
+
+		/** {@code bytes}: an {@link UndecodableBytes#description}. A document's is its "not JSON" (a file may be text). */
+		String notUtf8(String bytes) {
+			return this == LINE ? bytes + ", which a JSON Lines file is: convert the file to UTF-8, or fix or remove the line"
+					: notJson(bytes);
 		}
 
 		String notJson(String why) {
@@ -183,6 +191,12 @@ public final class JsonObjectParser {
 		catch (JacksonException ex) {
 			long at = ex.getLocation() == null || ex.getLocation().getByteOffset() < 0 ? base
 					: base + Math.min(ex.getLocation().getByteOffset(), length);
+			// Jackson names the byte after a cut-short sequence ("middle byte 0x22"), and past it: name the file's own
+			UndecodableBytes bad = UndecodableBytes.find(StandardCharsets.UTF_8, buf, start,
+					start + (int) Math.min(length, at - base + 1));
+			if (bad != null) {
+				return problem(offset, line, rawLength, lines, base + bad.at(), this.unit.notUtf8(bad.description()));
+			}
 			String why = ex.getOriginalMessage();
 			int source = why.indexOf("\n at [Source");
 			return problem(offset, line, rawLength, lines, at, this.unit.notJson(source < 0 ? why : why.substring(0, source)));

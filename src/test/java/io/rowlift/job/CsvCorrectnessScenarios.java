@@ -77,7 +77,7 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 				Arguments.of("empty NOT NULL", "20,1,1.00,1,,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok20,n\n", 5,
 						"empty value for column flag"),
 				Arguments.of("invalid UTF-8", "21,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok21,\u00c3(\n", 11,
-						"bytes that are not valid UTF-8 in the value for column note"),
+						"byte 0xC3 is not valid UTF-8 in the value for column note TEXT ('\\xc3(')"),
 				Arguments.of("NUL byte", "22,1,1.00,1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok22,a\u0000b\n", 11,
 						"a NUL byte at position 2 of the value for column note"),
 				Arguments.of("character after closing quote",
@@ -125,6 +125,43 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 			assertThat(run.err()).contains(csv + ":2 (byte " + TYPED_HEADER.length() + "): the database refused the row: ")
 				.contains("CHECK constraint failed");
 		}
+	}
+
+	/**
+	 * Issue #34 item 5: DECIMAL(10,2) holds 8 digits before the point, on SQLite as on MySQL, with every write
+	 * method (a subclass each) and both pipelines: more is a bad record with the same message and reject on
+	 * both; 8 fit, whatever the sign, leading zeros (which are no digits) or exponent.
+	 */
+	@ParameterizedTest(name = "pipeline {0}")
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "fast", "spring" })
+	void aDecimalWithMoreDigitsBeforeThePointThanTheColumnHoldsIsABadRecordOnEveryDatabase(String pipeline) throws Exception {
+		List<String> amounts = List.of("12345678.99", "-12345678", "0001234567.00", "+12345678.5", "1.2345678e7", "0", "1234567890",
+				"123456789.12", "-123456789", "1e8", "000000000123456789", "123456789012");
+		StringBuilder content = new StringBuilder(TYPED_HEADER);
+		List<String> bad = new ArrayList<>();
+		StringBuilder reasons = new StringBuilder("line,byte,column,reason\n");
+		for (int i = 0; i < amounts.size(); i++) {
+			String amount = amounts.get(i);
+			String line = (i + 1) + ",1," + amount + ",1,true,2024-01-01,10:00:00,2024-01-01T10:00:00,00,ok" + (i + 1) + ",n\n";
+			if (i >= 6) {
+				bad.add(line);
+				int digits = new BigDecimal(amount).abs().toBigInteger().toString().length();
+				reasons.append(i + 2).append(',').append(content.length() + fieldOffset(line, 3)).append(",3,\"'").append(amount)
+					.append("' has ").append(digits).append(" digits before the point, but column amount DECIMAL holds 8\"\n");
+			}
+			content.append(line);
+		}
+		Path csv = write("amounts.csv", content.toString());
+
+		RowliftRun run = rowlift(csv, "typed", "--rowlift.job.skip-limit=10", "--rowlift.job.partitions=1",
+				"--rowlift.job.pipeline=" + pipeline);
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("read 12 = written 6 + rejected 6");
+		assertThat(decimals(column(rows("SELECT amount FROM typed ORDER BY id"), 0))).containsExactly("12345678.99", "-12345678",
+				"1234567", "12345678.5", "12345678", "0");
+		assertThat(Files.readString(Path.of(csv + ".rejects.csv"))).isEqualTo(TYPED_HEADER + String.join("", bad));
+		assertThat(Files.readString(Path.of(csv + ".rejects.csv.reasons.csv"))).isEqualTo(reasons.toString());
 	}
 
 	@Test
@@ -208,18 +245,87 @@ abstract class CsvCorrectnessScenarios extends ScenarioSupport {
 				List.of("3", "semi;colon"), List.of("4", "quoted; \" escaped"));
 	}
 
-	@Test
-	void readsAFileInAnotherCharset() throws Exception {
+	/**
+	 * A Latin-1 file read as UTF-8 fails at its first byte that is not UTF-8, named as the file holds it, on both
+	 * pipelines; both ways the message advises are followed as written: the setting, and the conversion.
+	 */
+	@ParameterizedTest(name = "pipeline {0}")
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "fast", "spring" })
+	void readsAFileInAnotherCharset(String pipeline) throws Exception {
 		Path csv = write("latin1.csv", "id,body\n1,Zürich\n2,Ærø\n", StandardCharsets.ISO_8859_1);
 
-		RowliftRun wrong = rowlift(csv, "texts");
+		RowliftRun wrong = rowlift(csv, "texts", "--rowlift.job.pipeline=" + pipeline);
 		assertThat(wrong.exitCode()).isEqualTo(1);
-		assertThat(wrong.err()).contains(csv + ":2:2 (byte 10): bytes that are not valid UTF-8 in the value for column body");
+		assertThat(wrong.err()).contains(csv + ":2:2 (byte 11): byte 0xFC is not valid UTF-8 " + (pipeline.equals("fast")
+				? "in the value for column body TEXT ('Z\\xfcrich')" : "in field 2")
+				+ "; convert the file to UTF-8, or set rowlift.source.encoding to the charset it is in");
 
 		execute("DELETE FROM texts");
-		RowliftRun right = rowlift(csv, "texts", "--rowlift.source.encoding=ISO-8859-1", "--rowlift.job.start-over=true");
+		RowliftRun right = rowlift(csv, "texts", "--rowlift.source.encoding=ISO-8859-1", "--rowlift.job.start-over=true",
+				"--rowlift.job.pipeline=" + pipeline);
 		assertThat(right.exitCode()).as(right.toString()).isZero();
 		assertThat(rows("SELECT body FROM texts ORDER BY id")).containsExactly(List.of("Zürich"), List.of("Ærø"));
+
+		execute("DELETE FROM texts");
+		RowliftRun converted = rowlift(iconv("ISO-8859-1", csv), "texts", "--rowlift.job.pipeline=" + pipeline);
+		assertThat(converted.exitCode()).as(converted.toString()).isZero();
+		assertThat(rows("SELECT body FROM texts ORDER BY id")).containsExactly(List.of("Zürich"), List.of("Ærø"));
+	}
+
+	/**
+	 * Issue #34 item 9: a byte that is not UTF-8 is named as the file holds it (not as the replacement character
+	 * a decoder makes of it), and placed at its own byte and line, on both pipelines: a Latin-1 letter, a 4-byte
+	 * character cut short inside a quoted value on its second line, and a stray continuation byte. In a gzip file
+	 * the place is in the decompressed data, and the message says so.
+	 */
+	@ParameterizedTest(name = "pipeline {0}")
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "fast", "spring" })
+	void anUndecodableByteIsNamedAsTheFileHoldsItAtItsOwnByte(String pipeline) throws Exception {
+		java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+		content.writeBytes("id,body\n1,Andr".getBytes(StandardCharsets.US_ASCII));
+		long latin1 = content.size();
+		content.writeBytes(new byte[] { (byte) 0xE9, '\n' });
+		content.writeBytes("2,\"a, b\nc".getBytes(StandardCharsets.US_ASCII));
+		long cut = content.size();
+		content.writeBytes(new byte[] { (byte) 0xF0, (byte) 0x9F, (byte) 0x98, '"', '\n' });
+		content.writeBytes("3,x".getBytes(StandardCharsets.US_ASCII));
+		long stray = content.size();
+		content.writeBytes(new byte[] { (byte) 0x80, 'y', '\n' });
+		content.writeBytes("4,caf\u00e9 \u00fc\n".getBytes(StandardCharsets.UTF_8));
+		Path csv = Files.write(this.dir.resolve("undecodable.csv"), content.toByteArray());
+		String advice = "; convert the file to UTF-8, or set rowlift.source.encoding to the charset it is in";
+		boolean fast = pipeline.equals("fast");
+
+		RowliftRun run = rowlift(csv, "texts", "--rowlift.job.skip-limit=3", "--rowlift.job.partitions=1",
+				"--rowlift.job.pipeline=" + pipeline);
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("read 4 = written 1 + rejected 3");
+		assertThat(rows("SELECT id, body FROM texts")).containsExactly(List.of("4", "café ü"));
+		assertThat(Files.readString(Path.of(csv + ".rejects.csv.reasons.csv"))).isEqualTo("line,byte,column,reason\n"
+				+ "2," + latin1 + ",2,\"byte 0xE9 is not valid UTF-8 " + (fast ? "in the value for column body TEXT ('Andr\\xe9')" : "in field 2")
+				+ advice + "\"\n"
+				+ "4," + cut + ",2,\"bytes 0xF0 0x9F 0x98 are not valid UTF-8 "
+				+ (fast ? "in the value for column body TEXT ('a, b\\x0ac\\xf0\\x9f\\x98')" : "in field 2") + advice + "\"\n"
+				+ "5," + stray + ",2,\"byte 0x80 is not valid UTF-8 " + (fast ? "in the value for column body TEXT ('x\\x80y')" : "in field 2")
+				+ advice + "\"\n");
+		execute("DELETE FROM texts");
+
+		RowliftRun failed = rowlift(csv, "texts", "--rowlift.job.pipeline=" + pipeline, "--rowlift.job.partitions=1",
+				"--rowlift.job.reload=true");
+		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+		assertThat(failed.err()).contains(csv + ":2:2 (byte " + latin1 + "): byte 0xE9 is not valid UTF-8 ");
+
+		if (fast) { // the spring pipeline reads no compressed input
+			Path packed = CompressedCsvScenarios.compress(csv, "gzip");
+			RowliftRun gzip = rowlift(packed, "texts");
+			assertThat(gzip.exitCode()).as(gzip.toString()).isEqualTo(1);
+			assertThat(gzip.err()).contains(packed + ":2:2 (uncompressed byte " + latin1 + "): byte 0xE9 is not valid UTF-8 ");
+			RowliftRun resumed = rowlift(packed, "texts", "--rowlift.job.skip-limit=1");
+			assertThat(resumed.exitCode()).as(resumed.toString()).isEqualTo(1);
+			assertThat(resumed.err()).contains(packed + ":4:2 (uncompressed byte " + cut
+					+ ") in a record that starts at line 3: bytes 0xF0 0x9F 0x98 are not valid UTF-8 ");
+		}
 	}
 
 	/**

@@ -275,6 +275,56 @@ abstract class JsonlScenarios extends ScenarioSupport {
 			.contains("13," + arrayByte + ",0,");
 	}
 
+	/**
+	 * Issue #34 item 9: a byte that is not UTF-8 is named as the file holds it, at its own byte (Jackson names the
+	 * byte after a sequence cut short, past it): a Latin-1 letter, a 3-byte character cut short, a stray
+	 * continuation byte; in a gzip file at its uncompressed byte, said so; the advice, converting the file, followed.
+	 */
+	@Test
+	void anUndecodableByteIsNamedAsTheFileHoldsItAtItsOwnByte() throws Exception {
+		java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+		content.writeBytes("{\"id\": 1, \"flag\": true, \"note\": \"ok \u00e9\"}\n".getBytes(StandardCharsets.UTF_8));
+		content.writeBytes("{\"id\": 2, \"flag\": true, \"note\": \"Andr".getBytes(StandardCharsets.US_ASCII));
+		long latin1 = content.size();
+		content.writeBytes(new byte[] { (byte) 0xE9, '"', '}', '\n' });
+		content.writeBytes("{\"id\": 3, \"flag\": true, \"note\": \"".getBytes(StandardCharsets.US_ASCII));
+		long cut = content.size();
+		content.writeBytes(new byte[] { (byte) 0xE2, (byte) 0x82, ' ', 'x', '"', '}', '\n' });
+		content.writeBytes("{\"id\": 4, \"flag\": true, \"note\": \"x".getBytes(StandardCharsets.US_ASCII));
+		long stray = content.size();
+		content.writeBytes(new byte[] { (byte) 0x80, '"', '}', '\n' });
+		Path file = Files.write(this.dir.resolve("undecodable.jsonl"), content.toByteArray());
+		String advice = ", which a JSON Lines file is: convert the file to UTF-8, or fix or remove the line";
+
+		RowliftRun run = rowlift(file, "typed", "--rowlift.job.skip-limit=3");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("read 4 = written 1 + rejected 3");
+		assertThat(Files.readString(Path.of(file + ".rejects.csv.reasons.csv"))).isEqualTo("line,byte,column,reason\n"
+				+ "2," + latin1 + ",0,\"byte 0xE9 is not valid UTF-8" + advice + "\"\n"
+				+ "3," + cut + ",0,\"bytes 0xE2 0x82 are not valid UTF-8" + advice + "\"\n"
+				+ "4," + stray + ",0,\"byte 0x80 is not valid UTF-8" + advice + "\"\n");
+
+		target().reset();
+		Path packed = CompressedCsvScenarios.compress(file, "gzip");
+		RowliftRun gzip = rowlift(packed, "typed");
+		assertThat(gzip.exitCode()).as(gzip.toString()).isEqualTo(1);
+		assertThat(gzip.err()).contains(packed + ":2 (uncompressed byte " + latin1 + "): byte 0xE9 is not valid UTF-8" + advice);
+
+		target().reset();
+		Path latin = Files.write(this.dir.resolve("latin1.jsonl"),
+				"{\"id\": 7, \"flag\": true, \"note\": \"Andr\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1));
+		RowliftRun refused = rowlift(latin, "typed");
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(1);
+		assertThat(refused.err()).contains(latin + ":1 (byte 37): byte 0xE9 is not valid UTF-8" + advice);
+		Path converted = this.dir.resolve("latin1.utf8.jsonl");
+		Process iconv = new ProcessBuilder("bash", "-c", "iconv -f ISO-8859-1 -t UTF-8 " + latin + " > " + converted).start();
+		assertThat(iconv.waitFor()).isZero();
+		RowliftRun loaded = rowlift(converted, "typed");
+		assertThat(loaded.exitCode()).as(loaded.toString()).isZero();
+		assertThat(stored()).containsExactly(List.of("7", "<null>", "<null>", "<null>", "true", "<null>", "<null>", "André"));
+	}
+
 	/** The rows of typed by id: id, small, amount, ratio, flag, day, label, note; NULL as {@code <null>}. */
 	List<List<String>> stored() throws Exception {
 		List<List<String>> rows = new ArrayList<>();

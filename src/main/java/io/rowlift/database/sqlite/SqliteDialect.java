@@ -69,6 +69,9 @@ public final class SqliteDialect implements TargetDialect {
 
 	private static final String PREFIX = "jdbc:sqlite:";
 
+	/** The COLUMN_SIZE sqlite-jdbc gives a column whose type declares no size. */
+	private static final int UNDECLARED_SIZE = 2_000_000_000;
+
 	@Override
 	public String id() {
 		return "sqlite";
@@ -202,15 +205,28 @@ public final class SqliteDialect implements TargetDialect {
 		if (t.contains("REAL") || t.contains("FLOA") || t.contains("DOUB")) {
 			return ColumnKind.of(ColumnKind.Type.FLOAT);
 		}
-		if ((t.contains("DEC") || t.contains("NUMERIC")) && column.size() > 0) {
-			return ColumnKind.decimal(column.size(), Math.max(0, column.scale()));
-		}
 		if (t.contains("DEC") || t.contains("NUMERIC")) {
-			java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+)\\s*(?:,\\s*(\\d+))?\\)").matcher(t);
-			return m.find() ? ColumnKind.decimal(Integer.parseInt(m.group(1)), m.group(2) == null ? 0 : Integer.parseInt(m.group(2)))
-					: ColumnKind.decimal(0, 0);
+			return decimalKind(t, column);
 		}
 		return ColumnKind.of(ColumnKind.Type.OTHER);
+	}
+
+	/**
+	 * sqlite-jdbc's metadata of a column declared {@code DECIMAL(p,s)}: type name {@code DECIMAL}, COLUMN_SIZE
+	 * {@code p + s} (not p: it adds the scale), DECIMAL_DIGITS s; {@code DECIMAL(p)}: p and 0. A bare
+	 * {@code DECIMAL} gets its no-size defaults, 2000000000 and 10, kept as they are (10 digits after the point).
+	 * A type name that keeps its parentheses is read as written.
+	 */
+	private static ColumnKind decimalKind(String typeName, TableColumn column) {
+		java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+)\\s*(?:,\\s*(\\d+))?\\)").matcher(typeName);
+		if (m.find()) {
+			return ColumnKind.decimal(Integer.parseInt(m.group(1)), m.group(2) == null ? 0 : Integer.parseInt(m.group(2)));
+		}
+		int scale = Math.max(0, column.scale());
+		if (column.size() <= 0) {
+			return ColumnKind.decimal(0, 0);
+		}
+		return ColumnKind.decimal(column.size() == UNDECLARED_SIZE ? column.size() : column.size() - scale, scale);
 	}
 
 	/** As text: the column's affinity stores it (NUMERIC keeps 15 significant digits; a TEXT column keeps all). */

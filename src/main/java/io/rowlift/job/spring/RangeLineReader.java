@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
+import io.rowlift.model.UndecodableBytes;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 
@@ -71,6 +72,14 @@ final class RangeLineReader extends BufferedReader {
 
 	private final String[] terminators = new String[REMEMBERED];
 
+	/** The first bytes of the last record returned that the charset cannot decode, or null. */
+	private Undecodable undecodable;
+
+	/** The first undecodable bytes of the last physical line read, or null; their file offset. */
+	private UndecodableBytes lineUndecodable;
+
+	private long lineUndecodableOffset;
+
 	/**
 	 * @param file the input
 	 * @param range the bytes to read
@@ -103,6 +112,8 @@ final class RangeLineReader extends BufferedReader {
 			return null;
 		}
 		this.recordComplete = true;
+		this.undecodable = null;
+		noteUndecodable(0);
 		if (this.comment >= 0 && !first.isEmpty() && first.charAt(0) == this.comment) {
 			return first; // a comment line: the FlatFileItemReader skips it
 		}
@@ -119,11 +130,36 @@ final class RangeLineReader extends BufferedReader {
 				this.recordComplete = false;
 				break;
 			}
-			record.append(terminator).append(next);
+			record.append(terminator);
+			noteUndecodable(record.length());
+			record.append(next);
 			this.scan.feed(terminator);
 			this.scan.feed(next);
 		}
 		return record.toString();
+	}
+
+	/** Keeps the last line's undecodable bytes as the record's, if it has none yet; the line starts at {@code chars} of the record. */
+	private void noteUndecodable(int chars) {
+		if (this.undecodable == null && this.lineUndecodable != null) {
+			this.undecodable = new Undecodable(this.lineUndecodable.description(), this.lineUndecodableOffset,
+					chars + this.lineUndecodable.chars());
+		}
+	}
+
+	/** The first bytes of the record returned last that the file's charset cannot decode (its text has U+FFFD there), or null. */
+	Undecodable undecodable() {
+		return this.undecodable;
+	}
+
+	/**
+	 * Bytes of a record that the file's charset cannot decode.
+	 *
+	 * @param description the bytes as the file holds them, and the charset ({@link UndecodableBytes#description})
+	 * @param offset their file offset
+	 * @param at the index in the record's text of the replacement character they became
+	 */
+	record Undecodable(String description, long offset, int at) {
 	}
 
 	/** Whether the record returned last by {@link #readLine()} ended outside quotes. */
@@ -182,7 +218,11 @@ final class RangeLineReader extends BufferedReader {
 		int number = ++this.lines;
 		this.starts[number & MASK] = start;
 		this.terminators[number & MASK] = terminator;
-		return new String(this.line, 0, length, this.charset);
+		String text = new String(this.line, 0, length, this.charset);
+		// a decoder replaces what it cannot decode with U+FFFD: the file's own bytes are kept for the reject's message
+		this.lineUndecodable = text.indexOf('\uFFFD') < 0 ? null : UndecodableBytes.find(this.charset, this.line, 0, length);
+		this.lineUndecodableOffset = this.lineUndecodable == null ? -1 : start + this.lineUndecodable.at();
+		return text;
 	}
 
 	/** Reads more of the range; false at its end. */

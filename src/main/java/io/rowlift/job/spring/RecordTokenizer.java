@@ -70,6 +70,16 @@ public final class RecordTokenizer implements LineTokenizer {
 	 * @param lines line ends inside it, record end included
 	 */
 	RawRecord record(String text, long offset, long line, int rawLength, int lines) {
+		return record(text, offset, line, rawLength, lines, null);
+	}
+
+	/**
+	 * As above, for a record whose text has bytes the charset cannot decode ({@code undecodable}, or null):
+	 * unless the record is not valid CSV, it is a bad record at their byte, in the field that holds them, as on
+	 * the fast path (whose text binder refuses them), never a value with U+FFFD in it.
+	 */
+	RawRecord record(String text, long offset, long line, int rawLength, int lines, RangeLineReader.Undecodable undecodable) {
+		int undecodableField = -1;
 		byte[] data = new byte[Math.max(16, text.length() + 8)];
 		int[] ends = new int[8];
 		int fields = 0;
@@ -142,6 +152,9 @@ public final class RecordTokenizer implements LineTokenizer {
 					field.setLength(0);
 				}
 			}
+			if (undecodable != null && undecodableField < 0 && undecodable.at() < i) {
+				undecodableField = fields;
+			}
 			byte[] bytes = field.toString().getBytes(this.charset);
 			if (length + bytes.length > data.length) {
 				data = Arrays.copyOf(data, Math.max(data.length * 2, length + bytes.length));
@@ -164,6 +177,11 @@ public final class RecordTokenizer implements LineTokenizer {
 				ends[fields++] = length;
 				break;
 			}
+		}
+		if (problem == null && undecodableField >= 0) {
+			problem = new RecordProblem(undecodable.description() + " in field " + (undecodableField + 1) + "; convert the file to "
+					+ this.charset.name() + ", or set rowlift.source.encoding to the charset it is in", undecodable.offset(),
+					undecodableField);
 		}
 		return new RawRecord(data, Arrays.copyOf(ends, fields), offset, line, rawLength, lines, problem);
 	}

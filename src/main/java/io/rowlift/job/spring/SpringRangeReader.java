@@ -295,7 +295,7 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 			long offset = lines.startOf(first);
 			int rawLength = (int) (lines.position() - offset);
 			int ends = breaks + (lines.terminatorOf(last).isEmpty() ? 0 : 1);
-			return tokenizer.record(text, offset, first - 1, rawLength, ends);
+			return tokenizer.record(text, offset, first - 1, rawLength, ends, lines.undecodable());
 		}
 
 	}

@@ -20,8 +20,9 @@ import io.rowlift.source.WideCharset;
 /**
  * Turns positions inside one partition into the contract's message prefix
  * {@code file:line:column (byte offset)}: line = 1-based physical line, column = 1-based field,
- * byte = 0-based offset of the field. The partition's first line is counted from the start of the
- * file the first time a message needs it. Thread-safe for one partition's use (messages are rare;
+ * byte = 0-based offset of the field (of a compressed file: in its decompressed data, said as
+ * "uncompressed byte"). The partition's first line is counted from the start of the file the first time
+ * a message needs it. Thread-safe for one partition's use (messages are rare;
  * the lazy count is synchronized).
  */
 public final class SourceLocator implements RecordLocator {
@@ -83,17 +84,71 @@ public final class SourceLocator implements RecordLocator {
 	public Location where(RawRecord record, int field) {
 		long recordLine = line(record);
 		if (field < 0) {
-			return new Location(this.displayName, recordLine, recordLine, 0, record.offset());
+			return new Location(this.displayName, recordLine, recordLine, 0, record.offset(), this.compression.compressed());
 		}
 		long[] found = locateField(record, field);
-		return new Location(this.displayName, recordLine + found[1], recordLine, field + 1, found[0]);
+		return new Location(this.displayName, recordLine + found[1], recordLine, field + 1, found[0], this.compression.compressed());
+	}
+
+	/**
+	 * Byte {@code at} of the field's value, when it is not ASCII (a byte a decoder refused): the value's bytes
+	 * are the file's, less quotes, escapes and line-end bytes, all ASCII, so its n-th non-ASCII byte is the
+	 * field's n-th in the file. Else, and in a UTF-16 or UTF-32 file (whose values are a UTF-8 copy), the field.
+	 */
+	@Override
+	public Location where(RawRecord record, int field, int at) {
+		Location place = where(record, field);
+		if (at < 0 || this.format.wide() != null || record.data()[record.start(field) + at] >= 0) {
+			return place;
+		}
+		int before = 0;
+		for (int i = record.start(field), end = record.start(field) + at; i < end; i++) {
+			if (record.data()[i] < 0) {
+				before++;
+			}
+		}
+		int nth = before;
+		long offset;
+		try {
+			offset = read(bytes -> nonAscii(bytes, place.offset(), nth));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read " + this.displayName + " at byte " + place.offset(), ex);
+		}
+		if (offset < 0) {
+			return place;
+		}
+		long recordLine = line(record);
+		return new Location(this.displayName, recordLine + lines(record.offset(), offset), recordLine, field + 1, offset,
+				this.compression.compressed());
+	}
+
+	/** The offset of the non-ASCII byte that {@code skip} others precede from {@code from} on, or -1 at the data's end. */
+	private static long nonAscii(InputBytes bytes, long from, int skip) throws IOException {
+		ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+		byte[] b = buffer.array();
+		int left = skip;
+		for (long at = from;;) {
+			buffer.clear();
+			int n = bytes.read(buffer, at); // 0: a decompressor gave nothing this time
+			if (n < 0) {
+				return -1;
+			}
+			for (int i = 0; i < n; i++) {
+				if (b[i] < 0 && left-- == 0) {
+					return at + i;
+				}
+			}
+			at += n;
+		}
 	}
 
 	@Override
 	public Location where(RawRecord record, RecordProblem problem) {
 		long recordLine = line(record);
 		long line = recordLine + lines(record.offset(), problem.offset());
-		return new Location(this.displayName, line, recordLine, problem.field() + 1, problem.offset());
+		return new Location(this.displayName, line, recordLine, problem.field() + 1, problem.offset(),
+				this.compression.compressed());
 	}
 
 	@Override
@@ -122,7 +177,8 @@ public final class SourceLocator implements RecordLocator {
 	String at(CsvSyntaxException problem, long recordLineRelative) {
 		long recordLine = firstLine() + recordLineRelative;
 		long line = recordLine + lines(problem.recordOffset(), problem.offset());
-		String where = this.displayName + ":" + line + ":" + (problem.field() + 1) + " (byte " + problem.offset() + ")";
+		String where = this.displayName + ":" + line + ":" + (problem.field() + 1) + " ("
+				+ Location.bytePrefix(this.compression.compressed()) + problem.offset() + ")";
 		return line == recordLine ? where : where + " in a record that starts at line " + recordLine;
 	}
 

@@ -1,10 +1,12 @@
 package io.rowlift.source.jsonl;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.model.UndecodableBytes;
 import io.rowlift.source.Compression;
 import io.rowlift.source.InputBytes;
 import io.rowlift.source.JsonKeys;
@@ -94,7 +96,13 @@ final class JsonlKeyScan {
 			}
 		}
 		catch (JacksonException ex) {
-			return; // a line that is not one object: the reader rejects it
+			// a line that is not one object: the reader rejects it. One whose bytes are not all UTF-8 still gives the
+			// keys before its bad byte, so that a file of such lines is rejected line by line naming that byte, not
+			// refused for having no keys
+			if (found == null || UndecodableBytes.find(StandardCharsets.UTF_8, lines.buffer(), lines.start(),
+					lines.start() + lines.length()) == null) {
+				return;
+			}
 		}
 		for (int i = 0; i < found.size(); i++) {
 			if (keys.field(found.get(i)) < 0) {

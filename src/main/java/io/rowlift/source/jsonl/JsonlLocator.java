@@ -72,20 +72,22 @@ final class JsonlLocator implements RecordLocator {
 	public Location where(RawRecord record, int field) {
 		long line = line(record);
 		if (field < 0) {
-			return new Location(this.displayName, line, line, 0, record.offset());
+			return new Location(this.displayName, line, line, 0, record.offset(), this.compression.compressed());
 		}
-		return new Location(this.displayName, line, line, field + 1, record.offset() + valueOffset(raw(record), field));
+		return new Location(this.displayName, line, line, field + 1, record.offset() + valueOffset(raw(record), field),
+				this.compression.compressed());
 	}
 
 	@Override
 	public Location where(RawRecord record, RecordProblem problem) {
 		long line = line(record);
-		return new Location(this.displayName, line, line, problem.field() + 1, problem.offset());
+		return new Location(this.displayName, line, line, problem.field() + 1, problem.offset(), this.compression.compressed());
 	}
 
 	/** {@code file:line (byte offset)} of a line that starts at {@code offset}, {@code relativeLine} lines into the unit. */
 	String lineAt(long offset, long relativeLine) {
-		return this.displayName + ":" + (firstLine() + relativeLine) + " (byte " + offset + ")";
+		return this.displayName + ":" + (firstLine() + relativeLine) + " (" + Location.bytePrefix(this.compression.compressed()) + offset
+				+ ")";
 	}
 
 	@Override
