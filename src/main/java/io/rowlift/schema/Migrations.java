@@ -2,6 +2,7 @@ package io.rowlift.schema;
 
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -33,7 +34,10 @@ public final class Migrations {
 	/**
 	 * The migrations of a load into {@code table}: with {@code rowlift.schema.create=infer}, the file's
 	 * shape is inferred first, and after the migrations a missing table gets its inferred migration
-	 * (applied at once) and an existing one is checked against the shape ({@link TableCreation}).
+	 * (applied at once) and an existing one is checked against the shape ({@link TableCreation}). The new
+	 * migration's version passes the one the database is at, so Flyway never skips it; and when no migration
+	 * was there before it, a database that already holds tables without Flyway's schema history is baselined at
+	 * version 0, below it: the folder then builds a fresh database and this one alike.
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied or the table differs from the file
 	 */
 	public void migrate(String table) {
@@ -44,22 +48,46 @@ public final class Migrations {
 		}
 		io.rowlift.infer.InferredTable shape = create.shape(table);
 		migrate();
-		if (create.createOrCheck(shape)) {
-			migrate();
+		Flyway migrations = flyway();
+		// read before the new migration is written: whether any migration describes the database, and the
+		// version the database is at, which the new migration must pass or Flyway would skip it
+		boolean none = migrations == null || migrations.info().all().length == 0;
+		MigrationInfo current = migrations == null ? null : migrations.info().current();
+		int applied = current == null || current.getVersion() == null ? 0 : current.getVersion().getMajor().intValue();
+		if (create.createOrCheck(shape, applied)) {
+			// no migration describes the tables already there: they are the database before version 1, so a
+			// database Flyway has not seen yet is baselined at 0 and the new V1 applies to it as to a fresh one
+			apply(none && migrations != null ? baselinedAtZero(migrations) : migrations);
 		}
+	}
+
+	/** {@code flyway}'s settings, with a database that holds tables but no schema history baselined at version 0. */
+	private static Flyway baselinedAtZero(Flyway flyway) {
+		return Flyway.configure(flyway.getConfiguration().getClassLoader()).configuration(flyway.getConfiguration())
+			.baselineOnMigrate(true)
+			.baselineVersion("0")
+			.baselineDescription("tables made before rowlift.schema.create=infer wrote its first migration")
+			.load();
 	}
 
 	/**
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied
 	 */
 	public void migrate() {
-		Flyway migrations;
+		apply(flyway());
+	}
+
+	/** The operator's Flyway, or null with {@code spring.flyway.enabled=false}. */
+	private Flyway flyway() {
 		try {
-			migrations = this.flyway.getIfAvailable();
+			return this.flyway.getIfAvailable();
 		}
 		catch (BeansException ex) {
 			throw RowliftException.badInput("cannot set up the migrations (spring.flyway.*): " + rootMessage(ex));
 		}
+	}
+
+	private static void apply(Flyway migrations) {
 		if (migrations == null) {
 			return;
 		}

@@ -175,6 +175,110 @@ abstract class InferScenarios {
 		}
 	}
 
+	/**
+	 * {@code rowlift.schema.create=infer} into a database that already holds a table no migration made (issue
+	 * 34, item 4), with Flyway as it comes and with {@code spring.flyway.baseline-on-migrate=true}, the setting
+	 * Rowlift used to advise: the load completes, the folder holds one migration of the table (never a second
+	 * that repeats it), the existing database has the table with the file's rows beside its other table, and
+	 * the same command on a fresh database builds the table from that folder and loads it.
+	 */
+	@org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "flyway as it comes", "--spring.flyway.baseline-on-migrate=true" })
+	void createBesideATableNoMigrationMadeLeavesAFolderThatBuildsAFreshDatabaseToo(String flyway) throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement()) {
+			st.execute("CREATE TABLE other (x INTEGER)");
+			st.execute("INSERT INTO other VALUES (7)");
+		}
+		Path file = Files.writeString(this.work.resolve("newt.csv"), "id,name\n1,a\n2,b\n3,c\n");
+		Path migrations = this.work.resolve("migrations");
+		List<String> settings = new ArrayList<>(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt",
+				"--rowlift.schema.create=infer", "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}",
+				"--rowlift.report.progress=none"));
+		if (flyway.startsWith("--")) {
+			settings.add(flyway);
+		}
+
+		RowliftRun beside = RowliftRun.of(load(settings));
+
+		assertThat(beside.exitCode()).as(beside.toString()).isZero();
+		Path written = migrations.resolve(target().id()).resolve("V1__create_newt.sql");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(written);
+		}
+		assertThat(count("SELECT COUNT(*) FROM newt")).isEqualTo(3);
+		assertThat(count("SELECT x FROM other")).isEqualTo(7);
+
+		target().reset();
+		RowliftRun fresh = RowliftRun.of(load(settings));
+
+		assertThat(fresh.exitCode()).as(fresh.toString()).isZero();
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(written);
+		}
+		assertSameContent(file, "newt", List.of());
+	}
+
+	/**
+	 * A migration of the table that Flyway took for applied while the table is not there (here: {@code infer}'s V1,
+	 * then a load with {@code spring.flyway.baseline-on-migrate=true} into a database with another table, which
+	 * baselines at version 1): no second migration repeating it is written (exit 2, the folder unchanged), and the
+	 * advice, followed literally (delete the files it names, run the same command), loads the table through one
+	 * migration that a fresh database takes too.
+	 */
+	@Test
+	void aMigrationOfTheTableThatFlywaySkippedIsNeverRepeatedAndTheAdviceFollowedWorks() throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement()) {
+			st.execute("CREATE TABLE other (x INTEGER)");
+		}
+		Path file = Files.writeString(this.work.resolve("newt.csv"), "id,name\n1,a\n2,b\n3,c\n");
+		Path migrations = this.work.resolve("migrations");
+		String locations = "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}";
+		RowliftRun infer = RowliftRun.of(List.of("infer", "--rowlift.source.path=" + file, "--rowlift.target.table=newt", locations));
+		assertThat(infer.exitCode()).as(infer.toString()).isZero();
+		List<String> settings = List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt", "--rowlift.schema.create=infer",
+				locations, "--spring.flyway.baseline-on-migrate=true", "--rowlift.report.progress=none");
+
+		RowliftRun refused = RowliftRun.of(load(settings));
+
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		Path v1 = migrations.resolve(target().id()).resolve("V1__create_newt.sql");
+		assertThat(refused.problems()).startsWith("rowlift: table newt does not exist, but ")
+			.contains(v1.toString())
+			.contains("Flyway did not apply them, since this database's migrations are at version 1 already")
+			.contains("Rowlift writes no second migration of the same table");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(v1);
+		}
+		String advice = refused.problems().substring(refused.problems().indexOf("; delete ") + "; delete ".length());
+		for (String named : advice.substring(0, advice.indexOf(" and run the same command again")).split(" and ")) {
+			Files.delete(Path.of(named));
+		}
+
+		RowliftRun again = RowliftRun.of(load(settings));
+
+		assertThat(again.exitCode()).as(again.toString()).isZero();
+		Path v2 = migrations.resolve(target().id()).resolve("V2__create_newt.sql");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(v2);
+		}
+		assertSameContent(file, "newt", List.of());
+		target().reset();
+		RowliftRun fresh = RowliftRun.of(load(settings));
+		assertThat(fresh.exitCode()).as(fresh.toString()).isZero();
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(v2);
+		}
+		assertSameContent(file, "newt", List.of());
+	}
+
+	/** {@code load} with {@code settings}, into the target's database as it is now (a reset may make another). */
+	private List<String> load(List<String> settings) {
+		List<String> command = new ArrayList<>(List.of("load"));
+		command.addAll(settings);
+		target().options().stream().filter(o -> !o.startsWith("--spring.flyway.locations=")).forEach(command::add);
+		return command;
+	}
+
 	private long count(String sql) throws Exception {
 		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
 			assertThat(rs.next()).isTrue();
