@@ -46,18 +46,23 @@ public final class Migrations {
 			migrate();
 			return;
 		}
-		io.rowlift.infer.InferredTable shape = create.shape(table);
-		migrate();
 		Flyway migrations = flyway();
+		if (migrations == null) { // checked before anything is read or written
+			throw RowliftException.badInput("rowlift.schema.create=infer writes the migration of a missing table and applies it with"
+					+ " Flyway, which spring.flyway.enabled=false turns off: leave that setting out, or create table " + table
+					+ " yourself and leave rowlift.schema.create=infer out");
+		}
+		io.rowlift.infer.InferredTable shape = create.shape(table);
+		apply(migrations, true);
 		// read before the new migration is written: whether any migration describes the database, and the
 		// version the database is at, which the new migration must pass or Flyway would skip it
-		boolean none = migrations == null || migrations.info().all().length == 0;
-		MigrationInfo current = migrations == null ? null : migrations.info().current();
+		boolean none = migrations.info().all().length == 0;
+		MigrationInfo current = migrations.info().current();
 		int applied = current == null || current.getVersion() == null ? 0 : current.getVersion().getMajor().intValue();
 		if (create.createOrCheck(shape, applied)) {
 			// no migration describes the tables already there: they are the database before version 1, so a
 			// database Flyway has not seen yet is baselined at 0 and the new V1 applies to it as to a fresh one
-			apply(none && migrations != null ? baselinedAtZero(migrations) : migrations);
+			apply(none ? baselinedAtZero(migrations) : migrations, true);
 		}
 	}
 
@@ -74,7 +79,7 @@ public final class Migrations {
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied
 	 */
 	public void migrate() {
-		apply(flyway());
+		apply(flyway(), false);
 	}
 
 	/** The operator's Flyway, or null with {@code spring.flyway.enabled=false}. */
@@ -87,7 +92,8 @@ public final class Migrations {
 		}
 	}
 
-	private static void apply(Flyway migrations) {
+	/** @param creating under {@code rowlift.schema.create=infer}, which needs Flyway: the advice leaves it on */
+	private static void apply(Flyway migrations, boolean creating) {
 		if (migrations == null) {
 			return;
 		}
@@ -100,8 +106,10 @@ public final class Migrations {
 		catch (FlywayException ex) {
 			// the cause stays: a database that cannot be written (full, read-only) is said as such by the command
 			throw new RowliftException(RowliftException.BAD_INPUT, "the migrations in " + locations(migrations) + " cannot be applied: "
-					+ ex.getMessage().strip() + "\nIf the tables were made without Flyway, set spring.flyway.enabled=false "
-					+ "or spring.flyway.baseline-on-migrate=true", ex);
+					+ ex.getMessage().strip() + "\nIf the tables were made without Flyway, set " + (creating
+							? "spring.flyway.baseline-on-migrate=true (not spring.flyway.enabled=false: rowlift.schema.create=infer applies"
+									+ " its migration with Flyway)"
+							: "spring.flyway.enabled=false or spring.flyway.baseline-on-migrate=true"), ex);
 		}
 	}
 

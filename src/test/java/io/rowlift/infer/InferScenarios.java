@@ -219,11 +219,12 @@ abstract class InferScenarios {
 	}
 
 	/**
-	 * A migration of the table that Flyway took for applied while the table is not there (here: {@code infer}'s V1,
-	 * then a load with {@code spring.flyway.baseline-on-migrate=true} into a database with another table, which
-	 * baselines at version 1): no second migration repeating it is written (exit 2, the folder unchanged), and the
-	 * advice, followed literally (delete the files it names, run the same command), loads the table through one
-	 * migration that a fresh database takes too.
+	 * A migration of the table in the folder (here: {@code infer}'s V1) beside a database with another table and no
+	 * Flyway history: the load is exit 2 on Flyway's refusal, advising {@code spring.flyway.baseline-on-migrate=true}
+	 * only (Flyway turned off would never create the table); with it, Flyway baselines at version 1 and takes V1 for
+	 * applied while the table is not there: no second migration repeating it is written (exit 2, the folder
+	 * unchanged), and that advice, followed literally (delete the files it names, run the same command), loads the
+	 * table through one migration that a fresh database takes too.
 	 */
 	@Test
 	void aMigrationOfTheTableThatFlywaySkippedIsNeverRepeatedAndTheAdviceFollowedWorks() throws Exception {
@@ -235,8 +236,15 @@ abstract class InferScenarios {
 		String locations = "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}";
 		RowliftRun infer = RowliftRun.of(List.of("infer", "--rowlift.source.path=" + file, "--rowlift.target.table=newt", locations));
 		assertThat(infer.exitCode()).as(infer.toString()).isZero();
-		List<String> settings = List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt", "--rowlift.schema.create=infer",
-				locations, "--spring.flyway.baseline-on-migrate=true", "--rowlift.report.progress=none");
+		List<String> settings = new ArrayList<>(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt",
+				"--rowlift.schema.create=infer", locations, "--rowlift.report.progress=none"));
+		RowliftRun notBaselined = RowliftRun.of(load(settings));
+		assertThat(notBaselined.exitCode()).as(notBaselined.toString()).isEqualTo(2);
+		String advised = "spring.flyway.baseline-on-migrate=true";
+		assertThat(notBaselined.problems()).contains("Found non-empty schema")
+			.endsWith("If the tables were made without Flyway, set " + advised + " (not spring.flyway.enabled=false:"
+					+ " rowlift.schema.create=infer applies its migration with Flyway)");
+		settings.add("--" + advised);
 
 		RowliftRun refused = RowliftRun.of(load(settings));
 
@@ -268,6 +276,32 @@ abstract class InferScenarios {
 		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
 			assertThat(files.toList()).containsExactly(v2);
 		}
+		assertSameContent(file, "newt", List.of());
+	}
+
+	/**
+	 * {@code rowlift.schema.create=infer} with Flyway turned off: exit 2 before the file is read, nothing written;
+	 * the advice followed (the setting left out) creates the table and loads.
+	 */
+	@Test
+	void createWithFlywayOffIsRefusedBeforeAnythingIsWrittenAndWithoutTheSettingLoads() throws Exception {
+		Path file = Files.writeString(this.work.resolve("newt.csv"), "id,name\n1,a\n");
+		Path migrations = this.work.resolve("migrations");
+		List<String> settings = new ArrayList<>(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt",
+				"--rowlift.schema.create=infer", "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}",
+				"--spring.flyway.enabled=false", "--rowlift.report.progress=none"));
+
+		RowliftRun refused = RowliftRun.of(load(settings));
+
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		assertThat(refused.problems()).isEqualTo("rowlift: rowlift.schema.create=infer writes the migration of a missing table and"
+				+ " applies it with Flyway, which spring.flyway.enabled=false turns off: leave that setting out, or create table newt"
+				+ " yourself and leave rowlift.schema.create=infer out");
+		assertThat(migrations).doesNotExist();
+
+		settings.remove("--spring.flyway.enabled=false");
+		RowliftRun created = RowliftRun.of(load(settings));
+		assertThat(created.exitCode()).as(created.toString()).isZero();
 		assertSameContent(file, "newt", List.of());
 	}
 
