@@ -137,7 +137,7 @@ public final class RecordBinder {
 	/** A row the database refused. */
 	Rejection refused(RawRecord record, SQLException ex) {
 		return new Rejection(this.locator.where(record, -1),
-				"the database refused the row: " + ex.getMessage().strip() + "; fix or remove the row");
+				"the database refused the row: " + ex.getMessage().strip() + "; fix or remove the row", ex);
 	}
 
 }

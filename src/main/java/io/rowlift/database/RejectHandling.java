@@ -111,7 +111,7 @@ final class RejectHandling {
 				message += "\nThat is bad record number " + number + ", more than rowlift.job.skip-limit=" + this.budget.limit()
 						+ " allows: fix the file, or raise the limit and run the same command again to resume";
 			}
-			throw new BadRecordException(message);
+			throw new BadRecordException(message, bad.refusal());
 		}
 		this.table.stage(connection, record, this.locator.raw(record), bad.where(), bad.problem());
 		this.taken++;

@@ -173,6 +173,15 @@ public interface TargetDialect {
 	boolean isRowError(SQLException error);
 
 	/**
+	 * Whether the database refused a row because another row has its key (a primary key or a unique index),
+	 * one of the {@link #isRowError row errors}: after a load into a table that held rows, the advice names
+	 * the modes that load over rows already there. False by default.
+	 */
+	default boolean isKeyViolation(SQLException error) {
+		return false;
+	}
+
+	/**
 	 * Whether an INSERT statement the database refuses (a key, a CHECK, a foreign key, a value it will
 	 * not store: {@link #isRowError}) leaves nothing of it written, while the transaction and the
 	 * statements before it stay: then a strict multi-row INSERT needs no savepoint of its own to be

@@ -43,13 +43,31 @@ public final class InferredMigrations {
 	}
 
 	/**
+	 * The migrations of {@code table} that {@link #write} wrote earlier into the output folder (both vendors'),
+	 * oldest first; empty when there is none.
+	 * @param outputDir {@code rowlift.infer.output-dir} or null
+	 * @param locations {@code spring.flyway.locations}
+	 */
+	public static List<Path> written(String table, Path outputDir, String locations) throws IOException {
+		return new MigrationFiles(outputDir, locations).written(table);
+	}
+
+	/**
 	 * Writes the migrations.
 	 * @param outputDir {@code rowlift.infer.output-dir} or null
 	 * @param locations {@code spring.flyway.locations}
 	 */
 	public static List<Written> write(InferredTable table, Path outputDir, String locations) throws IOException {
+		return write(table, outputDir, locations, 0);
+	}
+
+	/**
+	 * Writes the migrations under a version above {@code applied} too.
+	 * @param applied the version a database's migrations are at (0: none), which Flyway would skip a migration at or below
+	 */
+	public static List<Written> write(InferredTable table, Path outputDir, String locations, int applied) throws IOException {
 		MigrationFiles files = new MigrationFiles(outputDir, locations);
-		int version = files.nextVersion();
+		int version = Math.max(files.nextVersion(), applied + 1);
 		List<Written> written = new ArrayList<>();
 		for (Written w : sql(table)) {
 			written.add(new Written(w.vendor(), files.write(w.vendor(), version, table.table(), w.sql()), w.sql()));

@@ -84,6 +84,25 @@ final class MigrationFiles {
 		return this.dir.resolve(vendor).resolve("V" + version + "__create_" + ColumnNames.fileSafe(table) + ".sql");
 	}
 
+	/**
+	 * The migrations Rowlift wrote of {@code table} in the output folder ({@code V<n>__create_T.sql}, either
+	 * vendor), oldest version first: empty when there is none.
+	 */
+	List<Path> written(String table) throws IOException {
+		Pattern name = Pattern.compile("V\\d+__create_" + Pattern.quote(ColumnNames.fileSafe(table)) + "\\.sql");
+		List<Path> found = new ArrayList<>();
+		for (String vendor : VENDORS) {
+			Path folder = this.dir.resolve(vendor);
+			if (Files.isDirectory(folder)) {
+				try (Stream<Path> files = Files.list(folder)) {
+					files.filter(f -> name.matcher(f.getFileName().toString()).matches()).forEach(found::add);
+				}
+			}
+		}
+		found.sort(java.util.Comparator.comparingInt((Path f) -> version(f.getFileName().toString())).thenComparing(Path::toString));
+		return found;
+	}
+
 	/** Writes {@code sql} to {@link #file}, creating its folder; never over an existing file. */
 	Path write(String vendor, int version, String table, String sql) throws IOException {
 		Path file = file(vendor, version, table);

@@ -289,6 +289,27 @@ public final class LoadLauncher {
 	}
 
 	/**
+	 * Puts back the indexes of {@code table} that a failed run left dropped (the ledger's), under the table's run
+	 * lock, as {@code rebuild-indexes} does: for a failure whose advice is not the same command, which would
+	 * rebuild them at its end. The unfinished run stays resumable (its remaining rows then load with the
+	 * indexes in place) and a start-over drops them again.
+	 * @return the indexes built; empty when none was missing, or when another run holds the lock now (its
+	 * load rebuilds them)
+	 * @throws RowliftException (exit 1) when one cannot be built (a unique index over repeated keys); the ledger keeps it
+	 */
+	public List<String> restoreIndexes(String table) throws Exception {
+		RunLock lock = this.locks.tryLockOrLent(table);
+		if (lock == null) {
+			return List.of();
+		}
+		try (lock) {
+			return new io.rowlift.schema.IndexRebuildTasklet(this.dataSource, this.dialect, table, this.checkpoints).rebuild().stream()
+				.map(io.rowlift.database.IndexDefinition::name)
+				.toList();
+		}
+	}
+
+	/**
 	 * The refusal of a resume whose command would load the rest of the file differently
 	 * ({@link RunStarts#settingsChanged}).
 	 */

@@ -59,6 +59,19 @@ final class RunLocks {
 	}
 
 	/**
+	 * The run lock of {@code table} at once: the one the caller holds ({@link #tryLock}), lent, else taken.
+	 * @return the lock, or null when another run holds it
+	 */
+	RunLock tryLockOrLent(String table) throws SQLException, InterruptedException {
+		try {
+			return lock(table, java.time.Duration.ZERO);
+		}
+		catch (RowliftException ex) {
+			return null; // another run holds it
+		}
+	}
+
+	/**
 	 * The run lock of {@code table} for a load: the one the caller holds ({@link #tryLock}) when it is
 	 * this table's, lent (closing it releases nothing), else taken, waiting up to {@code wait} while
 	 * another run holds it.

@@ -148,13 +148,19 @@ public final class LoadService {
 									run.plan().chunkSize())
 							: summary.failure() != null ? summary.failure() : "see the log");
 			lines.problem(problem);
+			long committed = summary.rowsTotal();
+			boolean append = run.plan().target().mode() == io.rowlift.database.LoadMode.APPEND;
 			Optional<List<String>> next = stopped ? Optional.empty()
 					: NextStep.after(failures, run.plan().file(), run.plan().fingerprint(),
-							summary.run(), summary.rowsTotal(), table, run.plan().load().displayName(),
-							rejectFile(request.report(), run), run.plan().target());
+							summary.run(), committed, table, run.plan().load().displayName(),
+							rejectFile(request.report(), run), run.plan().target(),
+							refusal -> append && this.dialect.isKeyViolation(refusal) && heldRowsBefore(table, committed));
 			if (next.isPresent()) {
 				String failure = summary.failure();
 				next.get().stream().filter(line -> !line.equals(failure)).forEach(lines::problem);
+				if (!NextStep.explained(failures)) {
+					restoreIndexes(lines, table); // the advice is not the same command, which would rebuild them
+				}
 				endsWithIndexes(lines, table, NextStep.explained(failures));
 				return lines.result(ExitMeaning.FAILED, summary, problem);
 			}
@@ -191,6 +197,39 @@ public final class LoadService {
 			lines.problem(problem);
 			endsWithIndexes(lines, request.target().table());
 			return lines.result(ExitMeaning.FAILED, null, problem);
+		}
+	}
+
+	/**
+	 * Puts back the indexes a failed run of {@code table} left dropped, when the advice printed is not to run the
+	 * same command (which rebuilds them at its end): a table is not left without them while the operator fixes a
+	 * file or picks another mode. One that cannot be built (a unique index over repeated keys) stays in the
+	 * ledger, and {@link #endsWithIndexes} then says so and how to put it back.
+	 */
+	private void restoreIndexes(Lines lines, String table) {
+		try {
+			List<String> built = this.launcher.restoreIndexes(table);
+			if (!built.isEmpty()) {
+				lines.problem("the " + built.size() + " index(es) of " + table + " the load dropped are back: " + String.join(", ", built));
+			}
+		}
+		catch (Exception ex) {
+			log.info("could not put back the indexes of " + table + " after the failed run: " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Whether {@code table} holds rows that the load did not write, so held them before it: more rows than the
+	 * {@code committed} ones of all its runs. Counts no further than one past them.
+	 */
+	private boolean heldRowsBefore(String table, long committed) {
+		try {
+			Long rows = new JdbcTemplate(this.dataSource).queryForObject("SELECT COUNT(*) FROM (SELECT 1 FROM "
+					+ this.dialect.quote(table) + " LIMIT " + (committed + 1) + ") held", Long.class);
+			return rows != null && rows > committed;
+		}
+		catch (RuntimeException ex) {
+			return false; // cannot tell: the advice stays the general one
 		}
 	}
 

@@ -31,16 +31,32 @@ public final class NextStep {
 	}
 
 	/**
+	 * Whether the database's refusal of a row is one of a key that {@code table} held before the load: a row of
+	 * the table (not one this load wrote) has it. Asked only about a row the database refused.
+	 */
+	@FunctionalInterface
+	interface HeldKeys {
+
+		boolean before(java.sql.SQLException refusal);
+
+	}
+
+	/**
+	 * A bad record the database refused for a key the table held before the load ({@code held}: a reload, an
+	 * append into a table with rows) is advised the modes that load over rows already there first, each with
+	 * its exact flags, then a fixed file; a higher skip limit is not advised there, since mode {@code ignore}
+	 * skips and counts those rows as it should.
 	 * @param fingerprint the fingerprint the run took of {@code file} at its start
 	 * @param run the run's number
 	 * @param committed rows committed by all runs of the load so far
 	 * @param display the file as the operator named it
 	 * @param rejectFile where bad records go ({@code <input>.rejects.csv} by default)
 	 * @param mode the run's mode, for the start-over advice ({@link RunDecision#startOver}: never one that doubles rows)
+	 * @param held whether a refusal is of a key the table held before the load
 	 * @return lines for standard error (without the {@code rowlift: } prefix), or empty
 	 */
 	static Optional<List<String>> after(List<Throwable> failures, Path file, String fingerprint, long run, long committed,
-			String table, String display, Path rejectFile, TargetMode mode) {
+			String table, String display, Path rejectFile, TargetMode mode, HeldKeys held) {
 		RunDecision.LastRun failed = new RunDecision.LastRun(run, BatchStatus.FAILED, fingerprint, null, mode, committed);
 		display = PrintableName.of(display); // only printed below
 		try {
@@ -67,6 +83,12 @@ public final class NextStep {
 		String skip = "leave the file as it is and run the same command with a higher rowlift.job.skip-limit: bad records then go to "
 				+ PrintableName.of(rejectFile) + " (reasons in " + PrintableName.of(rejectFile + ".reasons.csv")
 				+ "), which you fix and load into " + table + " like any file (see docs/failures.md)";
+		java.sql.SQLException refusal = refusal(bad.get());
+		if (refusal != null && held.before(refusal)) {
+			return Optional.of(List.of("this is an error in " + display + " that the same command meets again: " + table
+					+ " held rows before this load, and the database refused a row of the file for a key one of them has: "
+					+ modes(table) + "; or, where the file should not hold that row: " + fix));
+		}
 		if (message.contains(TOO_LONG)) {
 			return Optional.of(List.of("this is an error in " + display + " that the same command meets again, and "
 					+ "rowlift.job.skip-limit does not get past it (a record without an end cannot be skipped): " + fix));
@@ -82,6 +104,28 @@ public final class NextStep {
 	/** The advice after a failure that a resume mends: the same command, and what is committed so far. */
 	static String resume(long committed) {
 		return "run the same command again to resume from the last commit (" + io.rowlift.report.RowCount.of(committed) + " committed so far)";
+	}
+
+	/**
+	 * The modes that load a file over rows already there (docs/modes.md), with the flags that choose them: a
+	 * start-over too, since the failed run cannot be resumed in another mode ({@link RunDecision}).
+	 */
+	private static String modes(String table) {
+		return "to load the file over them, run the same command with --rowlift.job.start-over=true and one of"
+				+ " --rowlift.target.mode=upsert (rows whose key " + table + " has update those rows),"
+				+ " --rowlift.target.mode=ignore (they are skipped and counted), --rowlift.target.mode=truncate (" + table
+				+ " is emptied first, of all its rows) or --rowlift.target.mode=replace (the file is loaded beside " + table
+				+ " and swapped in: " + table + " then holds the file's rows only); see docs/modes.md";
+	}
+
+	/** The database's refusal behind a bad record, or null for a record Rowlift refused itself. */
+	private static java.sql.SQLException refusal(BadRecordException bad) {
+		for (Throwable t = bad.getCause(); t != null; t = t.getCause()) {
+			if (t instanceof java.sql.SQLException refusal) {
+				return refusal;
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -4,6 +4,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -45,7 +46,10 @@ public final class Migrations {
 	/**
 	 * The migrations of a load into {@code table}: with {@code rowlift.schema.create=infer}, the file's
 	 * shape is inferred first, and after the migrations a missing table gets its inferred migration
-	 * (applied at once) and an existing one is checked against the shape ({@link TableCreation}).
+	 * (applied at once) and an existing one is checked against the shape ({@link TableCreation}). The new
+	 * migration's version passes the one the database is at, so Flyway never skips it; and when no migration
+	 * was there before it, a database that already holds tables without Flyway's schema history is baselined at
+	 * version 0, below it: the folder then builds a fresh database and this one alike.
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied or the table differs from the file
 	 */
 	public void migrate(String table) {
@@ -54,28 +58,57 @@ public final class Migrations {
 			migrate();
 			return;
 		}
-		io.rowlift.infer.InferredTable shape = create.shape(table);
-		migrate(false); // a missing folder is where the inferred migration goes: nothing to warn of
-		if (create.createOrCheck(shape)) {
-			migrate(false);
+		Flyway migrations = flyway();
+		if (migrations == null) { // checked before anything is read or written
+			throw RowliftException.badInput("rowlift.schema.create=infer writes the migration of a missing table and applies it with"
+					+ " Flyway, which spring.flyway.enabled=false turns off: leave that setting out, or create table " + table
+					+ " yourself and leave rowlift.schema.create=infer out");
 		}
+		io.rowlift.infer.InferredTable shape = create.shape(table);
+		apply(migrations, true, false); // a missing folder is where the inferred migration goes: nothing to warn of
+		// read before the new migration is written: whether any migration describes the database, and the
+		// version the database is at, which the new migration must pass or Flyway would skip it
+		boolean none = migrations.info().all().length == 0;
+		MigrationInfo current = migrations.info().current();
+		int applied = current == null || current.getVersion() == null ? 0 : current.getVersion().getMajor().intValue();
+		if (create.createOrCheck(shape, applied)) {
+			// no migration describes the tables already there: they are the database before version 1, so a
+			// database Flyway has not seen yet is baselined at 0 and the new V1 applies to it as to a fresh one
+			apply(none ? baselinedAtZero(migrations) : migrations, true, false);
+		}
+	}
+
+	/** {@code flyway}'s settings, with a database that holds tables but no schema history baselined at version 0. */
+	private static Flyway baselinedAtZero(Flyway flyway) {
+		return Flyway.configure(flyway.getConfiguration().getClassLoader()).configuration(flyway.getConfiguration())
+			.baselineOnMigrate(true)
+			.baselineVersion("0")
+			.baselineDescription("tables made before rowlift.schema.create=infer wrote its first migration")
+			.load();
 	}
 
 	/**
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied
 	 */
 	public void migrate() {
-		migrate(true);
+		apply(flyway(), false, true);
 	}
 
-	private void migrate(boolean sayMissing) {
-		Flyway migrations;
+	/** The operator's Flyway, or null with {@code spring.flyway.enabled=false}. */
+	private Flyway flyway() {
 		try {
-			migrations = this.flyway.getIfAvailable();
+			return this.flyway.getIfAvailable();
 		}
 		catch (BeansException ex) {
 			throw RowliftException.badInput("cannot set up the migrations (spring.flyway.*): " + rootMessage(ex));
 		}
+	}
+
+	/**
+	 * @param creating under {@code rowlift.schema.create=infer}, which needs Flyway: the advice leaves it on
+	 * @param sayMissing whether a missing migrations folder is said (not where the inferred migration is about to go)
+	 */
+	private void apply(Flyway migrations, boolean creating, boolean sayMissing) {
 		if (migrations == null) {
 			return;
 		}
@@ -95,8 +128,10 @@ public final class Migrations {
 		catch (FlywayException ex) {
 			// the cause stays: a database that cannot be written (full, read-only) is said as such by the command
 			throw new RowliftException(RowliftException.BAD_INPUT, "the migrations in " + locations(migrations) + " cannot be applied: "
-					+ ex.getMessage().strip() + "\nIf the tables were made without Flyway, set spring.flyway.enabled=false "
-					+ "or spring.flyway.baseline-on-migrate=true", ex);
+					+ ex.getMessage().strip() + "\nIf the tables were made without Flyway, set " + (creating
+							? "spring.flyway.baseline-on-migrate=true (not spring.flyway.enabled=false: rowlift.schema.create=infer applies"
+									+ " its migration with Flyway)"
+							: "spring.flyway.enabled=false or spring.flyway.baseline-on-migrate=true"), ex);
 		}
 	}
 

@@ -1,8 +1,10 @@
 package io.rowlift.schema;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -72,15 +74,21 @@ public final class TableCreation {
 	/**
 	 * After the migrations: writes the migration of a missing table and says so (true: migrate again),
 	 * or checks an existing one against {@code shape} (false).
+	 * @param applied the version the database's migrations are at (its baseline counts), 0 for none: the
+	 * new migration's version is above it, else Flyway would take it for applied and skip it
 	 */
-	boolean createOrCheck(InferredTable shape) {
+	boolean createOrCheck(InferredTable shape, int applied) {
 		Optional<TableInfo> info = tableInfo(shape.table());
 		if (info.isPresent()) {
 			check(info.get(), shape);
 			return false;
 		}
 		try {
-			for (InferredMigrations.Written w : InferredMigrations.write(shape, this.infer.outputDir(), this.locations)) {
+			List<Path> earlier = InferredMigrations.written(shape.table(), this.infer.outputDir(), this.locations);
+			if (!earlier.isEmpty()) {
+				throw RowliftException.badInput(repeated(shape.table(), earlier, applied));
+			}
+			for (InferredMigrations.Written w : InferredMigrations.write(shape, this.infer.outputDir(), this.locations, applied)) {
 				log.info("table " + shape.table() + " does not exist (rowlift.schema.create=infer): wrote " + w.file()
 						+ " from the whole file; it stays there for version control");
 			}
@@ -89,6 +97,21 @@ public final class TableCreation {
 			throw RowliftException.badInput("cannot write the inferred migration of " + shape.table() + ": " + ex.getMessage());
 		}
 		return true;
+	}
+
+	/**
+	 * Why no migration of {@code table} is written while one written earlier is there and the table is not: Flyway
+	 * took its version for applied (a baseline at or above it, or the version left out of this database's history).
+	 * A second CREATE TABLE would make every fresh database built from the folder fail on the first one's table.
+	 */
+	static String repeated(String table, List<Path> earlier, int applied) {
+		String files = String.join(" and ", earlier.stream().map(Path::toString).toList());
+		return "table " + table + " does not exist, but " + files + " (written by rowlift.schema.create=infer or rowlift infer)"
+				+ " create" + (earlier.size() == 1 ? "s" : "") + " it: Flyway did not apply " + (earlier.size() == 1 ? "it" : "them")
+				+ (applied > 0 ? ", since this database's migrations are at version " + applied + " already" : "")
+				+ ". Rowlift writes no second migration of the same table (a fresh database built from the folder would then fail"
+				+ " on the first); delete " + files + " and run the same command again: the migration is written anew, numbered"
+				+ " above the database's version, and applied";
 	}
 
 	private Optional<TableInfo> tableInfo(String table) {

@@ -63,6 +63,24 @@ class SqliteVerbsIntegrationTests extends VerbScenarios {
 		assertThat(other.exitCode()).as(other.toString()).isZero();
 	}
 
+	/**
+	 * docs/verbs.md's pasted {@code $ rowlift --help} is the jar's own output, line for line (issue 34, item 11:
+	 * it lacked {@code infer}); only the version on its first line is the build's.
+	 */
+	@Test
+	void theHelpInDocsVerbsIsWhatTheJarPrints() throws Exception {
+		String doc = Files.readString(Path.of("docs/verbs.md"));
+		int start = doc.indexOf("$ rowlift --help\n");
+		assertThat(start).as("docs/verbs.md's help block").isNotNegative();
+		String pasted = doc.substring(start + "$ rowlift --help\n".length(), doc.indexOf("```", start));
+
+		RowliftJar.Attempt help = this.jar.run("--help", List.of("--help"), Duration.ofMinutes(1));
+
+		assertThat(help.exitCode()).as(this.jar.tail(5_000)).isZero();
+		String version = help.output().lines().findFirst().orElseThrow().split(":")[0];
+		assertThat(pasted.replaceFirst("^rowlift [^:]+:", version + ":").strip()).isEqualTo(help.output().strip());
+	}
+
 	@Test
 	void helpVersionAndStatusDoNotCreateTheDatabaseFile() throws Exception {
 		Path file = this.target.file();

@@ -175,6 +175,144 @@ abstract class InferScenarios {
 		}
 	}
 
+	/**
+	 * {@code rowlift.schema.create=infer} into a database that already holds a table no migration made (issue
+	 * 34, item 4), with Flyway as it comes and with {@code spring.flyway.baseline-on-migrate=true}, the setting
+	 * Rowlift used to advise: the load completes, the folder holds one migration of the table (never a second
+	 * that repeats it), the existing database has the table with the file's rows beside its other table, and
+	 * the same command on a fresh database builds the table from that folder and loads it.
+	 */
+	@org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "flyway as it comes", "--spring.flyway.baseline-on-migrate=true" })
+	void createBesideATableNoMigrationMadeLeavesAFolderThatBuildsAFreshDatabaseToo(String flyway) throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement()) {
+			st.execute("CREATE TABLE other (x INTEGER)");
+			st.execute("INSERT INTO other VALUES (7)");
+		}
+		Path file = Files.writeString(this.work.resolve("newt.csv"), "id,name\n1,a\n2,b\n3,c\n");
+		Path migrations = this.work.resolve("migrations");
+		List<String> settings = new ArrayList<>(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt",
+				"--rowlift.schema.create=infer", "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}",
+				"--rowlift.report.progress=none"));
+		if (flyway.startsWith("--")) {
+			settings.add(flyway);
+		}
+
+		RowliftRun beside = RowliftRun.of(load(settings));
+
+		assertThat(beside.exitCode()).as(beside.toString()).isZero();
+		Path written = migrations.resolve(target().id()).resolve("V1__create_newt.sql");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(written);
+		}
+		assertThat(count("SELECT COUNT(*) FROM newt")).isEqualTo(3);
+		assertThat(count("SELECT x FROM other")).isEqualTo(7);
+
+		target().reset();
+		RowliftRun fresh = RowliftRun.of(load(settings));
+
+		assertThat(fresh.exitCode()).as(fresh.toString()).isZero();
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(written);
+		}
+		assertSameContent(file, "newt", List.of());
+	}
+
+	/**
+	 * A migration of the table in the folder (here: {@code infer}'s V1) beside a database with another table and no
+	 * Flyway history: the load is exit 2 on Flyway's refusal, advising {@code spring.flyway.baseline-on-migrate=true}
+	 * only (Flyway turned off would never create the table); with it, Flyway baselines at version 1 and takes V1 for
+	 * applied while the table is not there: no second migration repeating it is written (exit 2, the folder
+	 * unchanged), and that advice, followed literally (delete the files it names, run the same command), loads the
+	 * table through one migration that a fresh database takes too.
+	 */
+	@Test
+	void aMigrationOfTheTableThatFlywaySkippedIsNeverRepeatedAndTheAdviceFollowedWorks() throws Exception {
+		try (Connection c = target().connect(); Statement st = c.createStatement()) {
+			st.execute("CREATE TABLE other (x INTEGER)");
+		}
+		Path file = Files.writeString(this.work.resolve("newt.csv"), "id,name\n1,a\n2,b\n3,c\n");
+		Path migrations = this.work.resolve("migrations");
+		String locations = "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}";
+		RowliftRun infer = RowliftRun.of(List.of("infer", "--rowlift.source.path=" + file, "--rowlift.target.table=newt", locations));
+		assertThat(infer.exitCode()).as(infer.toString()).isZero();
+		List<String> settings = new ArrayList<>(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt",
+				"--rowlift.schema.create=infer", locations, "--rowlift.report.progress=none"));
+		RowliftRun notBaselined = RowliftRun.of(load(settings));
+		assertThat(notBaselined.exitCode()).as(notBaselined.toString()).isEqualTo(2);
+		String advised = "spring.flyway.baseline-on-migrate=true";
+		assertThat(notBaselined.problems()).contains("Found non-empty schema")
+			.endsWith("If the tables were made without Flyway, set " + advised + " (not spring.flyway.enabled=false:"
+					+ " rowlift.schema.create=infer applies its migration with Flyway)");
+		settings.add("--" + advised);
+
+		RowliftRun refused = RowliftRun.of(load(settings));
+
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		Path v1 = migrations.resolve(target().id()).resolve("V1__create_newt.sql");
+		assertThat(refused.problems()).startsWith("rowlift: table newt does not exist, but ")
+			.contains(v1.toString())
+			.contains("Flyway did not apply them, since this database's migrations are at version 1 already")
+			.contains("Rowlift writes no second migration of the same table");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(v1);
+		}
+		String advice = refused.problems().substring(refused.problems().indexOf("; delete ") + "; delete ".length());
+		for (String named : advice.substring(0, advice.indexOf(" and run the same command again")).split(" and ")) {
+			Files.delete(Path.of(named));
+		}
+
+		RowliftRun again = RowliftRun.of(load(settings));
+
+		assertThat(again.exitCode()).as(again.toString()).isZero();
+		Path v2 = migrations.resolve(target().id()).resolve("V2__create_newt.sql");
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(v2);
+		}
+		assertSameContent(file, "newt", List.of());
+		target().reset();
+		RowliftRun fresh = RowliftRun.of(load(settings));
+		assertThat(fresh.exitCode()).as(fresh.toString()).isZero();
+		try (Stream<Path> files = Files.list(migrations.resolve(target().id()))) {
+			assertThat(files.toList()).containsExactly(v2);
+		}
+		assertSameContent(file, "newt", List.of());
+	}
+
+	/**
+	 * {@code rowlift.schema.create=infer} with Flyway turned off: exit 2 before the file is read, nothing written;
+	 * the advice followed (the setting left out) creates the table and loads.
+	 */
+	@Test
+	void createWithFlywayOffIsRefusedBeforeAnythingIsWrittenAndWithoutTheSettingLoads() throws Exception {
+		Path file = Files.writeString(this.work.resolve("newt.csv"), "id,name\n1,a\n");
+		Path migrations = this.work.resolve("migrations");
+		List<String> settings = new ArrayList<>(List.of("--rowlift.source.path=" + file, "--rowlift.target.table=newt",
+				"--rowlift.schema.create=infer", "--spring.flyway.locations=filesystem:" + migrations + "/{vendor}",
+				"--spring.flyway.enabled=false", "--rowlift.report.progress=none"));
+
+		RowliftRun refused = RowliftRun.of(load(settings));
+
+		assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+		assertThat(refused.problems()).isEqualTo("rowlift: rowlift.schema.create=infer writes the migration of a missing table and"
+				+ " applies it with Flyway, which spring.flyway.enabled=false turns off: leave that setting out, or create table newt"
+				+ " yourself and leave rowlift.schema.create=infer out");
+		assertThat(migrations).doesNotExist();
+
+		settings.remove("--spring.flyway.enabled=false");
+		RowliftRun created = RowliftRun.of(load(settings));
+		assertThat(created.exitCode()).as(created.toString()).isZero();
+		assertSameContent(file, "newt", List.of());
+	}
+
+	/** {@code load} with {@code settings}, into the target's database as it is now (a reset may make another). */
+	private List<String> load(List<String> settings) {
+		List<String> command = new ArrayList<>(List.of("load"));
+		command.addAll(settings);
+		target().options().stream().filter(o -> !o.startsWith("--spring.flyway.locations=")).forEach(command::add);
+		return command;
+	}
+
 	private long count(String sql) throws Exception {
 		try (Connection c = target().connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
 			assertThat(rs.next()).isTrue();

@@ -32,6 +32,24 @@ class MigrationFilesTests {
 		assertThat(files.file("sqlite", 8, "my table").getFileName().toString()).isEqualTo("V8__create_my_table.sql");
 	}
 
+	/** The migrations written earlier of one table, both vendors', oldest first; another table's and the same prefix's are not. */
+	@Test
+	void writtenFindsATablesOwnMigrationsOnly() throws Exception {
+		Path out = this.dir.resolve("out");
+		for (String vendor : MigrationFiles.VENDORS) {
+			Files.createDirectories(out.resolve(vendor));
+			Files.writeString(out.resolve(vendor).resolve("V12__create_newt.sql"), "");
+			Files.writeString(out.resolve(vendor).resolve("V3__create_newt_2.sql"), "");
+			Files.writeString(out.resolve(vendor).resolve("V4__create_other.sql"), "");
+		}
+		Files.writeString(out.resolve("sqlite").resolve("V2__create_newt.sql"), "");
+		MigrationFiles files = new MigrationFiles(out, "");
+		assertThat(files.written("newt")).containsExactly(out.resolve("sqlite/V2__create_newt.sql"),
+				out.resolve("mysql/V12__create_newt.sql"), out.resolve("sqlite/V12__create_newt.sql"));
+		assertThat(files.written("absent")).isEmpty();
+		assertThat(new MigrationFiles(this.dir.resolve("none"), "").written("newt")).isEmpty();
+	}
+
 	@Test
 	void classpathLocationsCountToo() throws Exception {
 		// src/test/resources/db/migration/{vendor} holds the tests' migrations

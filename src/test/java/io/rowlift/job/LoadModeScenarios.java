@@ -284,6 +284,128 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		assertExactAndIntact(csv);
 	}
 
+	/** The quick start's sample: its file and migrations (table people, indexes people_city and people_email). */
+	static final Path SAMPLE = Path.of("examples/people");
+
+	/** The sample's own 2 secondary indexes. */
+	static final java.util.Set<String> SAMPLE_INDEXES = java.util.Set.of("people_city", "people_email");
+
+	/** A load of {@code csv} into the sample's table, created by the sample's own migrations, in this database. */
+	RowliftRun sample(Path csv, String... more) {
+		List<String> args = new ArrayList<>();
+		for (String option : target().options()) {
+			args.add(option.startsWith("--spring.flyway.locations=")
+					? "--spring.flyway.locations=filesystem:" + SAMPLE.resolve("db") + "/{vendor}" : option);
+		}
+		args.addAll(List.of("--rowlift.source.path=" + csv, "--rowlift.target.table=people", "--rowlift.report.progress=none"));
+		args.addAll(List.of(more));
+		return RowliftRun.of(args);
+	}
+
+	/**
+	 * The quick start's sample loaded again with {@code rowlift.job.reload=true} (issue 34, item 8): exit 1 on its
+	 * own keys, the message names the modes that load over rows already there first, with their exact flags, the
+	 * 2 indexes are back at once (the advice does not resume), and each mode advised, added as printed, loads
+	 * the file: 5,000 rows, indexes as before, ledger empty.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "upsert", "ignore", "truncate", "replace" })
+	void aReloadOfTheSampleNamesTheModesFirstPutsTheIndexesBackAndTheModeAdvisedLoadsIt(String mode) throws Exception {
+		Path csv = Files.copy(SAMPLE.resolve("people.csv"), this.dir.resolve("people.csv"));
+		RowliftRun first = sample(csv);
+		assertThat(first.exitCode()).as(first.toString()).isZero();
+		assertThat(target().indexes("people")).isEqualTo(SAMPLE_INDEXES);
+
+		RowliftRun reload = sample(csv, "--rowlift.job.reload=true");
+
+		assertThat(reload.exitCode()).as(reload.toString()).isEqualTo(1);
+		String modes = "people held rows before this load, and the database refused a row of the file for a key one of them has:"
+				+ " to load the file over them, run the same command with --rowlift.job.start-over=true and one of"
+				+ " --rowlift.target.mode=upsert (";
+		assertThat(reload.problems()).contains(modes)
+			.contains("--rowlift.target.mode=" + mode + " (")
+			.doesNotContain("rowlift.job.skip-limit")
+			.doesNotContain("not back yet")
+			.endsWith("rowlift: the 2 index(es) of people the load dropped are back: people_city, people_email");
+		assertThat(reload.problems().indexOf(modes)).isLessThan(reload.problems().indexOf("fix the file there"));
+		assertThat(target().indexes("people")).as("indexes after the failure").isEqualTo(SAMPLE_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).as("ledger").isZero();
+
+		RowliftRun advised = sample(csv, "--rowlift.job.reload=true", "--rowlift.job.start-over=true", "--rowlift.target.mode=" + mode);
+
+		assertThat(advised.exitCode()).as(advised.toString()).isZero();
+		assertThat(count("SELECT COUNT(*) FROM people")).isEqualTo(5_000);
+		assertThat(count("SELECT COUNT(DISTINCT email) FROM people")).isEqualTo(count("SELECT COUNT(email) FROM people"));
+		assertThat(target().indexes("people")).isEqualTo(SAMPLE_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).as("ledger").isZero();
+	}
+
+	/**
+	 * An append of a new file into the sample's table whose first row repeats a key the table held: the modes
+	 * first, the indexes back after the failure, and the other advice, fix the file there and load it again with
+	 * {@code --rowlift.job.start-over=true}, followed as printed, loads the fixed file beside the old rows.
+	 */
+	@Test
+	void anAppendOverAKeyTheTableHeldNamesTheModesAndTheFixedFileLoadsWithTheStartOverAdvised() throws Exception {
+		List<String> lines = Files.readAllLines(SAMPLE.resolve("people.csv"));
+		Path old = Files.write(this.dir.resolve("old.csv"), lines.subList(0, 101)); // ids 1..100
+		List<String> next = new ArrayList<>(lines.subList(100, 201)); // ids 100..200
+		next.add(0, lines.get(0));
+		Path csv = Files.write(this.dir.resolve("new.csv"), next);
+		RowliftRun first = sample(old);
+		assertThat(first.exitCode()).as(first.toString()).isZero();
+
+		RowliftRun append = sample(csv);
+
+		assertThat(append.exitCode()).as(append.toString()).isEqualTo(1);
+		assertThat(append.problems()).contains("people held rows before this load, and the database refused a row of the file for a key"
+				+ " one of them has: to load the file over them, run the same command with --rowlift.job.start-over=true and one of"
+				+ " --rowlift.target.mode=upsert (")
+			.contains("; or, where the file should not hold that row: fix the file there and load it again with"
+					+ " --rowlift.job.start-over=true (run 2 committed no rows, so none is loaded twice)");
+		assertThat(target().indexes("people")).as("indexes after the failure").isEqualTo(SAMPLE_INDEXES);
+
+		next.remove(1); // the row of id 100, which the table holds
+		Files.write(csv, next);
+		RowliftRun fixed = sample(csv, "--rowlift.job.start-over=true");
+
+		assertThat(fixed.exitCode()).as(fixed.toString()).isZero();
+		assertThat(count("SELECT COUNT(*) FROM people")).isEqualTo(200);
+		assertThat(target().indexes("people")).isEqualTo(SAMPLE_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).as("ledger").isZero();
+	}
+
+	/**
+	 * A bad value over {@code rowlift.job.skip-limit=0} in a file of the sample: the advice is not the same
+	 * command, so the 2 indexes are back after the failure; the advice to raise the skip limit and run the same
+	 * command, followed with {@code --rowlift.job.skip-limit=1}, resumes the run with the indexes in place and
+	 * completes: 4,999 rows, 1 reject, both indexes, ledger empty.
+	 */
+	@Test
+	void aBadValueOverTheSkipLimitPutsTheIndexesBackAndTheAdvisedResumeCompletesWithThem() throws Exception {
+		List<String> lines = new ArrayList<>(Files.readAllLines(SAMPLE.resolve("people.csv")));
+		lines.set(2500, lines.get(2500).replaceFirst(",\\d+$", ",old"));
+		Path csv = Files.write(this.dir.resolve("people.csv"), lines);
+
+		RowliftRun failed = sample(csv, "--rowlift.job.partitions=1", "--rowlift.job.chunk-size=1000");
+
+		assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+		assertThat(failed.problems()).contains(csv + ":2501:6")
+			.contains("or leave the file as it is and run the same command with a higher rowlift.job.skip-limit")
+			.doesNotContain("held rows before this load")
+			.endsWith("rowlift: the 2 index(es) of people the load dropped are back: people_city, people_email");
+		assertThat(target().indexes("people")).as("indexes after the failure").isEqualTo(SAMPLE_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM people")).isEqualTo(2_000);
+
+		RowliftRun resumed = sample(csv, "--rowlift.job.partitions=1", "--rowlift.job.chunk-size=1000", "--rowlift.job.skip-limit=1");
+
+		assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
+		assertThat(resumed.out()).contains("resumed and completed").contains("read 5,000 = written 4,999 + rejected 1");
+		assertThat(count("SELECT COUNT(*) FROM people")).isEqualTo(4_999);
+		assertThat(target().indexes("people")).isEqualTo(SAMPLE_INDEXES);
+		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).as("ledger").isZero();
+	}
+
 	/** The table holds exactly the rows of {@code csv}, read on a connection of the test's own. */
 	void assertTableHolds(Path csv) throws Exception {
 		long[] expected = digest(csv);

@@ -183,6 +183,12 @@ public final class MySqlDialect implements TargetDialect {
 		return (state != null && (state.startsWith("22") || state.startsWith("23"))) || error.getErrorCode() == 3819;
 	}
 
+	/** ER_DUP_ENTRY (1062) or ER_DUP_ENTRY_WITH_KEY_NAME (1586). */
+	@Override
+	public boolean isKeyViolation(SQLException error) {
+		return error.getErrorCode() == 1062 || error.getErrorCode() == 1586;
+	}
+
 	/**
 	 * True: InnoDB rolls back a statement that fails with a row error (a duplicate key, a foreign key, a
 	 * CHECK, and under the strict {@code sql_mode} every value it will not store) and nothing else, so a

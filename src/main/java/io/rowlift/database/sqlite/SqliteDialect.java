@@ -330,6 +330,16 @@ public final class SqliteDialect implements TargetDialect {
 		return code == 19 || code == 20;
 	}
 
+	/** SQLITE_CONSTRAINT_PRIMARYKEY or SQLITE_CONSTRAINT_UNIQUE (the driver reports extended result codes). */
+	@Override
+	public boolean isKeyViolation(SQLException error) {
+		if (error instanceof org.sqlite.SQLiteException sqlite) {
+			return sqlite.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_CONSTRAINT_PRIMARYKEY
+					|| sqlite.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE;
+		}
+		return error.getErrorCode() == 1555 || error.getErrorCode() == 2067;
+	}
+
 	@Override
 	public Optional<String> describeEnvironmentFault(Throwable failure, String jdbcUrl) {
 		return SqliteFailures.environment(failure, jdbcUrl);

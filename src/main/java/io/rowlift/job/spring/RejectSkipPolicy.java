@@ -62,7 +62,7 @@ final class RejectSkipPolicy implements SkipPolicy {
 			message += "\nThat is bad record number " + number + ", more than rowlift.job.skip-limit=" + budget.limit()
 					+ " allows: fix the file, or raise the limit and run the same command again to resume";
 		}
-		throw new BadRecordException(message);
+		throw new BadRecordException(message, rejected.getCause());
 	}
 
 	/** Whether the database refused a row (a constraint, a value it will not store), by the dialect's rules. */

@@ -173,6 +173,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 				}
 				RejectedRecordException rejected = new RejectedRecordException(origin, -1, "the database refused the row: "
 						+ RejectSkipPolicy.rootMessage(reason) + "; fix or remove the row");
+				rejected.initCause(reason); // the database's refusal, for the advice after a spent skip limit
 				RejectSkipPolicy.take(partition, rejected);
 				partition.pending.add(rejected);
 			}
