@@ -224,7 +224,7 @@ class TableMappingTests {
 		RecordBinder binder = binder(mapping);
 
 		assertThat(binder.bind(new CapturedRow(2), 0, record("1", "12,5")))
-			.hasToString("Rejection[where=p.csv:12:2 (byte 200), problem=column n = number(b) * 2: '12,5' (b) is not a number]");
+			.hasToString("Rejection[where=p.csv:12:2 (byte 200), problem=column n = number(b) * 2: '12,5' (b) is not a number, refusal=null]");
 		Rejection notAnInteger = binder.bind(new CapturedRow(2), 0, record("1", "3"));
 		assertThat(notAnInteger.where()).hasToString("p.csv:12:1 (byte 100)");
 		assertThat(notAnInteger.problem()).startsWith("column m = 'x' || a: 'x1'");
@@ -310,7 +310,7 @@ class TableMappingTests {
 				io.rowlift.expr.ExpressionException.class, () -> filter.keeps(record("1", "ada", "many")));
 		assertThat(filter.rejection(record("1", "ada", "many"), failure))
 			.hasToString("Rejection[where=p.csv:12:3 (byte 300), problem=filter number(flag) > 1 and name <> 'x': 'many' (flag) "
-					+ "is not a number]");
+					+ "is not a number, refusal=null]");
 		assertThat(filter.field()).isEqualTo(2);
 	}
 
