@@ -173,6 +173,13 @@ public interface TargetDialect {
 	boolean isRowError(SQLException error);
 
 	/**
+	 * Whether building a unique index failed because the table holds two rows with one of its keys (and
+	 * not for another reason: a lock, a full disk, a bad definition). The index rebuild builds first and
+	 * looks for the repeated keys only after this says so, so a clean load pays for no such search.
+	 */
+	boolean isDuplicateKeyFailure(SQLException error);
+
+	/**
 	 * Whether an INSERT statement the database refuses (a key, a CHECK, a foreign key, a value it will
 	 * not store: {@link #isRowError}) leaves nothing of it written, while the transaction and the
 	 * statements before it stay: then a strict multi-row INSERT needs no savepoint of its own to be

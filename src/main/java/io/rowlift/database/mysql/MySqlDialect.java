@@ -184,6 +184,16 @@ public final class MySqlDialect implements TargetDialect {
 	}
 
 	/**
+	 * ER_DUP_ENTRY (1062, {@code Duplicate entry '...' for key '...'}), which {@code ALTER TABLE ... ADD UNIQUE}
+	 * reports for repeated keys, also ER_DUP_ENTRY_WITH_KEY_NAME (1586) and ER_DUP_UNKNOWN_IN_INDEX (1859).
+	 */
+	@Override
+	public boolean isDuplicateKeyFailure(SQLException error) {
+		int code = error.getErrorCode();
+		return code == MySqlFailures.ER_DUP_ENTRY || code == 1586 || code == 1859;
+	}
+
+	/**
 	 * True: InnoDB rolls back a statement that fails with a row error (a duplicate key, a foreign key, a
 	 * CHECK, and under the strict {@code sql_mode} every value it will not store) and nothing else, so a
 	 * refused multi-row INSERT has written none of its rows. Rowlift's exact rejects rest on a

@@ -314,6 +314,16 @@ public final class SqliteDialect implements TargetDialect {
 		return code == 19 || code == 20;
 	}
 
+	/**
+	 * SQLITE_CONSTRAINT_UNIQUE (2067) or SQLITE_CONSTRAINT_PRIMARYKEY (1555), as {@code CREATE UNIQUE INDEX}
+	 * reports repeated keys; by the message where the driver gives only the primary code (19):
+	 * {@code UNIQUE constraint failed}, or {@code indexed columns are not unique} from SQLite before 3.8.
+	 */
+	@Override
+	public boolean isDuplicateKeyFailure(SQLException error) {
+		return SqliteFailures.duplicateKey(error);
+	}
+
 	@Override
 	public Optional<String> describeEnvironmentFault(Throwable failure, String jdbcUrl) {
 		return SqliteFailures.environment(failure, jdbcUrl);

@@ -34,6 +34,24 @@ final class SqliteFailures {
 		return code == SQLITE_BUSY || code == SQLITE_LOCKED;
 	}
 
+	static final int SQLITE_CONSTRAINT = 19;
+
+	static final int SQLITE_CONSTRAINT_PRIMARYKEY = SQLITE_CONSTRAINT | (6 << 8);
+
+	static final int SQLITE_CONSTRAINT_UNIQUE = SQLITE_CONSTRAINT | (8 << 8);
+
+	/** See {@link io.rowlift.database.TargetDialect#isDuplicateKeyFailure}. */
+	static boolean duplicateKey(java.sql.SQLException error) {
+		int code = error instanceof SQLiteException sqlite && sqlite.getResultCode() != null ? sqlite.getResultCode().code
+				: error.getErrorCode();
+		if (code == SQLITE_CONSTRAINT_UNIQUE || code == SQLITE_CONSTRAINT_PRIMARYKEY) {
+			return true;
+		}
+		String message = String.valueOf(error.getMessage());
+		return (code & 0xff) == SQLITE_CONSTRAINT
+				&& (message.contains("UNIQUE constraint failed") || message.contains("indexed columns are not unique"));
+	}
+
 	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
 		if (CodeFault.find(failure).isPresent()) {
