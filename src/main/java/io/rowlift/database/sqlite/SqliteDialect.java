@@ -118,6 +118,36 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	/**
+	 * As {@link #configure(HikariDataSource, TargetProperties)}, and the pool's connections come from
+	 * {@link SqliteConnections}: a connection that finds the file locked by another run of Rowlift (its index
+	 * build with a rollback journal locks readers out) waits at most {@code lockWait} instead of SQLite's
+	 * busy timeout, and fails with {@code SQLITE_BUSY}, which the command reports as another run being active
+	 * ({@link #describeLockedDatabase}).
+	 */
+	@Override
+	public void configure(HikariDataSource dataSource, TargetProperties target, java.time.Duration lockWait) {
+		configure(dataSource, target);
+		dataSource.setDataSource(new SqliteConnections(dataSource.getJdbcUrl(), lockFile(dataSource.getJdbcUrl()), lockWait));
+	}
+
+	/**
+	 * The run lock files this process holds. Looking at a lock by opening its file is safe only where the
+	 * process holds none of it: on Linux, closing any channel of a file releases every lock the process
+	 * holds on it, so {@link RunLockBusyWait} asks here first.
+	 */
+	private static final Set<Path> HELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+	/** Whether this process holds the run lock {@code lockFile} ({@link #tryLock}). */
+	static boolean heldHere(Path lockFile) {
+		return HELD.contains(lockFile.toAbsolutePath().normalize());
+	}
+
+	/** The run lock's file beside the database {@code jdbcUrl} names. */
+	static Path lockFile(String jdbcUrl) {
+		return Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+	}
+
+	/**
 	 * Creates the database file, when it does not exist yet (or is empty), with the page size
 	 * {@link PageSizeChoice} makes of {@code rowlift.target.page-size} or of the input's average record
 	 * length, and in WAL mode.
@@ -335,6 +365,11 @@ public final class SqliteDialect implements TargetDialect {
 	}
 
 	@Override
+	public Optional<String> describeLockedDatabase(Throwable failure, String jdbcUrl) {
+		return SqliteFailures.locked(failure, jdbcUrl);
+	}
+
+	@Override
 	public String quote(String identifier) {
 		return '"' + identifier.replace("\"", "\"\"") + '"';
 	}
@@ -346,7 +381,7 @@ public final class SqliteDialect implements TargetDialect {
 
 	@Override
 	public RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) {
-		Path lockFile = Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+		Path lockFile = lockFile(jdbcUrl);
 		try {
 			FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
 			FileLock lock;
@@ -363,6 +398,7 @@ public final class SqliteDialect implements TargetDialect {
 			// the lock is one per database file: the holder's table, for status (runLockHolder)
 			channel.truncate(0);
 			channel.write(java.nio.ByteBuffer.wrap(table.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0);
+			HELD.add(lockFile.toAbsolutePath().normalize());
 			return new FileRunLock(lockFile, channel, lock);
 		}
 		catch (IOException ex) {
@@ -377,7 +413,7 @@ public final class SqliteDialect implements TargetDialect {
 	 */
 	@Override
 	public Optional<String> runLockHolder(DataSource dataSource, String jdbcUrl, String table) {
-		Path lockFile = Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+		Path lockFile = lockFile(jdbcUrl);
 		if (!Files.exists(lockFile)) {
 			return Optional.empty(); // never locked: no load ever ran here
 		}
@@ -674,6 +710,7 @@ public final class SqliteDialect implements TargetDialect {
 		@Override
 		public void close() {
 			try {
+				HELD.remove(this.file.toAbsolutePath().normalize());
 				this.lock.release();
 				this.channel.close();
 			}

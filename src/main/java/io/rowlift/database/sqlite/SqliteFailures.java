@@ -115,6 +115,23 @@ final class SqliteFailures {
 		});
 	}
 
+	/** See {@link io.rowlift.database.TargetDialect#describeLockedDatabase}. */
+	static Optional<String> locked(Throwable failure, String jdbcUrl) {
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty();
+		}
+		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+			if (t instanceof SQLiteException error && busy(error)) {
+				String where = place(jdbcUrl);
+				return Optional.of("the SQLite database " + where + " is locked by another program (one that holds a write "
+						+ "transaction open in it, such as a sqlite3 shell, or opened it in exclusive locking mode); end that "
+						+ "transaction or close the program, then run the same command, or set rowlift.job.lock-wait=10m to "
+						+ "wait for it; nothing was written");
+			}
+		}
+		return Optional.empty();
+	}
+
 	static Optional<String> describe(int primaryCode, String where) {
 		return Optional.ofNullable(switch (primaryCode) {
 			case SQLITE_FULL -> "database or disk is full: " + where + "; free space, then run the same command";
