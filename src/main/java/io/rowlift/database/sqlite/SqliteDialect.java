@@ -50,8 +50,9 @@ import io.rowlift.database.UniqueKey;
  * process loses nothing committed; {@code journal_mode=OFF} would corrupt the file on an ordinary
  * chunk rollback), and with {@code transaction_mode=IMMEDIATE}: SQLite has one writer, and deferred
  * transactions that read before writing (Spring Batch's repository does) fail with
- * {@code SQLITE_BUSY} instead of waiting. A long {@code busy_timeout} lets partitions queue for the
- * write lock. The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
+ * {@code SQLITE_BUSY} instead of waiting. A long busy wait lets partitions queue for the write lock
+ * ({@link RunLockBusyWait}: 10 minutes while this process holds the run lock, only
+ * {@code rowlift.job.lock-wait} while another run holds it). The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
  * database file at a time.
  *
  * <p>The page size of a file Rowlift creates is chosen from the input ({@link PageSizeChoice}). Cache
