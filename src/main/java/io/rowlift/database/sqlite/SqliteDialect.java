@@ -136,11 +136,11 @@ public final class SqliteDialect implements TargetDialect {
 	 * process holds none of it: on Linux, closing any channel of a file releases every lock the process
 	 * holds on it, so {@link RunLockBusyWait} asks here first.
 	 */
-	private static final Set<Path> HELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
+	private static final java.util.Map<Path, String> HELD = new java.util.concurrent.ConcurrentHashMap<>();
 
 	/** Whether this process holds the run lock {@code lockFile} ({@link #tryLock}). */
 	static boolean heldHere(Path lockFile) {
-		return HELD.contains(lockFile.toAbsolutePath().normalize());
+		return HELD.containsKey(lockFile.toAbsolutePath().normalize());
 	}
 
 	/** The run lock's file beside the database {@code jdbcUrl} names. */
@@ -383,6 +383,9 @@ public final class SqliteDialect implements TargetDialect {
 	@Override
 	public RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) {
 		Path lockFile = lockFile(jdbcUrl);
+		if (heldHere(lockFile)) {
+			return null; // held by this process: opening and closing the file again would release it (HELD)
+		}
 		try {
 			FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
 			FileLock lock;
@@ -399,7 +402,7 @@ public final class SqliteDialect implements TargetDialect {
 			// the lock is one per database file: the holder's table, for status (runLockHolder)
 			channel.truncate(0);
 			channel.write(java.nio.ByteBuffer.wrap(table.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0);
-			HELD.add(lockFile.toAbsolutePath().normalize());
+			HELD.put(lockFile.toAbsolutePath().normalize(), table);
 			return new FileRunLock(lockFile, channel, lock);
 		}
 		catch (IOException ex) {
@@ -415,6 +418,10 @@ public final class SqliteDialect implements TargetDialect {
 	@Override
 	public Optional<String> runLockHolder(DataSource dataSource, String jdbcUrl, String table) {
 		Path lockFile = lockFile(jdbcUrl);
+		String here = HELD.get(lockFile.toAbsolutePath().normalize());
+		if (here != null) {
+			return Optional.of(here); // this process's, known without opening the file (which would release it)
+		}
 		if (!Files.exists(lockFile)) {
 			return Optional.empty(); // never locked: no load ever ran here
 		}
