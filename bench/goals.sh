@@ -6,6 +6,9 @@
 #   GOALS="wide docs" bench/goals.sh     only these (ints30 wide keys docs ints100 startup xmx512)
 #   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" bench/goals.sh
 #                                        two builds side by side, one anchor run per row (see bench/run.sh)
+#   BEFORE=02cb32f bench/goals.sh          every row also with the jar of that commit (a tag or branch works too:
+#                                        the last landing), built once and cached (bench/before-jar.sh); the table
+#                                        then has a row per build, each with its ratio to the same anchor run
 #   ROWLIFT_LAUNCH=both (the default here) runs each row with `java -jar` (the JVM's default heap: the
 #   memory goal's case; README's commands add -Xmx1g) and with bin/rowlift beside one anchor run; bin or
 #   jar runs one of them.
@@ -19,6 +22,10 @@ log=$work/goals-$(git rev-parse --short HEAD).log
 goals=${GOALS:-ints30 wide keys docs ints100 startup xmx512}
 has() { [[ " $goals " == *" $1 "* ]]; }
 export ROWLIFT_LAUNCH=${ROWLIFT_LAUNCH:-both}
+if [[ -n ${BEFORE:-} ]]; then # built once here, then a variant of every row (and of the start-up rounds)
+    export ROWLIFT_VARIANTS="before-$(git rev-parse --short "$BEFORE^{commit}") $(bench/before-jar.sh "$BEFORE");${ROWLIFT_VARIANTS:-Rowlift $root/target/rowlift.jar}"
+    unset BEFORE
+fi
 {
 echo "goals at commit $(git rev-parse --short HEAD), $(date -u +%FT%TZ), $(nproc) cores, $(java -version 2>&1 | head -1)"
 has ints30 && bench/run.sh ints 30000000 sqlite

@@ -17,7 +17,9 @@
 #   two builds or two pipelines in one sitting: "LABEL JAR [OPTION...];LABEL JAR [OPTION...]", e.g.
 #   ROWLIFT_VARIANTS="before /tmp/old.jar;after target/rowlift.jar" or
 #   ROWLIFT_VARIANTS="fast target/rowlift.jar;spring target/rowlift.jar --rowlift.job.pipeline=spring".
-#   Default: one variant, "Rowlift target/rowlift.jar". A variant that names its own
+#   Default: one variant, "Rowlift target/rowlift.jar". BEFORE=<commit-ish> (a commit, tag or branch: the last
+#   landing, e.g. BEFORE=02cb32f) adds a variant "before-<commit>" first, that commit's jar, built once in a temporary
+#   worktree and cached by commit hash (bench/before-jar.sh), and prints each variant's ratio to it as well. A variant that names its own
 #   --rowlift.source.path (e.g. the same rows gzipped, zstd-compressed or as JSON Lines: bench/inputs.sh) reads that
 #   file instead of the generated CSV; the tables are still checked equal to the anchor's.
 #
@@ -54,6 +56,12 @@ if [[ $shape == keys ]]; then
 fi
 read -r -a jvm <<<"${JAVA_OPTS:-}"
 IFS=';' read -r -a variants <<<"${ROWLIFT_VARIANTS:-Rowlift $jar}"
+before=""
+if [[ -n ${BEFORE:-} ]]; then # the last landing's jar, first, beside every variant and the same anchor run
+    before_jar=$("$root/bench/before-jar.sh" "$BEFORE")
+    before=before-$(git rev-parse --short "$BEFORE^{commit}")
+    variants=("$before $before_jar" "${variants[@]}")
+fi
 if [[ ${ROWLIFT_LAUNCH:-bin} == both ]]; then # every variant with each launcher
     both=()
     for variant in "${variants[@]}"; do
@@ -102,6 +110,18 @@ timed() { # timed LOG command... -> "seconds peakKB exit"
     /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" > "$log" 2>&1 && rc=0 || rc=$?
     echo "$(cat "$work/time.txt" | tail -1) $rc"
 }
+declare -A took=() # seconds per variant label, for the ratios to the before build
+versus_before() { # one line per variant: its time over the before build's with the same launcher (not "ratio ...":
+    # bench/goals-table.sh reads those as ratios to the anchor)
+    [[ -n $before ]] || return 0
+    local label base
+    for label in "${!took[@]}"; do
+        base=${label%:jar}; base=${base%:bin}; [[ $base == "$before" ]] && continue
+        local mine=$before; [[ $label == *:jar ]] && mine=$before:jar; [[ $label == *:bin ]] && mine=$before:bin
+        [[ -n ${took[$mine]:-} ]] && printf "  %-28s %8.2f\n" "$label / $mine" "$(echo "${took[$label]} / ${took[$mine]}" | bc -l)"
+    done
+    took=()
+}
 report() { # report NAME SECONDS PEAK_KB
     printf "  %-28s %8.2f s %12.0f rows/s %8.1f MB/s %8.0f MB RSS\n" "$1" "$2" "$(echo "$rows / $2" | bc -l)" \
         "$(echo "$bytes / 1000000 / $2" | bc -l)" "$(echo "$3 / 1024" | bc -l)"
@@ -117,7 +137,7 @@ sqlite_ddl() { # the table without its secondary indexes | the indexes
     grep -E "^CREATE (UNIQUE )?INDEX .* ON $table " "$file" | tr '\n' ' '
     echo
 }
-echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; commit $(git rev-parse --short HEAD); launcher ${ROWLIFT_LAUNCH:-bin} ${JAVA_OPTS:-}, options: ${options[*]:-(defaults)}"
+echo "$shape: $rows rows, $(echo "$bytes / 1000000" | bc) MB; $(nproc) cores; commit $(git rev-parse --short HEAD)${before:+ beside $before}; launcher ${ROWLIFT_LAUNCH:-bin} ${JAVA_OPTS:-}, options: ${options[*]:-(defaults)}"
 
 if [[ $targets == *sqlite* ]]; then
     rm -f "$work"/anchor.db* "$work"/rowlift.db*
@@ -145,12 +165,13 @@ if [[ $targets == *sqlite* ]]; then
             --spring.flyway.enabled=false $(source_option "${v[@]:2}") --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
         [[ $r_rc == 0 ]] || { echo "Rowlift ($label) failed"; tail -5 "$work/rowlift-sqlite.log"; exit 1; }
         r_sum=$(sqlite3 -csv "$work/rowlift.db" "SELECT $cols FROM $table ORDER BY $cols" | md5sum | cut -d' ' -f1)
-        report "$label" "$r_s" "$r_kb"
+        report "$label" "$r_s" "$r_kb"; took[$label]=$r_s
         printf "  %-28s %8.2f   (%s)\n" "ratio $label / sqlite3" "$(echo "$r_s / $a_s" | bc -l)" \
             "$([[ $a_sum == "$r_sum" ]] && echo "tables equal: md5 of both sorted dumps" || echo "TABLES DIFFER: md5 $a_sum vs $r_sum")"
         echo "  $(tail -1 "$work/rowlift-sqlite.log")"
         echo "  page size: sqlite3 CLI $(sqlite3 "$work/anchor.db" "PRAGMA page_size"), $label $(sqlite3 "$work/rowlift.db" "PRAGMA page_size")"
     done
+    versus_before
 fi
 
 if [[ $targets == *mysql* ]]; then
@@ -178,9 +199,10 @@ if [[ $targets == *mysql* ]]; then
             --spring.flyway.enabled=false $(source_option "${v[@]:2}") --rowlift.target.table="$table" "${options[@]}" "${v[@]:2}")"
         [[ $r_rc == 0 ]] || { echo "Rowlift ($label) failed"; tail -5 "$work/rowlift-mysql.log"; exit 1; }
         r_d=$(my -N rowlift_bench_rowlift -e "$digest")
-        report "$label" "$r_s" "$r_kb"
+        report "$label" "$r_s" "$r_kb"; took[$label]=$r_s
         printf "  %-28s %8.2f   (%s)\n" "ratio $label / LOAD DATA" "$(echo "$r_s / $a_s" | bc -l)" \
             "$([[ $a_d == "$r_d" ]] && echo "tables equal: count and CRC32 sum" || echo "TABLES DIFFER: $a_d vs $r_d")"
         echo "  $(tail -1 "$work/rowlift-mysql.log")"
     done
+    versus_before
 fi

@@ -108,6 +108,11 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 			verb = this.beans.getBean(Verb.beanName(name), Verb.class);
 		}
 		catch (RuntimeException ex) {
+			java.util.Optional<String> locked = lockedDatabase(ex);
+			if (locked.isPresent()) { // another run, or another program, has the database locked: nothing was written
+				err.println("rowlift: " + locked.get());
+				return RowliftException.REFUSED;
+			}
 			java.util.Optional<String> fault = environmentFault(ex);
 			if (fault.isPresent()) { // the database cannot be reached or written: nothing was
 				err.println("rowlift: " + fault.get());
@@ -130,6 +135,36 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 			return dialect.describeEnvironmentFault(failure, url);
 		}
 		catch (RuntimeException ex) {
+			return java.util.Optional.empty(); // no dialect to ask: the failure keeps its own message
+		}
+	}
+
+	/**
+	 * The refusal (exit 3) when {@code failure} is the database locked by something else while the verb's beans
+	 * were made (Rowlift's pool opens its first connection then): "another run is active", naming it, when a
+	 * run of Rowlift holds the database's run lock (SQLite's index build with a rollback journal locks every
+	 * reader out, for minutes), else the dialect's sentence for another program; empty for any other failure.
+	 */
+	private java.util.Optional<String> lockedDatabase(Throwable failure) {
+		try {
+			TargetDialect dialect = this.beans.getBean(TargetDialect.class);
+			Environment environment = this.beans.getBean(Environment.class);
+			String url = environment.getProperty("spring.datasource.url");
+			java.util.Optional<String> otherProgram = dialect.describeLockedDatabase(failure, url);
+			if (otherProgram.isEmpty()) {
+				return otherProgram;
+			}
+			String table = environment.getProperty("rowlift.target.table", "");
+			java.util.Optional<String> holder = dialect.runLockHolder(null, url, table);
+			if (holder.isEmpty()) {
+				return otherProgram;
+			}
+			java.time.Duration waited = org.springframework.boot.context.properties.bind.Binder.get(environment)
+				.bind("rowlift.job.lock-wait", java.time.Duration.class).orElse(java.time.Duration.ZERO);
+			return java.util.Optional.of(io.rowlift.job.RunLockRefusal.message(table.isBlank() ? holder.get() : table,
+					holder.get(), dialect.id(), waited));
+		}
+		catch (java.sql.SQLException | RuntimeException ex) {
 			return java.util.Optional.empty(); // no dialect to ask: the failure keeps its own message
 		}
 	}

@@ -84,6 +84,11 @@ public final class StatusCommand implements Verb {
 					: new LoadStatusReader.Report(List.of(), Map.of(), false);
 		}
 		catch (Exception ex) {
+			java.util.Optional<String> running = runningNow(ex, database);
+			if (running.isPresent()) {
+				this.out.println(running.get());
+				return 0;
+			}
 			this.err.println("rowlift: cannot read the loads of the " + database + ": " + rootMessage(ex)
 					+ "; check spring.datasource.url and that the database answers");
 			return 1;
@@ -91,6 +96,28 @@ public final class StatusCommand implements Verb {
 		this.out.print(this.status.format() == StatusProperties.Format.JSON ? json(report, database, table, file)
 				: text(report, database, table, file));
 		return 0;
+	}
+
+	/**
+	 * The answer when the database cannot be read because a running load holds it locked (SQLite's index
+	 * build with a rollback journal locks every reader out until it ends): that load is running, named by
+	 * the run lock; empty when the failure is something else.
+	 */
+	private java.util.Optional<String> runningNow(Exception failure, String database) {
+		if (this.dialect.describeLockedDatabase(failure, this.url).isEmpty()) {
+			return java.util.Optional.empty();
+		}
+		java.util.Optional<String> holder;
+		try {
+			holder = this.dialect.runLockHolder(null, this.url, this.target.table() == null ? "" : this.target.table());
+		}
+		catch (java.sql.SQLException | RuntimeException ex) {
+			return java.util.Optional.empty();
+		}
+		return holder.map(table -> "rowlift status: a load" + (table.isEmpty() ? "" : " into " + table) + " is running in the "
+				+ database + " (it holds the run lock) and has the database locked now (SQLite lets no reader in while a "
+				+ "load rebuilds its indexes), so its runs cannot be listed until it lets go: the same load command now: "
+				+ "refuse (exit 3): another run is active");
 	}
 
 	String text(LoadStatusReader.Report report, String database, String table, String file) {

@@ -36,13 +36,24 @@ public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 			TargetDialect dialect = TargetDialects.forUrl(dataSource.getJdbcUrl());
 			TargetDialects.checkProfiles(this.environment, dialect);
 			TargetDialects.checkIntended(this.environment, dialect); // before createDatabase makes the default file
-			dialect.configure(dataSource, target);
+			dialect.configure(dataSource, target, lockWait());
 			dialect.createDatabase(dataSource.getJdbcUrl(), target, () -> {
 				InputRecordLength length = this.input.getIfAvailable();
 				return length == null ? -1 : length.averageBytes();
 			});
 		}
 		return bean;
+	}
+
+	/** {@code rowlift.job.lock-wait}; 0 when unset or not a duration (the job's settings report a bad value, naming it). */
+	private java.time.Duration lockWait() {
+		try {
+			return Binder.get(this.environment).bind("rowlift.job.lock-wait", java.time.Duration.class)
+				.orElse(java.time.Duration.ZERO);
+		}
+		catch (RuntimeException ex) {
+			return java.time.Duration.ZERO;
+		}
 	}
 
 }

@@ -33,6 +33,16 @@ public interface TargetDialect {
 	void configure(HikariDataSource dataSource, TargetProperties target);
 
 	/**
+	 * As {@link #configure(HikariDataSource, TargetProperties)}, and the pool's connections wait for a database
+	 * another run of Rowlift holds locked at most {@code lockWait} ({@code rowlift.job.lock-wait}), as a load
+	 * waits for the run lock, where the database can lock a reader out (SQLite). By default the same as the
+	 * other.
+	 */
+	default void configure(HikariDataSource dataSource, TargetProperties target, java.time.Duration lockWait) {
+		configure(dataSource, target);
+	}
+
+	/**
 	 * Creates the database when Rowlift makes it itself and it does not exist yet, sized for the input
 	 * (SQLite: the file, with a page size for the records' length); nothing where the server holds the
 	 * database. Called once, right after {@link #configure}, before the pool opens its first connection
@@ -173,13 +183,13 @@ public interface TargetDialect {
 	boolean isRowError(SQLException error);
 
 	/**
-	 * Whether the database refused a row because another row has its key (a primary key or a unique index),
-	 * one of the {@link #isRowError row errors}: after a load into a table that held rows, the advice names
-	 * the modes that load over rows already there. False by default.
+	 * Whether building a unique index, or writing a row, failed because two rows have one of the table's keys
+	 * (a primary key or a unique index), and not for another reason: a lock, a full disk, a bad definition.
+	 * The index rebuild builds first and looks for the repeated keys only after this says so, so a clean load
+	 * pays for no such search; after a load into a table that held rows, a row refused for this names the
+	 * modes that load over rows already there.
 	 */
-	default boolean isKeyViolation(SQLException error) {
-		return false;
-	}
+	boolean isDuplicateKeyFailure(SQLException error);
 
 	/**
 	 * Whether an INSERT statement the database refuses (a key, a CHECK, a foreign key, a value it will
@@ -344,6 +354,18 @@ public interface TargetDialect {
 	 * @return the line, or empty for any other failure (which keeps its own message)
 	 */
 	default Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
+		return Optional.empty();
+	}
+
+	/**
+	 * When {@code failure} is the database refusing this process because something holds it locked (SQLite:
+	 * {@code SQLITE_BUSY} or {@code SQLITE_LOCKED} once the busy handler gave up), one sentence for the case
+	 * that no run of Rowlift holds its run lock: what holds it, where ({@code jdbcUrl}'s file, never a
+	 * password) and the fix; the caller asks {@link #runLockHolder} first and refuses the command as another
+	 * run being active when one holds it. Empty for any other failure, and where locks only make a statement
+	 * wait (MySQL: no statement Rowlift runs before it holds the run lock takes a lock of the table).
+	 */
+	default Optional<String> describeLockedDatabase(Throwable failure, String jdbcUrl) {
 		return Optional.empty();
 	}
 

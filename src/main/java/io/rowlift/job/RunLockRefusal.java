@@ -8,7 +8,7 @@ import java.time.Duration;
  * table, and the two ways on: wait for it and run the same command, or let the command wait for the
  * lock ({@code rowlift.job.lock-wait}). Stateless.
  */
-final class RunLockRefusal {
+public final class RunLockRefusal {
 
 	private RunLockRefusal() {
 	}
@@ -19,7 +19,7 @@ final class RunLockRefusal {
 	 * @param database the target database's id, for the message
 	 * @param waited how long the load waited for the lock (zero: not at all)
 	 */
-	static String message(String table, String holder, String database, Duration waited) {
+	public static String message(String table, String holder, String database, Duration waited) {
 		boolean waitedSome = waited != null && !waited.isNegative() && !waited.isZero();
 		String running = holder.isEmpty() || holder.equalsIgnoreCase(table)
 				? "a load into " + table + " is running now (it holds the run lock)"

@@ -154,7 +154,7 @@ public final class LoadService {
 					: NextStep.after(failures, run.plan().file(), run.plan().fingerprint(),
 							summary.run(), committed, table, run.plan().load().displayName(),
 							rejectFile(request.report(), run), run.plan().target(),
-							refusal -> append && this.dialect.isKeyViolation(refusal) && heldRowsBefore(table, committed));
+							refusal -> append && this.dialect.isDuplicateKeyFailure(refusal) && heldRowsBefore(table, committed));
 			if (next.isPresent()) {
 				String failure = summary.failure();
 				next.get().stream().filter(line -> !line.equals(failure)).forEach(lines::problem);

@@ -183,10 +183,14 @@ public final class MySqlDialect implements TargetDialect {
 		return (state != null && (state.startsWith("22") || state.startsWith("23"))) || error.getErrorCode() == 3819;
 	}
 
-	/** ER_DUP_ENTRY (1062) or ER_DUP_ENTRY_WITH_KEY_NAME (1586). */
+	/**
+	 * ER_DUP_ENTRY (1062, {@code Duplicate entry '...' for key '...'}), which {@code ALTER TABLE ... ADD UNIQUE}
+	 * reports for repeated keys, also ER_DUP_ENTRY_WITH_KEY_NAME (1586) and ER_DUP_UNKNOWN_IN_INDEX (1859).
+	 */
 	@Override
-	public boolean isKeyViolation(SQLException error) {
-		return error.getErrorCode() == 1062 || error.getErrorCode() == 1586;
+	public boolean isDuplicateKeyFailure(SQLException error) {
+		int code = error.getErrorCode();
+		return code == MySqlFailures.ER_DUP_ENTRY || code == 1586 || code == 1859;
 	}
 
 	/**

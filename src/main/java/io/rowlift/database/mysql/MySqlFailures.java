@@ -19,6 +19,8 @@ final class MySqlFailures {
 
 	static final int ER_DISK_FULL = 1021;
 
+	static final int ER_DUP_ENTRY = 1062;
+
 	static final int ER_RECORD_FILE_FULL = 1114;
 
 	static final int ER_LOCK_WAIT_TIMEOUT = 1205;

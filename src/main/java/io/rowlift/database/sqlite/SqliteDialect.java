@@ -50,8 +50,9 @@ import io.rowlift.database.UniqueKey;
  * process loses nothing committed; {@code journal_mode=OFF} would corrupt the file on an ordinary
  * chunk rollback), and with {@code transaction_mode=IMMEDIATE}: SQLite has one writer, and deferred
  * transactions that read before writing (Spring Batch's repository does) fail with
- * {@code SQLITE_BUSY} instead of waiting. A long {@code busy_timeout} lets partitions queue for the
- * write lock. The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
+ * {@code SQLITE_BUSY} instead of waiting. A long busy wait lets partitions queue for the write lock
+ * ({@link RunLockBusyWait}: 10 minutes while this process holds the run lock, only
+ * {@code rowlift.job.lock-wait} while another run holds it). The run lock is an OS lock on {@code <database>.rowlift-lock}, so one load runs per
  * database file at a time.
  *
  * <p>The page size of a file Rowlift creates is chosen from the input ({@link PageSizeChoice}). Cache
@@ -118,6 +119,36 @@ public final class SqliteDialect implements TargetDialect {
 		if (dataSource.getDriverClassName() == null) {
 			dataSource.setDriverClassName("org.sqlite.JDBC");
 		}
+	}
+
+	/**
+	 * As {@link #configure(HikariDataSource, TargetProperties)}, and the pool's connections come from
+	 * {@link SqliteConnections}: a connection that finds the file locked by another run of Rowlift (its index
+	 * build with a rollback journal locks readers out) waits at most {@code lockWait} instead of SQLite's
+	 * busy timeout, and fails with {@code SQLITE_BUSY}, which the command reports as another run being active
+	 * ({@link #describeLockedDatabase}).
+	 */
+	@Override
+	public void configure(HikariDataSource dataSource, TargetProperties target, java.time.Duration lockWait) {
+		configure(dataSource, target);
+		dataSource.setDataSource(new SqliteConnections(dataSource.getJdbcUrl(), lockFile(dataSource.getJdbcUrl()), lockWait));
+	}
+
+	/**
+	 * The run lock files this process holds. Looking at a lock by opening its file is safe only where the
+	 * process holds none of it: on Linux, closing any channel of a file releases every lock the process
+	 * holds on it, so {@link RunLockBusyWait} asks here first.
+	 */
+	private static final java.util.Map<Path, String> HELD = new java.util.concurrent.ConcurrentHashMap<>();
+
+	/** Whether this process holds the run lock {@code lockFile} ({@link #tryLock}). */
+	static boolean heldHere(Path lockFile) {
+		return HELD.containsKey(lockFile.toAbsolutePath().normalize());
+	}
+
+	/** The run lock's file beside the database {@code jdbcUrl} names. */
+	static Path lockFile(String jdbcUrl) {
+		return Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
 	}
 
 	/**
@@ -330,14 +361,14 @@ public final class SqliteDialect implements TargetDialect {
 		return code == 19 || code == 20;
 	}
 
-	/** SQLITE_CONSTRAINT_PRIMARYKEY or SQLITE_CONSTRAINT_UNIQUE (the driver reports extended result codes). */
+	/**
+	 * SQLITE_CONSTRAINT_UNIQUE (2067) or SQLITE_CONSTRAINT_PRIMARYKEY (1555), as {@code CREATE UNIQUE INDEX}
+	 * reports repeated keys; by the message where the driver gives only the primary code (19):
+	 * {@code UNIQUE constraint failed}, or {@code indexed columns are not unique} from SQLite before 3.8.
+	 */
 	@Override
-	public boolean isKeyViolation(SQLException error) {
-		if (error instanceof org.sqlite.SQLiteException sqlite) {
-			return sqlite.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_CONSTRAINT_PRIMARYKEY
-					|| sqlite.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE;
-		}
-		return error.getErrorCode() == 1555 || error.getErrorCode() == 2067;
+	public boolean isDuplicateKeyFailure(SQLException error) {
+		return SqliteFailures.duplicateKey(error);
 	}
 
 	@Override
@@ -348,6 +379,11 @@ public final class SqliteDialect implements TargetDialect {
 	@Override
 	public Optional<String> describeFailure(Throwable failure, String jdbcUrl) {
 		return SqliteFailures.describe(failure, jdbcUrl);
+	}
+
+	@Override
+	public Optional<String> describeLockedDatabase(Throwable failure, String jdbcUrl) {
+		return SqliteFailures.locked(failure, jdbcUrl);
 	}
 
 	@Override
@@ -362,7 +398,10 @@ public final class SqliteDialect implements TargetDialect {
 
 	@Override
 	public RunLock tryLock(DataSource dataSource, String jdbcUrl, String table) {
-		Path lockFile = Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+		Path lockFile = lockFile(jdbcUrl);
+		if (heldHere(lockFile)) {
+			return null; // held by this process: opening and closing the file again would release it (HELD)
+		}
 		try {
 			FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
 			FileLock lock;
@@ -379,6 +418,7 @@ public final class SqliteDialect implements TargetDialect {
 			// the lock is one per database file: the holder's table, for status (runLockHolder)
 			channel.truncate(0);
 			channel.write(java.nio.ByteBuffer.wrap(table.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0);
+			HELD.put(lockFile.toAbsolutePath().normalize(), table);
 			return new FileRunLock(lockFile, channel, lock);
 		}
 		catch (IOException ex) {
@@ -393,7 +433,11 @@ public final class SqliteDialect implements TargetDialect {
 	 */
 	@Override
 	public Optional<String> runLockHolder(DataSource dataSource, String jdbcUrl, String table) {
-		Path lockFile = Path.of(databaseFile(JdbcUrl.parse(jdbcUrl).base()) + ".rowlift-lock");
+		Path lockFile = lockFile(jdbcUrl);
+		String here = HELD.get(lockFile.toAbsolutePath().normalize());
+		if (here != null) {
+			return Optional.of(here); // this process's, known without opening the file (which would release it)
+		}
 		if (!Files.exists(lockFile)) {
 			return Optional.empty(); // never locked: no load ever ran here
 		}
@@ -696,6 +740,7 @@ public final class SqliteDialect implements TargetDialect {
 		@Override
 		public void close() {
 			try {
+				HELD.remove(this.file.toAbsolutePath().normalize());
 				this.lock.release();
 				this.channel.close();
 			}

@@ -34,6 +34,24 @@ final class SqliteFailures {
 		return code == SQLITE_BUSY || code == SQLITE_LOCKED;
 	}
 
+	static final int SQLITE_CONSTRAINT = 19;
+
+	static final int SQLITE_CONSTRAINT_PRIMARYKEY = SQLITE_CONSTRAINT | (6 << 8);
+
+	static final int SQLITE_CONSTRAINT_UNIQUE = SQLITE_CONSTRAINT | (8 << 8);
+
+	/** See {@link io.rowlift.database.TargetDialect#isDuplicateKeyFailure}. */
+	static boolean duplicateKey(java.sql.SQLException error) {
+		int code = error instanceof SQLiteException sqlite && sqlite.getResultCode() != null ? sqlite.getResultCode().code
+				: error.getErrorCode();
+		if (code == SQLITE_CONSTRAINT_UNIQUE || code == SQLITE_CONSTRAINT_PRIMARYKEY) {
+			return true;
+		}
+		String message = String.valueOf(error.getMessage());
+		return (code & 0xff) == SQLITE_CONSTRAINT
+				&& (message.contains("UNIQUE constraint failed") || message.contains("indexed columns are not unique"));
+	}
+
 	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
 		if (CodeFault.find(failure).isPresent()) {
@@ -95,6 +113,23 @@ final class SqliteFailures {
 			case SQLITE_FULL -> "database or disk is full: " + where + "; free space, then run the same command; nothing was written";
 			default -> null;
 		});
+	}
+
+	/** See {@link io.rowlift.database.TargetDialect#describeLockedDatabase}. */
+	static Optional<String> locked(Throwable failure, String jdbcUrl) {
+		if (CodeFault.find(failure).isPresent()) {
+			return Optional.empty();
+		}
+		for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+			if (t instanceof SQLiteException error && busy(error)) {
+				String where = place(jdbcUrl);
+				return Optional.of("the SQLite database " + where + " is locked by another program (one that holds a write "
+						+ "transaction open in it, such as a sqlite3 shell, or opened it in exclusive locking mode); end that "
+						+ "transaction or close the program, then run the same command, or set rowlift.job.lock-wait=10m to "
+						+ "wait for it; nothing was written");
+			}
+		}
+		return Optional.empty();
 	}
 
 	static Optional<String> describe(int primaryCode, String where) {
