@@ -41,7 +41,12 @@ public final class ManagerPartitions implements RemotePartitions {
 
 	private final RequestSender sender;
 
-	public ManagerPartitions(RabbitTemplate rabbit, JobRepository repository, ClusterProperties settings, LoadHistory history) {
+	private final HolderWatch holders;
+
+	/** @param holders the heartbeats of the workers that hold the partitions ({@link #waiting}) */
+	ManagerPartitions(RabbitTemplate rabbit, JobRepository repository, ClusterProperties settings, LoadHistory history,
+			HolderWatch holders) {
+		this.holders = holders;
 		this.repository = repository;
 		this.settings = settings;
 		this.history = history;
@@ -59,6 +64,27 @@ public final class ManagerPartitions implements RemotePartitions {
 	public boolean runsElsewhere(StepExecution partition) {
 		return partition.getStatus() == BatchStatus.STARTED && partition.getLastUpdated() != null
 				&& partition.getLastUpdated().plus(this.settings.leaseTimeout()).isAfter(LocalDateTime.now());
+	}
+
+	/**
+	 * The partitions whose worker missed a heartbeat, each as {@code partition 3 waits for worker w1:4181 (last
+	 * seen 12 s ago)}, joined by {@code "; "}: what the progress display shows while a partition's worker is
+	 * gone and no other has taken it over yet. "Last seen" is when this manager last saw the worker's count of
+	 * beats move (never earlier than the manager's first look at it).
+	 */
+	@Override
+	public String waiting(java.util.List<StepExecution> partitions) {
+		java.util.List<String> waits = new java.util.ArrayList<>();
+		for (StepExecution partition : partitions) {
+			String worker = ClusterWorker.holder(partition);
+			if (partition.getStatus() != BatchStatus.STARTED || worker == null) {
+				continue;
+			}
+			this.holders.look(worker).filter(HolderWatch.Heart::late).ifPresent(heart -> waits.add("partition "
+					+ io.rowlift.job.LoadProgress.partitionOf(partition.getStepName()).substring("partition".length())
+					+ " waits for worker " + worker + " (last seen " + heart.silent().toSeconds() + " s ago)"));
+		}
+		return waits.isEmpty() ? null : String.join("; ", waits);
 	}
 
 	@Override

@@ -33,14 +33,24 @@ public final class WorkerService {
 
 	private final CountDownLatch stop = new CountDownLatch(1);
 
-	public WorkerService(AmqpInboundChannelAdapter requests, AmqpAdmin admin, ClusterProperties settings, int threads) {
+	private final WorkerHeartbeat heartbeat;
+
+	private final ClusterWorker worker;
+
+	WorkerService(AmqpInboundChannelAdapter requests, AmqpAdmin admin, ClusterProperties settings, int threads,
+			WorkerHeartbeat heartbeat, ClusterWorker worker) {
 		this.requests = requests;
 		this.admin = admin;
 		this.settings = settings;
 		this.threads = threads;
+		this.heartbeat = heartbeat;
+		this.worker = worker;
 	}
 
-	/** Serves requests until a signal; returns the exit code (0). */
+	/**
+	 * Serves requests until a signal; returns the exit code (0). Its heartbeat ({@link WorkerHeartbeat}) beats
+	 * from before the first request until then.
+	 */
 	public int run() {
 		for (String name : new String[] { "TERM", "INT" }) {
 			try {
@@ -50,6 +60,7 @@ public final class WorkerService {
 				// the JVM keeps its own handling: the context's close stops the consumers
 			}
 		}
+		this.heartbeat.start();
 		this.admin.declareQueue(new Queue(this.settings.queue(), true));
 		this.requests.start();
 		System.err.println("rowlift: worker " + WorkerIdentity.of() + " serving partitions from queue " + this.settings.queue()
@@ -63,6 +74,7 @@ public final class WorkerService {
 		}
 		log.info("stopping: no further partition request is taken");
 		this.requests.stop();
+		this.heartbeat.stop(this.worker.idle());
 		return 0;
 	}
 

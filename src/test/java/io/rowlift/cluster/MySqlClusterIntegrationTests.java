@@ -116,6 +116,91 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/**
+	 * Issue 34, item 3: a worker killed (SIGKILL) while it holds partition 0 is known gone by its stopped heartbeat,
+	 * and the other worker, handed the partition's request again by the broker, takes it over within seconds
+	 * instead of waiting half the lease (here 5 of 10 minutes): the run completes, exit 0, within 90 s of the kill,
+	 * every row once, each partition's one step execution COMPLETED; the manager's progress shows the wait,
+	 * naming the killed worker, and the other worker says it took the partition over from it.
+	 */
+	@Test
+	void aKilledWorkersPartitionIsTakenOverWithinSecondsNotAfterHalfTheLease() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 120_000, 13);
+		String queue = RabbitBroker.queue("taken-over");
+		Path go = this.dir.resolve("go");
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "6", "10m");
+		// the manager's own threads load nothing in a cluster run: the summary gives the workers' (two of one thread)
+		command.addAll(List.of("--rowlift.report.progress=lines", "--rowlift.report.progress-interval=200ms", "--rowlift.job.threads=4"));
+		Held held = startHeld(manager, "manager", command, queue, go);
+		long killed = System.nanoTime();
+		held.holder().kill();
+		Files.writeString(go, "go"); // the partition goes on where the other worker takes it over
+		Duration bound = Duration.ofSeconds(90);
+
+		assertThat(held.manager().waitFor(bound.toMillis()))
+			.as("the run ends within " + bound + " of the kill, well before half the lease (5 min)\n" + logs()).isTrue();
+		Duration took = Duration.ofNanos(System.nanoTime() - killed);
+		assertThat(held.manager().exitCode()).as(logs()).isZero();
+		assertExact(file, 120_000);
+		assertPartitionsOnce("ints", 6, 120_000);
+		String gone = java.util.regex.Pattern.quote(WorkerIdentity.host() + ":" + held.holder().pid());
+		RowliftJar.Attempt other = held.holder() == held.first() ? held.second() : held.first();
+		String taker = java.util.regex.Pattern.quote(WorkerIdentity.host() + ":" + other.pid());
+		String output = held.manager().output();
+		org.assertj.core.api.SoftAssertions.assertSoftly(soft -> {
+			soft.assertThat(output).as("the summary speaks of this command's run: every row it loaded, the dead worker's too\n" + output)
+				.contains("rowlift: run 1 completed: 120,000 rows from ")
+				.doesNotContain("rows in all runs");
+			soft.assertThat(output).as("the summary's threads are the workers' real concurrency\n" + output).contains("), 2 threads;");
+			soft.assertThat(output).as("partition 0 credited to each worker for the rows it committed\n" + output)
+				.containsPattern("(?m)^  partition0 +COMPLETED .* workers " + gone + " \\([0-9,]+ rows\\), " + taker + " \\([0-9,]+ rows\\)$");
+			soft.assertThat(output).as("the manager's progress shows the wait (" + took + " after the kill)\n" + logs())
+				.containsPattern("partition 0 waits for worker " + gone + " \\(last seen [0-9]+ s ago\\)");
+			soft.assertThat(other.output()).as(logs())
+				.containsPattern("takes over loadWorker:partition0 of run 1 from worker " + gone + ", whose heartbeat stopped [0-9]+ s ago");
+		});
+	}
+
+	/**
+	 * Issue 34, item 11: a second worker on one host, configured with the first one's management port (here through
+	 * the environment, as a shared setup would): exit 2 and one sentence naming {@code management.server.port} with
+	 * a port to paste, not Spring's "Port ... was already in use" and exit 1; the same command with the advised
+	 * option pasted as printed starts and serves, its health answering on that port.
+	 */
+	@Test
+	void aSecondWorkerOnTheFirstsPortIsToldToSetManagementServerPortAndFollowingItStartsIt() throws Exception {
+		String queue = RabbitBroker.queue("port");
+		int port;
+		try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+			port = probe.getLocalPort();
+		}
+		List<String> command = new ArrayList<>(worker(queue));
+		command.remove("--management.server.port=-1"); // the port comes from the environment, as in a shared setup
+		RowliftJar jar1 = jar("worker-1").withEnvironment("MANAGEMENT_SERVER_PORT", String.valueOf(port));
+		RowliftJar.Attempt w1 = jar1.start("worker 1", command);
+		jar1.awaitOutput(w1, "serving partitions from queue", WAIT);
+		RowliftJar jar2 = jar("worker-2").withEnvironment("MANAGEMENT_SERVER_PORT", String.valueOf(port));
+
+		RowliftJar.Attempt refused = jar2.run("worker 2, on worker 1's port", command, WAIT);
+
+		assertThat(refused.exitCode()).as(logs()).isEqualTo(2);
+		java.util.regex.Matcher advice = java.util.regex.Pattern
+			.compile("rowlift: port " + port + " is in use by another process \\(another Rowlift worker or service on this host\\?\\),"
+					+ " and management.server.port gives this one's health and metrics that port: start it with"
+					+ " (--management.server.port=([0-9]+)) \\(free now\\), or with --management.server.port=-1 for none")
+			.matcher(refused.output());
+		assertThat(advice.find()).as(refused.output()).isTrue();
+		List<String> followed = new ArrayList<>(command);
+		followed.add(advice.group(1));
+		RowliftJar.Attempt w2 = jar2.start("worker 2, the advice followed", followed);
+		jar2.awaitOutput(w2, "serving partitions from queue", WAIT);
+		java.net.http.HttpResponse<String> health = java.net.http.HttpClient.newHttpClient()
+			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + advice.group(2) + "/actuator/health"))
+				.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+		assertThat(health.body()).as("worker 2's health on the advised port\n" + logs()).contains("\"status\"");
+	}
+
+	/**
 	 * Issue 23, item 4, and Spring Batch #4011 and #5158: the manager is killed (SIGKILL) while a worker is inside
 	 * partition 0 ({@code rowlift.test.pause-at=load} holds it in its second chunk until a file appears), and
 	 * the same command is run again while the workers keep running. The restarted manager must find the
@@ -693,7 +778,7 @@ class MySqlClusterIntegrationTests {
 			assertThat(run.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
 			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
 		}
-		return new Held(run, w1.output().contains("rowlift-test: paused at load") ? w1 : w2);
+		return new Held(run, w1.output().contains("rowlift-test: paused at load") ? w1 : w2, w1, w2);
 	}
 
 	/** {@code manager} started again with {@code command}; returns once it says it waits for partitions still running on workers. */
@@ -703,8 +788,8 @@ class MySqlClusterIntegrationTests {
 		return attempt;
 	}
 
-	/** A manager started by {@link #startHeld}, and the worker that holds partition 0. */
-	private record Held(RowliftJar.Attempt manager, RowliftJar.Attempt holder) {
+	/** A manager started by {@link #startHeld}, the worker that holds partition 0, and both workers. */
+	private record Held(RowliftJar.Attempt manager, RowliftJar.Attempt holder, RowliftJar.Attempt first, RowliftJar.Attempt second) {
 	}
 
 	private void awaitServing(RowliftJar.Attempt... workers) throws Exception {
