@@ -46,8 +46,7 @@ public class ClusterConfiguration {
 				// RequestSender waits for the broker's confirm of each request (set before the first channel opens)
 				connections.setPublisherConfirmType(CachingConnectionFactory.ConfirmType.SIMPLE);
 			}
-			return new ManagerPartitions(rabbit, jobRepository, settings, history,
-					new HolderWatch(new Heartbeats(dataSource)::read, System::nanoTime));
+			return new ManagerPartitions(rabbit, jobRepository, settings, history, new Heartbeats(dataSource));
 		}
 
 	}

@@ -70,6 +70,25 @@ final class Heartbeats {
 		}
 	}
 
+	/** Every worker's row, by worker; empty when the table cannot be read now (or is missing). */
+	java.util.Map<String, Beat> readAll() {
+		java.util.Map<String, Beat> all = new java.util.HashMap<>();
+		try (Connection c = this.dataSource.getConnection();
+				PreparedStatement ps = c.prepareStatement("SELECT WORKER, BEATS, INTERVAL_MS FROM " + RowliftSchema.HEARTBEATS);
+				ResultSet rs = ps.executeQuery()) {
+			while (rs.next()) {
+				all.put(rs.getString(1), new Beat(rs.getLong(2), Duration.ofMillis(rs.getLong(3))));
+			}
+			if (!c.getAutoCommit()) {
+				c.commit();
+			}
+		}
+		catch (SQLException ex) {
+			all.clear();
+		}
+		return all;
+	}
+
 	/**
 	 * {@code worker}'s row; empty when it has none (a worker of a version without heartbeats, one that stopped,
 	 * or no table yet), or when the database cannot be read now: then only the lease tells whether it is gone.

@@ -62,7 +62,11 @@ final class HolderWatch {
 	 * its row, a database that cannot be read now): then only the partition's lease tells whether it is gone
 	 */
 	Optional<Heart> look(String worker) {
-		Optional<Heartbeats.Beat> beat = this.heartbeats.apply(worker);
+		return seen(worker, this.heartbeats.apply(worker));
+	}
+
+	/** As {@link #look}, with the worker's row read already (the manager reads every row at once). */
+	Optional<Heart> seen(String worker, Optional<Heartbeats.Beat> beat) {
 		long now = this.nanos.getAsLong();
 		if (beat.isEmpty()) {
 			this.seen.remove(worker);

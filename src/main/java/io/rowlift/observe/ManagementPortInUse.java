@@ -22,22 +22,21 @@ public final class ManagementPortInUse extends AbstractFailureAnalyzer<PortInUse
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, PortInUseException cause) {
-		return new FailureAnalysis(advice(cause.getPort(), freePortAbove(cause.getPort())), null, cause);
+		return new FailureAnalysis(advice(cause.getPort(), freePort(cause.getPort())), null, cause);
 	}
 
-	/**
-	 * The sentence: the port, the setting, and the setting with a port to paste.
-	 * @param free a port free now, or 0 when none was found near (the system then picks one)
-	 */
+	/** The sentence: the port, the setting, and the setting with a port free now, to paste. */
 	static String advice(int port, int free) {
 		return "rowlift: port " + port + " is in use by another process (another Rowlift worker or service on this host?),"
 				+ " and management.server.port gives this one's health and metrics that port: start it with"
-				+ " --management.server.port=" + free + (free == 0 ? " (a free port the system picks)" : " (free now)")
-				+ ", or with --management.server.port=-1 for none";
+				+ " --management.server.port=" + free + " (free now)";
 	}
 
-	/** The first port above {@code port} that can be bound now, or 0 when none of the next {@value #TRIES} can. */
-	static int freePortAbove(int port) {
+	/**
+	 * A port that can be bound now: the first of the {@value #TRIES} above {@code port} (easy to remember beside
+	 * it), else one the system picks.
+	 */
+	static int freePort(int port) {
 		for (int candidate = port + 1; candidate <= Math.min(65_535, port + TRIES); candidate++) {
 			try (ServerSocket socket = new ServerSocket(candidate, 1, InetAddress.getByName("0.0.0.0"))) {
 				return candidate;
@@ -46,7 +45,12 @@ public final class ManagementPortInUse extends AbstractFailureAnalyzer<PortInUse
 				// taken: the next
 			}
 		}
-		return 0;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			return port + 1; // no port can be bound at all: the start says so again, on that one
+		}
 	}
 
 	/** Before Boot's own analyzer of the same failure, whose advice names no setting. */

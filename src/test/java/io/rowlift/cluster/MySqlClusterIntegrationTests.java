@@ -185,9 +185,9 @@ class MySqlClusterIntegrationTests {
 
 		assertThat(refused.exitCode()).as(logs()).isEqualTo(2);
 		java.util.regex.Matcher advice = java.util.regex.Pattern
-			.compile("rowlift: port " + port + " is in use by another process \\(another Rowlift worker or service on this host\\?\\),"
+			.compile("(?m)^rowlift: port " + port + " is in use by another process \\(another Rowlift worker or service on this host\\?\\),"
 					+ " and management.server.port gives this one's health and metrics that port: start it with"
-					+ " (--management.server.port=([0-9]+)) \\(free now\\), or with --management.server.port=-1 for none")
+					+ " (--management.server.port=([0-9]+)) \\(free now\\)$")
 			.matcher(refused.output());
 		assertThat(advice.find()).as(refused.output()).isTrue();
 		List<String> followed = new ArrayList<>(command);
