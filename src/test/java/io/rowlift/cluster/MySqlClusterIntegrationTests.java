@@ -162,6 +162,65 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/**
+	 * Issue 34, item 3: a holder that is alive but frozen (SIGSTOP, as in a long GC pause) inside a chunk of
+	 * partition 0, its rows written but not committed: its heartbeat stops, the broker hands its request to the
+	 * other worker once the frozen worker's connection misses its broker heartbeats (2 s here), and the other
+	 * worker takes the partition over and completes it. Only then does the frozen worker go on (SIGCONT) and commit
+	 * its chunk: the step execution's version has moved, so the commit fails and its rows roll back, and nothing it
+	 * writes after that changes the completed partition. The run completes exactly, and the partition's saved
+	 * context is the taker's.
+	 */
+	@Test
+	void aFrozenHolderThatWakesAfterATakeoverWritesNothing() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 120_000, 17);
+		String queue = RabbitBroker.queue("frozen");
+		Path go = this.dir.resolve("go");
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "6", "10m");
+		Held held = startHeld(manager, "manager", command, queue, go, List.of("--spring.rabbitmq.requested-heartbeat=2s"));
+		RowliftJar.Attempt other = held.holder() == held.first() ? held.second() : held.first();
+		signal("STOP", held.holder());
+		try {
+			awaitOutput(other, "takes over loadWorker:partition0", "the other worker takes partition 0 over");
+			Files.writeString(go, "go"); // the taker passes the pause; the frozen worker's pause ends as soon as it runs again
+			// the harshest moment to wake: the partition has completed, the frozen worker still holds a chunk of it
+			awaitOutput(other, "loadWorker:partition0 of run 1 ended COMPLETED", "the taker completes partition 0");
+		}
+		finally {
+			signal("CONT", held.holder());
+		}
+		awaitOutput(held.holder(), "loadWorker:partition0 of run 1 ended", "the woken worker ends its attempt at partition 0");
+		assertThat(held.manager().waitFor(WAIT.toMillis())).as(logs()).isTrue();
+
+		assertThat(held.manager().exitCode()).as(logs()).isZero();
+		assertExact(file, 120_000);
+		assertPartitionsOnce("ints", 6, 120_000);
+		try (Connection c = this.target.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+				"SELECT s.WRITE_COUNT, COALESCE(x.SERIALIZED_CONTEXT, x.SHORT_CONTEXT) FROM BATCH_STEP_EXECUTION s"
+						+ " JOIN BATCH_STEP_EXECUTION_CONTEXT x ON x.STEP_EXECUTION_ID = s.STEP_EXECUTION_ID"
+						+ " WHERE s.STEP_NAME = 'loadWorker:partition0'")) {
+			assertThat(rs.next()).isTrue();
+			java.util.Map<String, Object> context = new org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer()
+				.deserialize(new java.io.ByteArrayInputStream(rs.getString(2).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+			assertThat(context.get(io.rowlift.progress.PartitionProgress.WRITTEN)).as("partition 0's saved count is the taker's, "
+					+ "not the woken worker's\n" + context + "\n" + logs()).isEqualTo(rs.getLong(1));
+			assertThat(context.get(WorkerIdentity.KEY)).as("the partition names its taker").isEqualTo(WorkerIdentity.host() + ":" + other.pid());
+		}
+	}
+
+	private void awaitOutput(RowliftJar.Attempt process, String text, String what) throws InterruptedException {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!process.output().contains(text)) {
+			assertThat(System.nanoTime()).as(what + "\n" + logs()).isLessThan(deadline);
+			Thread.sleep(100);
+		}
+	}
+
+	private static void signal(String name, RowliftJar.Attempt process) throws Exception {
+		assertThat(new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).start().waitFor()).isZero();
+	}
+
+	/**
 	 * Issue 34, item 11: a second worker on one host, configured with the first one's management port (here through
 	 * the environment, as a shared setup would): exit 2 and one sentence naming {@code management.server.port} with
 	 * a port to paste, not Spring's "Port ... was already in use" and exit 1; the same command with the advised
@@ -764,7 +823,13 @@ class MySqlClusterIntegrationTests {
 	 */
 	private Held startHeld(RowliftJar manager, String label, List<String> command, String queue, Path go)
 			throws Exception {
-		List<String> pausing = worker(queue);
+		return startHeld(manager, label, command, queue, go, List.of());
+	}
+
+	/** {@link #startHeld(RowliftJar, String, List, String, Path)} with {@code more} options for the workers. */
+	private Held startHeld(RowliftJar manager, String label, List<String> command, String queue, Path go, List<String> more)
+			throws Exception {
+		List<String> pausing = worker(queue, more);
 		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
 		RowliftJar jar1 = jar("worker-1");
 		RowliftJar jar2 = jar("worker-2");
