@@ -154,6 +154,12 @@ class MySqlClusterIntegrationTests {
 			soft.assertThat(output).as("the summary's threads are the workers' real concurrency\n" + output).contains("), 2 threads;");
 			soft.assertThat(output).as("partition 0 credited to each worker for the rows it committed\n" + output)
 				.containsPattern("(?m)^  partition0 +COMPLETED .* workers " + gone + " \\([0-9,]+ rows\\), " + taker + " \\([0-9,]+ rows\\)$");
+			java.util.regex.Matcher time = java.util.regex.Pattern
+				.compile("(?m)^  partition0 +COMPLETED +[0-9,]+ +[0-9,]+ +[0-9,]+ +[0-9.]+ +([0-9.]+)s ").matcher(output);
+			soft.assertThat(time.find() ? Double.parseDouble(time.group(1)) : 0)
+				.as("partition 0's time runs from its first worker's start, through the kill and the takeover (6 s of silence at least)\n"
+						+ output)
+				.isGreaterThan(6.0);
 			soft.assertThat(output).as("the manager's progress shows the wait (" + took + " after the kill)\n" + logs())
 				.containsPattern("partition 0 waits for worker " + gone + " \\(last seen [0-9]+ s ago\\)");
 			soft.assertThat(other.output()).as(logs())
