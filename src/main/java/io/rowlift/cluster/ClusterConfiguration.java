@@ -116,9 +116,9 @@ public class ClusterConfiguration {
 
 		@Bean
 		WorkerService workerService(AmqpInboundChannelAdapter clusterRequestAdapter, AmqpAdmin admin, ClusterProperties settings,
-				JobProperties job, ClusterWorker worker, DataSource dataSource) {
+				JobProperties job, ClusterWorker worker, DataSource dataSource, org.springframework.context.ApplicationEventPublisher events) {
 			return new WorkerService(clusterRequestAdapter, admin, settings, threads(job),
-					new WorkerHeartbeat(new Heartbeats(dataSource), WorkerIdentity.of(), settings.heartbeatInterval()), worker);
+					new WorkerHeartbeat(new Heartbeats(dataSource), WorkerIdentity.of(), settings.heartbeatInterval()), worker, events);
 		}
 
 		/** {@code rowlift.job.threads}, or the cores of this machine. */

@@ -230,7 +230,8 @@ class MySqlClusterIntegrationTests {
 	 * Issue 34, item 11: a second worker on one host, configured with the first one's management port (here through
 	 * the environment, as a shared setup would): exit 2 and one sentence naming {@code management.server.port} with
 	 * a port to paste, not Spring's "Port ... was already in use" and exit 1; the same command with the advised
-	 * option pasted as printed starts and serves, its health answering on that port.
+	 * option pasted as printed starts and serves, its health answering on that port: UP (a worker that serves is
+	 * ready; its health was OUT_OF_SERVICE for its whole life before).
 	 */
 	@Test
 	void aSecondWorkerOnTheFirstsPortIsToldToSetManagementServerPortAndFollowingItStartsIt() throws Exception {
@@ -262,7 +263,9 @@ class MySqlClusterIntegrationTests {
 		java.net.http.HttpResponse<String> health = java.net.http.HttpClient.newHttpClient()
 			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + advice.group(2) + "/actuator/health"))
 				.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
-		assertThat(health.body()).as("worker 2's health on the advised port\n" + logs()).contains("\"status\"");
+		// a worker serving requests is ready: its health is UP (200), not OUT_OF_SERVICE (503) for as long as it serves
+		assertThat(health.statusCode() + " " + health.body()).as("worker 2's health on the advised port\n" + logs())
+			.startsWith("200 ").contains("\"status\":\"UP\"");
 	}
 
 	/**
