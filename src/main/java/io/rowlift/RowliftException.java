@@ -1,6 +1,7 @@
 package io.rowlift;
 
 import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.web.server.PortInUseException;
 
 /**
  * A problem Rowlift reports to its operator with a definite process exit code (see the contract's
@@ -50,14 +51,15 @@ public class RowliftException extends RuntimeException {
 
 	/**
 	 * The exit code a failure stands for: that of the first {@code RowliftException} among its causes;
-	 * else {@value #BAD_INPUT} when a setting did not bind (nothing was written); else 1.
+	 * else {@value #BAD_INPUT} when a setting did not bind or the management port ({@code management.server.port})
+	 * is taken by another process (nothing was written, and a setting fixes it); else 1.
 	 */
 	public static int exitCodeOf(Throwable failure) {
 		for (Throwable t = failure; t != null; t = t.getCause()) {
 			if (t instanceof RowliftException rowlift) {
 				return rowlift.exitCode();
 			}
-			if (t instanceof BindException) {
+			if (t instanceof BindException || t instanceof PortInUseException) {
 				return BAD_INPUT;
 			}
 		}

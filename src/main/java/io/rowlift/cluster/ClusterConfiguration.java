@@ -41,12 +41,12 @@ public class ClusterConfiguration {
 
 		@Bean
 		RemotePartitions remotePartitions(RabbitTemplate rabbit, JobRepository jobRepository, ClusterProperties settings,
-				LoadHistory history) {
+				LoadHistory history, DataSource dataSource) {
 			if (rabbit.getConnectionFactory() instanceof CachingConnectionFactory connections && !connections.isSimplePublisherConfirms()) {
 				// RequestSender waits for the broker's confirm of each request (set before the first channel opens)
 				connections.setPublisherConfirmType(CachingConnectionFactory.ConfirmType.SIMPLE);
 			}
-			return new ManagerPartitions(rabbit, jobRepository, settings, history);
+			return new ManagerPartitions(rabbit, jobRepository, settings, history, new Heartbeats(dataSource));
 		}
 
 	}
@@ -77,8 +77,10 @@ public class ClusterConfiguration {
 		}
 
 		@Bean
-		ClusterWorker clusterWorker(JobRepository jobRepository, PartitionSteps steps, ClusterProperties settings) {
-			return new ClusterWorker(jobRepository, steps, WorkerIdentity.of(), settings);
+		ClusterWorker clusterWorker(JobRepository jobRepository, PartitionSteps steps, ClusterProperties settings,
+				DataSource dataSource) {
+			return new ClusterWorker(jobRepository, steps, WorkerIdentity.of(), settings,
+					new HolderWatch(new Heartbeats(dataSource)::read, System::nanoTime));
 		}
 
 		@Bean
@@ -114,8 +116,9 @@ public class ClusterConfiguration {
 
 		@Bean
 		WorkerService workerService(AmqpInboundChannelAdapter clusterRequestAdapter, AmqpAdmin admin, ClusterProperties settings,
-				JobProperties job) {
-			return new WorkerService(clusterRequestAdapter, admin, settings, threads(job));
+				JobProperties job, ClusterWorker worker, DataSource dataSource, org.springframework.context.ApplicationEventPublisher events) {
+			return new WorkerService(clusterRequestAdapter, admin, settings, threads(job),
+					new WorkerHeartbeat(new Heartbeats(dataSource), WorkerIdentity.of(), settings.heartbeatInterval()), worker, events);
 		}
 
 		/** {@code rowlift.job.threads}, or the cores of this machine. */

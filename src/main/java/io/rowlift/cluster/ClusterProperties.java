@@ -20,10 +20,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * manager restarted after a kill adopts (waits for) a partition that committed within it, and starts the
  * others again; default 5 min, more than the longest chunk should take. Also how long the manager keeps
  * trying to send a request to a broker that does not take it ({@link RequestSender}) before the run fails
+ * @param heartbeatInterval how often a worker writes its heartbeat row in the job repository's database
+ * ({@link WorkerHeartbeat}); a worker whose heartbeat has not moved for {@value HolderWatch#BEATS_MISSED} of its
+ * intervals is taken as gone, and another worker handed its partition takes it over; default 2 s
  */
 @ConfigurationProperties("rowlift.cluster")
 public record ClusterProperties(ClusterRole role, @DefaultValue("rowlift.partitions") String queue,
-		@DefaultValue("1s") Duration pollInterval, @DefaultValue("5m") Duration leaseTimeout) {
+		@DefaultValue("1s") Duration pollInterval, @DefaultValue("5m") Duration leaseTimeout,
+		@DefaultValue("2s") Duration heartbeatInterval) {
 
 	public ClusterProperties {
 		if (queue == null || queue.isBlank()) {
@@ -35,6 +39,9 @@ public record ClusterProperties(ClusterRole role, @DefaultValue("rowlift.partiti
 		if (leaseTimeout == null || leaseTimeout.compareTo(pollInterval) <= 0) {
 			throw new IllegalArgumentException("rowlift.cluster.lease-timeout (" + leaseTimeout
 					+ ") must be longer than rowlift.cluster.poll-interval (" + pollInterval + "), as in 5m");
+		}
+		if (heartbeatInterval == null || heartbeatInterval.toMillis() <= 0) {
+			throw new IllegalArgumentException("rowlift.cluster.heartbeat-interval must be positive, as in 2s");
 		}
 	}
 

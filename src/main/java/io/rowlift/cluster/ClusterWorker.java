@@ -32,7 +32,8 @@ import io.rowlift.job.RunningPartitions;
  * worker on the same partition would fail on the step execution's version, never load a row twice).
  *
  * <p>A request for a partition that has ended already (a redelivery after its end) is dropped; one for a
- * partition another live worker runs waits for it ({@link #heldElsewhere}). Records
+ * partition another live worker runs waits for it, and one whose worker's heartbeat stopped is taken over
+ * ({@link #heldElsewhere}). Records
  * {@code host:pid} in the partition's context ({@value WorkerIdentity#KEY}), for the summary.
  * Thread-safe: the listener container calls it on up to {@code rowlift.job.threads} threads at once.
  */
@@ -48,14 +49,23 @@ public final class ClusterWorker {
 
 	private final ClusterProperties settings;
 
+	private final HolderWatch holders;
+
 	/** The step executions this process runs now: a request for one of them again (a redelivery) is dropped. */
 	private final java.util.Set<Long> runningHere = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-	public ClusterWorker(JobRepository repository, PartitionSteps steps, String identity, ClusterProperties settings) {
+	/** @param holders the heartbeats of the workers that hold partitions this one is handed again */
+	ClusterWorker(JobRepository repository, PartitionSteps steps, String identity, ClusterProperties settings, HolderWatch holders) {
 		this.repository = repository;
 		this.steps = steps;
 		this.identity = identity;
 		this.settings = settings;
+		this.holders = holders;
+	}
+
+	/** Whether this worker runs no partition now. */
+	boolean idle() {
+		return this.runningHere.isEmpty();
 	}
 
 	/** Runs the partition a request's text names, to its end. Never throws: the partition's status says how it went. */
@@ -108,6 +118,7 @@ public final class ClusterWorker {
 			// the run's skip limit and record limits, not this worker's (RunSettings)
 			Step worker = this.steps.worker(plan, step.getJobExecution().getJobParameters(), new RunningPartitions());
 			step.getExecutionContext().putString(WorkerIdentity.KEY, this.identity);
+			io.rowlift.job.WorkerShares.open(step, this.identity); // a worker that takes it over is credited from here on
 			worker.execute(step);
 		}
 		catch (JobInterruptedException ex) {
@@ -126,16 +137,37 @@ public final class ClusterWorker {
 	}
 
 	/**
-	 * A request for a partition another worker is running (the broker handed it out again: that worker's
-	 * connection broke, or the broker restarted while it ran, so its acknowledgement never arrived) waits
-	 * while that worker keeps committing: until the
-	 * partition ends (then there is nothing to do) or goes half a lease timeout without a commit (then its
-	 * worker is taken as gone and this one goes on from the last commit). Returns the partition as last read.
+	 * A request for a partition another worker is running (the broker handed it out again: that worker was
+	 * killed, its connection broke, or the broker restarted while it ran, so its acknowledgement never arrived)
+	 * waits while that worker is alive: until the partition ends (then there is nothing to do), until the
+	 * worker's heartbeat has not moved for {@value HolderWatch#BEATS_MISSED} of its intervals while the
+	 * partition committed nothing either (a worker killed: this one takes the partition over at once), or, for
+	 * a worker that keeps no heartbeat (an earlier version), until the partition goes half a lease timeout
+	 * without a commit. Taking over is safe also when the holder was only paused (a long GC, SIGSTOP): this
+	 * worker's start of the step updates the step execution's version, and the holder's next chunk commit,
+	 * which updates it in the transaction of its rows, fails on it and rolls back. Returns the partition as
+	 * last read.
 	 */
 	private StepExecution heldElsewhere(StepExecution step) {
 		java.time.Duration stale = this.settings.leaseTimeout().dividedBy(2);
+		Integer version = step == null ? null : step.getVersion();
+		long committedAt = System.nanoTime();
 		while (step != null && step.getStatus() == BatchStatus.STARTED && step.getLastUpdated() != null
 				&& !ranHere(step) && step.getLastUpdated().plus(stale).isAfter(LocalDateTime.now())) {
+			if (!java.util.Objects.equals(version, step.getVersion())) {
+				version = step.getVersion();
+				committedAt = System.nanoTime();
+			}
+			String holder = holder(step);
+			Optional<HolderWatch.Heart> heart = holder == null ? Optional.empty() : this.holders.look(holder);
+			if (heart.isPresent() && heart.get().stopped()
+					&& System.nanoTime() - committedAt >= heart.get().interval().multipliedBy(HolderWatch.BEATS_MISSED).toNanos()) {
+				System.err.println("rowlift: worker " + this.identity + " takes over " + step.getStepName() + " of run "
+						+ step.getJobExecution().getJobInstanceId() + " from worker " + holder + ", whose heartbeat stopped "
+						+ heart.get().silent().toSeconds() + " s ago; it goes on from the partition's last commit");
+				System.err.flush();
+				return step;
+			}
 			try {
 				Thread.sleep(this.settings.pollInterval().toMillis());
 			}
@@ -146,6 +178,12 @@ public final class ClusterWorker {
 			step = this.repository.getStepExecution(step.getId());
 		}
 		return step;
+	}
+
+	/** The worker that wrote its name into the partition, or null when none has yet. */
+	static String holder(StepExecution step) {
+		return step.getExecutionContext().containsKey(WorkerIdentity.KEY) ? step.getExecutionContext().getString(WorkerIdentity.KEY)
+				: null;
 	}
 
 	/**

@@ -41,7 +41,21 @@ public final class ManagerPartitions implements RemotePartitions {
 
 	private final RequestSender sender;
 
-	public ManagerPartitions(RabbitTemplate rabbit, JobRepository repository, ClusterProperties settings, LoadHistory history) {
+	private final Heartbeats heartbeats;
+
+	private final HolderWatch holders;
+
+	/** {@link #waiting}'s last answer and when it was read ({@link System#nanoTime}): read at most every poll interval. */
+	private volatile Waiting lastWaiting;
+
+	private record Waiting(String text, long readNanos) {
+	}
+
+	/** @param heartbeats the workers' heartbeats, for what the partitions wait for ({@link #waiting}) */
+	ManagerPartitions(RabbitTemplate rabbit, JobRepository repository, ClusterProperties settings, LoadHistory history,
+			Heartbeats heartbeats) {
+		this.heartbeats = heartbeats;
+		this.holders = new HolderWatch(heartbeats::read, System::nanoTime);
 		this.repository = repository;
 		this.settings = settings;
 		this.history = history;
@@ -59,6 +73,38 @@ public final class ManagerPartitions implements RemotePartitions {
 	public boolean runsElsewhere(StepExecution partition) {
 		return partition.getStatus() == BatchStatus.STARTED && partition.getLastUpdated() != null
 				&& partition.getLastUpdated().plus(this.settings.leaseTimeout()).isAfter(LocalDateTime.now());
+	}
+
+	/**
+	 * The partitions whose worker missed a heartbeat, each as {@code partition 3 waits for worker w1:4181 (last
+	 * seen 12 s ago)}, joined by {@code "; "}: what the progress display shows while a partition's worker is
+	 * gone and no other has taken it over yet. "Last seen" is when this manager last saw the worker's count of
+	 * beats move (never earlier than the manager's first look at it). The heartbeats are read in one query, at
+	 * most every {@code rowlift.cluster.poll-interval} (the display may ask more often).
+	 */
+	@Override
+	public String waiting(java.util.List<StepExecution> partitions) {
+		long now = System.nanoTime();
+		Waiting last = this.lastWaiting;
+		if (last != null && now - last.readNanos() < this.settings.pollInterval().toNanos()) {
+			return last.text();
+		}
+		java.util.Map<String, Heartbeats.Beat> beats = null;
+		java.util.List<String> waits = new java.util.ArrayList<>();
+		for (StepExecution partition : partitions) {
+			String worker = ClusterWorker.holder(partition);
+			if (partition.getStatus() != BatchStatus.STARTED || worker == null) {
+				continue;
+			}
+			beats = beats != null ? beats : this.heartbeats.readAll();
+			this.holders.seen(worker, java.util.Optional.ofNullable(beats.get(worker))).filter(HolderWatch.Heart::late)
+				.ifPresent(heart -> waits.add("partition "
+						+ io.rowlift.job.LoadProgress.partitionOf(partition.getStepName()).substring("partition".length())
+						+ " waits for worker " + worker + " (last seen " + heart.silent().toSeconds() + " s ago)"));
+		}
+		String text = waits.isEmpty() ? null : String.join("; ", waits);
+		this.lastWaiting = new Waiting(text, now);
+		return text;
 	}
 
 	@Override

@@ -20,6 +20,7 @@ import org.springframework.batch.core.step.StepExecution;
 import io.rowlift.job.LoadHistory;
 import io.rowlift.job.LoadJobNames;
 import io.rowlift.job.PartitionSplitter;
+import io.rowlift.progress.PartitionProgress;
 
 /**
  * One run's remote partitions, around Spring Batch Integration's handler: while it waits, a lease
@@ -158,6 +159,12 @@ final class RemoteRun implements PartitionHandler {
 	private static StepExecution copyInto(JobExecution execution, StepExecution remote) {
 		for (StepExecution local : execution.getStepExecutions()) {
 			if (local.getId() == remote.getId()) {
+				// this run's rows of the partition count from what it held when this execution created it (the
+				// context this process holds until now), not from where its last worker opened it: a worker that
+				// took it over from one that died opened it part-way, and the summary would leave out the first
+				// worker's rows, as if the command had loaded fewer than it did
+				remote.getExecutionContext().putLong(PartitionProgress.WRITTEN_AT_OPEN,
+						PartitionProgress.readFrom(local.getExecutionContext()).written());
 				local.setStatus(remote.getStatus());
 				local.setExitStatus(remote.getExitStatus());
 				local.setExecutionContext(remote.getExecutionContext());

@@ -297,7 +297,10 @@ public class LoadJobConfiguration {
 	LoadMonitor loadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository jobRepository,
 			ObjectProvider<ReportProperties> report, ObjectProvider<RemotePartitions> remote) {
 		return new LoadMonitor(running, phases, jobRepository, () -> report.getIfAvailable(ReportProperties::defaults),
-				Terminals::interactive, () -> remote.getIfAvailable() != null);
+				Terminals::interactive, () -> remote.getIfAvailable() != null, partitions -> {
+					RemotePartitions partitionsElsewhere = remote.getIfAvailable();
+					return partitionsElsewhere == null ? null : partitionsElsewhere.waiting(partitions);
+				});
 	}
 
 

@@ -35,6 +35,12 @@ public final class LoadJobNames {
 	/** The partition's step context key under which a cluster worker writes who it is ({@code host:pid}). */
 	public static final String WORKER_IDENTITY = "rowlift.worker";
 
+	/**
+	 * The partition's step context key under which each cluster worker that opens it notes where it took it up
+	 * ({@link WorkerShares}): so a partition taken over from a worker that died is credited to both.
+	 */
+	public static final String WORKER_SHARES = "rowlift.worker-shares";
+
 	/** Step: rebuild the indexes the ledger holds. */
 	public static final String INDEX_REBUILD = "indexRebuild";
 

@@ -66,6 +66,9 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	private final java.util.function.BooleanSupplier remote;
 
+	/** What the remote partitions wait for ({@link RemotePartitions#waiting}), or null. */
+	private final java.util.function.Function<List<StepExecution>, String> waiting;
+
 	/** The partitions of the running execution in the job repository, when they run elsewhere; else null. */
 	private volatile RepositoryPartitions stored;
 
@@ -82,16 +85,20 @@ public final class LoadMonitor implements JobExecutionListener {
 	private volatile boolean jobStarted;
 
 	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<ReportProperties> settings, Supplier<Boolean> terminal) {
-		this(running, phases, repository, settings, terminal, () -> false);
+		this(running, phases, repository, settings, terminal, () -> false, partitions -> null);
 	}
 
 	/**
 	 * @param remote whether the partitions run in other processes (the cluster's manager): then they are
 	 * read from the job repository ({@link RepositoryPartitions}), else from {@code running}
+	 * @param waiting what those partitions wait for, shown as the load phase's detail ({@link RemotePartitions#waiting}),
+	 * or null when nothing waits
 	 */
 	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<ReportProperties> settings,
-			Supplier<Boolean> terminal, java.util.function.BooleanSupplier remote) {
+			Supplier<Boolean> terminal, java.util.function.BooleanSupplier remote,
+			java.util.function.Function<List<StepExecution>, String> waiting) {
 		this.remote = remote;
+		this.waiting = waiting;
 		this.running = running;
 		this.phases = phases;
 		this.repository = repository;
@@ -433,8 +440,10 @@ public final class LoadMonitor implements JobExecutionListener {
 			double byteRate = seconds > 0 ? bytes / seconds : 0;
 			long done = Math.min(this.dataBytes, this.before + bytes);
 			Duration eta = byteRate > 0 ? Duration.ofSeconds((long) ((this.dataBytes - done) / byteRate)) : null;
+			String waits = LoadMonitor.this.stored == null ? null
+					: LoadMonitor.this.waiting.apply(opened.stream().map(RunningPartitions.Opened::step).toList());
 			return new ProgressSnapshot(RunTimelines.LOAD, this.input.measure(), done, this.dataBytes, rows,
-					seconds > 0 ? rows / seconds : 0, byteRate, eta, elapsed, Duration.ofNanos(now - this.loadStart), lines, null);
+					seconds > 0 ? rows / seconds : 0, byteRate, eta, elapsed, Duration.ofNanos(now - this.loadStart), lines, waits);
 		}
 
 		/** The load's start for its rates: its first partition's opening, or the end of the sort when one ran. */

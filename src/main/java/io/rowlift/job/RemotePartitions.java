@@ -28,4 +28,14 @@ public interface RemotePartitions {
 		return false;
 	}
 
+	/**
+	 * What the running partitions wait for, in a few words for the progress display (a partition whose worker
+	 * stopped answering: {@code partition 3 waits for worker w1:4181 (last seen 12 s ago)}), or null when
+	 * nothing waits. Called by the progress sampler with the partitions as the job repository has them;
+	 * must be thread-safe.
+	 */
+	default String waiting(java.util.List<StepExecution> partitions) {
+		return null;
+	}
+
 }

@@ -56,13 +56,46 @@ public final class RunSummaries {
 				load.rejected() + duplicates, rowsThisRun, RunTimes.elapsed(execution), partitions,
 				plan.sizing().partitionsReason()
 						+ emptyPartitions(load.empty(plan.input()), partitions, load.read(), execution.getStatus() == BatchStatus.COMPLETED),
-				plan.threads(),
+				threads(plan.threads(), executions),
 				plan.chunkSize(), spring ? "INSERT" : plan.writeMethod().name(),
 				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer" : plan.write().reason())
 						+ streams(plan.order(), partitions) + chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
 				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered(),
 				plan.mode().setting(), load.updated(), load.ignored(), null);
+	}
+
+	/**
+	 * Partitions loaded at once: {@code planned} (the run's {@code rowlift.job.threads}) when this process loaded
+	 * them; when a cluster's workers did (their partitions name a worker), the most of them that ran at the same
+	 * time by their own start and end times, since the manager's threads load nothing then and each worker runs
+	 * its own number.
+	 */
+	static int threads(int planned, List<StepExecution> executions) {
+		List<long[]> events = new ArrayList<>(); // {time in ms, +1 at a start or -1 at an end}
+		for (StepExecution step : executions) {
+			if (step.getStepName().startsWith(LoadJobNames.WORKER + ":") && step.getExecutionContext().containsKey(LoadJobNames.WORKER_IDENTITY)
+					&& StepTimes.start(step) != null) {
+				java.time.LocalDateTime end = StepTimes.end(step);
+				events.add(new long[] { millis(StepTimes.start(step)), 1 });
+				events.add(new long[] { end == null ? Long.MAX_VALUE : millis(end), -1 });
+			}
+		}
+		if (events.isEmpty()) {
+			return planned;
+		}
+		events.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1])); // an end before a start at one instant
+		int running = 0;
+		int most = 1;
+		for (long[] event : events) {
+			running += (int) event[1];
+			most = Math.max(most, running);
+		}
+		return most;
+	}
+
+	private static long millis(java.time.LocalDateTime time) {
+		return time.atZone(java.time.ZoneId.systemDefault()).toInstant().toEpochMilli();
 	}
 
 	/**

@@ -144,7 +144,8 @@ public final class RunTimelines {
 					partitionStart == null ? Instant.now() : partitionStart,
 					partitionElapsed.isNegative() ? Duration.ZERO : partitionElapsed, done.read(), done.written(), done.rejected(),
 					done.bytes(), step.getExecutionContext().containsKey(LoadJobNames.WORKER_IDENTITY)
-							? step.getExecutionContext().getString(LoadJobNames.WORKER_IDENTITY) : null));
+							? step.getExecutionContext().getString(LoadJobNames.WORKER_IDENTITY) : null,
+					WorkerShares.of(step).stream().map(share -> new RunTimeline.Credit(share.worker(), share.rows())).toList()));
 			read += done.read();
 			written += done.written();
 			rejected += done.rejected();

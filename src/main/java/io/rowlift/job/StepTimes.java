@@ -8,6 +8,7 @@ import java.time.ZoneId;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
  * When a partition's step started and ended, to the nanosecond the clock gives, kept in the step
@@ -19,7 +20,8 @@ import org.springframework.batch.core.step.StepExecution;
  * in-memory ones, whose times were always whole; this makes both the same.
  *
  * <p>As a {@link StepExecutionListener} it records the start when the step starts (saved with the
- * context at the first commit) and the end when it ends (saved with the context Spring Batch stores
+ * context at the first commit; a cluster worker that takes over a partition whose worker died keeps the
+ * first worker's start, {@value #STARTED_BY} telling that it is the same step execution) and the end when it ends (saved with the context Spring Batch stores
  * after the listeners' {@code afterStep}). Steps of an older Rowlift, or one that never reached the
  * listener, fall back to the job repository's times. Stateless, thread-safe: one instance serves every
  * partition.
@@ -32,11 +34,22 @@ public final class StepTimes implements StepExecutionListener {
 	/** Key of the end, an ISO-8601 instant. */
 	static final String ENDED = "rowlift.step.ended";
 
+	/** Key of the id of the step execution whose start {@value #STARTED} is. */
+	static final String STARTED_BY = "rowlift.step.started-by";
+
 	@Override
 	public void beforeStep(StepExecution step) {
+		ExecutionContext context = step.getExecutionContext();
+		// a cluster worker that takes over a partition whose worker died runs the same step execution again, from
+		// the context the dead worker saved: it ran from that worker's start
+		boolean takenOver = !context.containsKey(ENDED) && context.containsKey(STARTED) && context.containsKey(STARTED_BY)
+				&& context.getLong(STARTED_BY) == step.getId();
 		// a restarted partition's context is the failed one's: its end goes, its own start replaces the old one
-		step.getExecutionContext().remove(ENDED);
-		step.getExecutionContext().putString(STARTED, Instant.now().toString());
+		context.remove(ENDED);
+		if (!takenOver) {
+			context.putString(STARTED, Instant.now().toString());
+			context.putLong(STARTED_BY, step.getId());
+		}
 	}
 
 	@Override

@@ -67,21 +67,44 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 	 * @param written rows written in this run
 	 * @param rejected records rejected in this run
 	 * @param bytes bytes of its range committed in this run
-	 * @param worker the cluster worker that loaded it ({@code host:pid}), or null when this process did
+	 * @param worker the cluster worker that loaded it ({@code host:pid}; the last one when several did), or null
+	 * when this process did
+	 * @param credits each cluster worker that committed rows of it in this run, with its rows, in the order they
+	 * took it up: more than one when a worker took it over from one that died; empty when this process loaded it
 	 */
 	public record Partition(String name, String status, Instant startedAt, Duration elapsed, long read, long written,
-			long rejected, long bytes, String worker) {
+			long rejected, long bytes, String worker, List<Credit> credits) {
 
 		/** A partition this process loaded. */
 		public Partition(String name, String status, Instant startedAt, Duration elapsed, long read, long written,
 				long rejected, long bytes) {
-			this(name, status, startedAt, elapsed, read, written, rejected, bytes, null);
+			this(name, status, startedAt, elapsed, read, written, rejected, bytes, null, List.of());
+		}
+
+		/** How the report names its worker(s): {@code worker w1:4181}, or each with its rows when several loaded it. */
+		String workers() {
+			if (this.credits.size() > 1) {
+				List<String> each = new java.util.ArrayList<>();
+				for (Credit credit : this.credits) {
+					each.add(String.format(Locale.ROOT, "%s (%,d row%s)", credit.worker(), credit.rows(), credit.rows() == 1 ? "" : "s"));
+				}
+				return "workers " + String.join(", ", each);
+			}
+			return this.worker == null ? null : "worker " + this.worker;
 		}
 
 		public double rowsPerSecond() {
 			return perSecond(this.written, this.elapsed);
 		}
 
+	}
+
+	/**
+	 * A cluster worker's part of a partition.
+	 * @param worker {@code host:pid}
+	 * @param rows rows it committed in this run
+	 */
+	public record Credit(String worker, long rows) {
 	}
 
 	/** The run's wall time. */
@@ -109,7 +132,7 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 			for (Partition partition : phase.partitions()) {
 				sb.append(row("  " + partition.name(), partition.status(), partition.read(), partition.written(),
 						partition.rejected(), partition.bytes(), partition.elapsed(),
-						partition.worker() == null ? null : "worker " + partition.worker()));
+						partition.workers()));
 			}
 		}
 		Phase load = load();
@@ -168,6 +191,12 @@ public record RunTimeline(Instant startedAt, Instant endedAt, List<Phase> phases
 					.put("rowsPerSecond", round(partition.rowsPerSecond()));
 				if (partition.worker() != null) { // a cluster's worker loaded it (docs/cluster.md)
 					line.put("worker", partition.worker());
+				}
+				if (partition.credits().size() > 1) { // taken over from a worker that died: each one's rows
+					ArrayNode credits = line.putArray("workers");
+					for (Credit credit : partition.credits()) {
+						credits.addObject().put("worker", credit.worker()).put("rows", credit.rows());
+					}
 				}
 			}
 		}

@@ -18,8 +18,8 @@ import io.rowlift.database.TargetDialect;
 
 /**
  * Rowlift's own tables in the target database: Spring Batch's job repository (so each chunk's
- * rows and the reader's offset commit in one transaction), the index ledger, the staged rejects and the
- * cluster's shared reject budgets. Created when
+ * rows and the reader's offset commit in one transaction), the index ledger, the staged rejects, the
+ * cluster's shared reject budgets and its workers' heartbeats. Created when
  * missing, left alone when present; never part of the operator's migrations.
  */
 public final class RowliftSchema {
@@ -33,6 +33,13 @@ public final class RowliftSchema {
 	 * reasons. In the target database so that every service loading into it shares it.
 	 */
 	public static final String INBOX = "ROWLIFT_INBOX";
+
+	/**
+	 * A cluster's worker heartbeats (docs/cluster.md): one row per worker process ({@code host:pid}), whose
+	 * count of beats the worker raises every {@code rowlift.cluster.heartbeat-interval}; a worker that finds a
+	 * partition held by a worker whose count stopped moving takes the partition over.
+	 */
+	public static final String HEARTBEATS = "ROWLIFT_WORKER_HEARTBEAT";
 
 	private RowliftSchema() {
 	}
@@ -140,6 +147,9 @@ public final class RowliftSchema {
 			// a cluster's shared reject budget: made by every load (a manager cannot tell whether its workers
 			// will need it before they do), so a worker never makes tables
 			createIfMissing(connection, SharedRejectBudget.NAME, SharedRejectBudget.ddl());
+			// a cluster's worker heartbeats: made here too, for the same reason; a worker writes its row once it exists
+			createIfMissing(connection, HEARTBEATS, "CREATE TABLE " + HEARTBEATS + " (WORKER VARCHAR(200) NOT NULL,"
+					+ " BEATS BIGINT NOT NULL, INTERVAL_MS BIGINT NOT NULL, PRIMARY KEY (WORKER))");
 			if (!connection.getAutoCommit()) {
 				connection.commit();
 			}

@@ -116,6 +116,159 @@ class MySqlClusterIntegrationTests {
 	}
 
 	/**
+	 * Issue 34, item 3: a worker killed (SIGKILL) while it holds partition 0 is known gone by its stopped heartbeat,
+	 * and the other worker, handed the partition's request again by the broker, takes it over within seconds
+	 * instead of waiting half the lease (here 5 of 10 minutes): the run completes, exit 0, within 90 s of the kill,
+	 * every row once, each partition's one step execution COMPLETED; the manager's progress shows the wait,
+	 * naming the killed worker, and the other worker says it took the partition over from it.
+	 */
+	@Test
+	void aKilledWorkersPartitionIsTakenOverWithinSecondsNotAfterHalfTheLease() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 120_000, 13);
+		String queue = RabbitBroker.queue("taken-over");
+		Path go = this.dir.resolve("go");
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "6", "10m");
+		// the manager's own threads load nothing in a cluster run: the summary gives the workers' (two of one thread)
+		command.addAll(List.of("--rowlift.report.progress=lines", "--rowlift.report.progress-interval=200ms", "--rowlift.job.threads=4"));
+		Held held = startHeld(manager, "manager", command, queue, go);
+		long killed = System.nanoTime();
+		held.holder().kill();
+		Files.writeString(go, "go"); // the partition goes on where the other worker takes it over
+		Duration bound = Duration.ofSeconds(90);
+
+		assertThat(held.manager().waitFor(bound.toMillis()))
+			.as("the run ends within " + bound + " of the kill, well before half the lease (5 min)\n" + logs()).isTrue();
+		Duration took = Duration.ofNanos(System.nanoTime() - killed);
+		assertThat(held.manager().exitCode()).as(logs()).isZero();
+		assertExact(file, 120_000);
+		assertPartitionsOnce("ints", 6, 120_000);
+		String gone = java.util.regex.Pattern.quote(WorkerIdentity.host() + ":" + held.holder().pid());
+		RowliftJar.Attempt other = held.holder() == held.first() ? held.second() : held.first();
+		String taker = java.util.regex.Pattern.quote(WorkerIdentity.host() + ":" + other.pid());
+		String output = held.manager().output();
+		org.assertj.core.api.SoftAssertions.assertSoftly(soft -> {
+			soft.assertThat(output).as("the summary speaks of this command's run: every row it loaded, the dead worker's too\n" + output)
+				.contains("rowlift: run 1 completed: 120,000 rows from ")
+				.doesNotContain("rows in all runs");
+			soft.assertThat(output).as("the summary's threads are the workers' real concurrency\n" + output).contains("), 2 threads;");
+			soft.assertThat(output).as("partition 0 credited to each worker for the rows it committed\n" + output)
+				.containsPattern("(?m)^  partition0 +COMPLETED .* workers " + gone + " \\([0-9,]+ rows\\), " + taker + " \\([0-9,]+ rows\\)$");
+			java.util.regex.Matcher time = java.util.regex.Pattern
+				.compile("(?m)^  partition0 +COMPLETED +[0-9,]+ +[0-9,]+ +[0-9,]+ +[0-9.]+ +([0-9.]+)s ").matcher(output);
+			soft.assertThat(time.find() ? Double.parseDouble(time.group(1)) : 0)
+				.as("partition 0's time runs from its first worker's start, through the kill and the takeover (6 s of silence at least)\n"
+						+ output)
+				.isGreaterThan(6.0);
+			soft.assertThat(output).as("the manager's progress shows the wait (" + took + " after the kill)\n" + logs())
+				.containsPattern("partition 0 waits for worker " + gone + " \\(last seen [0-9]+ s ago\\)");
+			soft.assertThat(other.output()).as(logs())
+				.containsPattern("takes over loadWorker:partition0 of run 1 from worker " + gone + ", whose heartbeat stopped [0-9]+ s ago");
+		});
+	}
+
+	/**
+	 * Issue 34, item 3: a holder that is alive but frozen (SIGSTOP, as in a long GC pause) inside a chunk of
+	 * partition 0, its rows written but not committed: its heartbeat stops, the broker hands its request to the
+	 * other worker once the frozen worker's connection misses its broker heartbeats (2 s here), and the other
+	 * worker takes the partition over and completes it. Only then does the frozen worker go on (SIGCONT) and commit
+	 * its chunk: the step execution's version has moved, so the commit fails and its rows roll back, and nothing it
+	 * writes after that changes the completed partition. The run completes exactly, and the partition's saved
+	 * context is the taker's.
+	 */
+	@Test
+	void aFrozenHolderThatWakesAfterATakeoverWritesNothing() throws Exception {
+		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 120_000, 17);
+		String queue = RabbitBroker.queue("frozen");
+		Path go = this.dir.resolve("go");
+		RowliftJar manager = jar("manager");
+		List<String> command = manager(queue, file, "6", "10m");
+		Held held = startHeld(manager, "manager", command, queue, go, List.of("--spring.rabbitmq.requested-heartbeat=2s"));
+		RowliftJar.Attempt other = held.holder() == held.first() ? held.second() : held.first();
+		signal("STOP", held.holder());
+		try {
+			awaitOutput(other, "takes over loadWorker:partition0", "the other worker takes partition 0 over");
+			Files.writeString(go, "go"); // the taker passes the pause; the frozen worker's pause ends as soon as it runs again
+			// the harshest moment to wake: the partition has completed, the frozen worker still holds a chunk of it
+			awaitOutput(other, "loadWorker:partition0 of run 1 ended COMPLETED", "the taker completes partition 0");
+		}
+		finally {
+			signal("CONT", held.holder());
+		}
+		awaitOutput(held.holder(), "loadWorker:partition0 of run 1 ended", "the woken worker ends its attempt at partition 0");
+		assertThat(held.manager().waitFor(WAIT.toMillis())).as(logs()).isTrue();
+
+		assertThat(held.manager().exitCode()).as(logs()).isZero();
+		assertExact(file, 120_000);
+		assertPartitionsOnce("ints", 6, 120_000);
+		try (Connection c = this.target.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+				"SELECT s.WRITE_COUNT, COALESCE(x.SERIALIZED_CONTEXT, x.SHORT_CONTEXT) FROM BATCH_STEP_EXECUTION s"
+						+ " JOIN BATCH_STEP_EXECUTION_CONTEXT x ON x.STEP_EXECUTION_ID = s.STEP_EXECUTION_ID"
+						+ " WHERE s.STEP_NAME = 'loadWorker:partition0'")) {
+			assertThat(rs.next()).isTrue();
+			java.util.Map<String, Object> context = new org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer()
+				.deserialize(new java.io.ByteArrayInputStream(rs.getString(2).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+			assertThat(context.get(io.rowlift.progress.PartitionProgress.WRITTEN)).as("partition 0's saved count is the taker's, "
+					+ "not the woken worker's\n" + context + "\n" + logs()).isEqualTo(rs.getLong(1));
+			assertThat(context.get(WorkerIdentity.KEY)).as("the partition names its taker").isEqualTo(WorkerIdentity.host() + ":" + other.pid());
+		}
+	}
+
+	private void awaitOutput(RowliftJar.Attempt process, String text, String what) throws InterruptedException {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!process.output().contains(text)) {
+			assertThat(System.nanoTime()).as(what + "\n" + logs()).isLessThan(deadline);
+			Thread.sleep(100);
+		}
+	}
+
+	private static void signal(String name, RowliftJar.Attempt process) throws Exception {
+		assertThat(new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).start().waitFor()).isZero();
+	}
+
+	/**
+	 * Issue 34, item 11: a second worker on one host, configured with the first one's management port (here through
+	 * the environment, as a shared setup would): exit 2 and one sentence naming {@code management.server.port} with
+	 * a port to paste, not Spring's "Port ... was already in use" and exit 1; the same command with the advised
+	 * option pasted as printed starts and serves, its health answering on that port: UP (a worker that serves is
+	 * ready; its health was OUT_OF_SERVICE for its whole life before).
+	 */
+	@Test
+	void aSecondWorkerOnTheFirstsPortIsToldToSetManagementServerPortAndFollowingItStartsIt() throws Exception {
+		String queue = RabbitBroker.queue("port");
+		int port;
+		try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+			port = probe.getLocalPort();
+		}
+		List<String> command = new ArrayList<>(worker(queue));
+		command.remove("--management.server.port=-1"); // the port comes from the environment, as in a shared setup
+		RowliftJar jar1 = jar("worker-1").withEnvironment("MANAGEMENT_SERVER_PORT", String.valueOf(port));
+		RowliftJar.Attempt w1 = jar1.start("worker 1", command);
+		jar1.awaitOutput(w1, "serving partitions from queue", WAIT);
+		RowliftJar jar2 = jar("worker-2").withEnvironment("MANAGEMENT_SERVER_PORT", String.valueOf(port));
+
+		RowliftJar.Attempt refused = jar2.run("worker 2, on worker 1's port", command, WAIT);
+
+		assertThat(refused.exitCode()).as(logs()).isEqualTo(2);
+		java.util.regex.Matcher advice = java.util.regex.Pattern
+			.compile("(?m)^rowlift: port " + port + " is in use by another process \\(another Rowlift worker or service on this host\\?\\),"
+					+ " and management.server.port gives this one's health and metrics that port: start it with"
+					+ " (--management.server.port=([0-9]+)) \\(free now\\)$")
+			.matcher(refused.output());
+		assertThat(advice.find()).as(refused.output()).isTrue();
+		List<String> followed = new ArrayList<>(command);
+		followed.add(advice.group(1));
+		RowliftJar.Attempt w2 = jar2.start("worker 2, the advice followed", followed);
+		jar2.awaitOutput(w2, "serving partitions from queue", WAIT);
+		java.net.http.HttpResponse<String> health = java.net.http.HttpClient.newHttpClient()
+			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + advice.group(2) + "/actuator/health"))
+				.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+		// a worker serving requests is ready: its health is UP (200), not OUT_OF_SERVICE (503) for as long as it serves
+		assertThat(health.statusCode() + " " + health.body()).as("worker 2's health on the advised port\n" + logs())
+			.startsWith("200 ").contains("\"status\":\"UP\"");
+	}
+
+	/**
 	 * Issue 23, item 4, and Spring Batch #4011 and #5158: the manager is killed (SIGKILL) while a worker is inside
 	 * partition 0 ({@code rowlift.test.pause-at=load} holds it in its second chunk until a file appears), and
 	 * the same command is run again while the workers keep running. The restarted manager must find the
@@ -679,7 +832,13 @@ class MySqlClusterIntegrationTests {
 	 */
 	private Held startHeld(RowliftJar manager, String label, List<String> command, String queue, Path go)
 			throws Exception {
-		List<String> pausing = worker(queue);
+		return startHeld(manager, label, command, queue, go, List.of());
+	}
+
+	/** {@link #startHeld(RowliftJar, String, List, String, Path)} with {@code more} options for the workers. */
+	private Held startHeld(RowliftJar manager, String label, List<String> command, String queue, Path go, List<String> more)
+			throws Exception {
+		List<String> pausing = worker(queue, more);
 		pausing.addAll(List.of("--rowlift.test.pause-at=load", "--rowlift.test.resume-when=" + go));
 		RowliftJar jar1 = jar("worker-1");
 		RowliftJar jar2 = jar("worker-2");
@@ -693,7 +852,7 @@ class MySqlClusterIntegrationTests {
 			assertThat(run.waitFor(100)).as("the manager runs until a worker holds partition 0\n" + logs()).isFalse();
 			assertThat(System.nanoTime()).as("a worker in partition 0 within " + WAIT + "\n" + logs()).isLessThan(deadline);
 		}
-		return new Held(run, w1.output().contains("rowlift-test: paused at load") ? w1 : w2);
+		return new Held(run, w1.output().contains("rowlift-test: paused at load") ? w1 : w2, w1, w2);
 	}
 
 	/** {@code manager} started again with {@code command}; returns once it says it waits for partitions still running on workers. */
@@ -703,8 +862,8 @@ class MySqlClusterIntegrationTests {
 		return attempt;
 	}
 
-	/** A manager started by {@link #startHeld}, and the worker that holds partition 0. */
-	private record Held(RowliftJar.Attempt manager, RowliftJar.Attempt holder) {
+	/** A manager started by {@link #startHeld}, the worker that holds partition 0, and both workers. */
+	private record Held(RowliftJar.Attempt manager, RowliftJar.Attempt holder, RowliftJar.Attempt first, RowliftJar.Attempt second) {
 	}
 
 	private void awaitServing(RowliftJar.Attempt... workers) throws Exception {

@@ -54,6 +54,27 @@ class StepTimesTests {
 		assertThat(StepTimes.elapsed(step)).isPositive();
 	}
 
+	/**
+	 * Issue 34, item 3: a cluster worker that takes over a partition whose worker died runs the same step execution
+	 * again, from the context the dead worker saved: its time runs from the first worker's start, not the takeover.
+	 */
+	@Test
+	void aPartitionTakenOverKeepsItsFirstStart() throws Exception {
+		StepExecution step = step();
+		this.times.beforeStep(step); // the first worker, killed before the end
+		String first = step.getExecutionContext().getString(StepTimes.STARTED);
+		Thread.sleep(20);
+		StepExecution again = step(); // the same step execution, read back by the worker that takes it over
+		again.setExecutionContext(new org.springframework.batch.infrastructure.item.ExecutionContext(step.getExecutionContext()));
+		this.times.beforeStep(again);
+		assertThat(again.getExecutionContext().getString(StepTimes.STARTED)).isEqualTo(first);
+		// another execution of the partition (a resume) starts its own time, even from a context copied unended
+		StepExecution resumed = new StepExecution(2L, "loadWorker:partition0", step.getJobExecution());
+		resumed.setExecutionContext(new org.springframework.batch.infrastructure.item.ExecutionContext(step.getExecutionContext()));
+		this.times.beforeStep(resumed);
+		assertThat(resumed.getExecutionContext().getString(StepTimes.STARTED)).isNotEqualTo(first);
+	}
+
 	@Test
 	void aPartitionFailedWithoutTheListenerEndsNoEarlierThanItStarted() {
 		StepExecution step = step();
