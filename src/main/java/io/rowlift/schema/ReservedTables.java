@@ -42,6 +42,7 @@ public final class ReservedTables {
 		owners.put(RejectTable.NAME, "Rowlift's staged rejected records");
 		owners.put(SharedRejectBudget.NAME, "the cluster's shared reject budgets");
 		owners.put(ZstdDictionaries.TABLE, "the dictionaries of compressed columns");
+		owners.put(RowliftSchema.HEARTBEATS, "the cluster workers' heartbeats, by which a dead worker's partition is taken over");
 		for (String table : RowliftSchema.BATCH_TABLES) {
 			owners.put(table, BATCH);
 		}
