@@ -21,6 +21,7 @@ import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.RangePosition;
 import io.rowlift.source.csv.CsvFormat;
@@ -106,7 +107,7 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		reader.setStrict(true);
 		reader.setComments(format.comment() < 0 ? new String[0] : new String[] { String.valueOf((char) format.comment()) });
 		reader.setBufferedReaderFactory((resource, encoding) -> {
-			partition.lines = new RangeLineReader(file, partition.range, format, bufferSize);
+			partition.lines = new RangeLineReader(file, partition.range, format, bufferSize, partition.blankLines);
 			return partition.lines;
 		});
 		reader.setRecordSeparatorPolicy(new LazyPolicy(partition, format));
@@ -154,6 +155,8 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		RangePosition.save(context, partition.lines == null ? partition.range.start() : partition.lines.position(),
 				partition.lines == null ? 0 : partition.lines.lineCount());
 		PartitionProgress.saveRead(context, partition.read);
+		// the line reader counts from the range's start on every open, as the FlatFileItemReader reads again from there
+		PartitionProgress.saveBlankLines(context, partition.lines == null ? 0 : partition.lines.blankLines());
 	}
 
 	@Override
@@ -244,6 +247,9 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		@Override
 		public Object mapLine(String line, int lineNumber) throws Exception {
 			RawRecord record = locate(this.partition, line, this.endByte, this.tokenizer);
+			if (line.isEmpty() && this.partition.lines.lastBlank()) { // the line reader skips them unless they are refused
+				throw new RejectedRecordException(record, new RecordProblem(BlankLines.REASON, record.offset(), 0));
+			}
 			if (record.problem() != null) {
 				throw new RejectedRecordException(record, record.problem());
 			}
