@@ -42,6 +42,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param updated rows that updated a row already in the table, in all runs (mode upsert)
  * @param ignored records skipped because their key was already in the table, in all runs (mode ignore)
  * @param blankLines blank lines skipped, in all runs: no records, so not in {@code read} ({@code rowlift.source.blank-lines})
+ * @param readingNote what the input says of how it was read (a header that ends with a delimiter), or null
  * @param timeline this run phase by phase, with its throughput samples (the run report and the JSON's
  * {@code startedAt}, {@code endedAt}, {@code phases}, {@code samples}), or null when not known
  */
@@ -50,7 +51,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
 		String rejectFile, String pipeline, String pipelineReason, long filtered, String mode, long updated,
-		long ignored, long blankLines, RunTimeline timeline) {
+		long ignored, long blankLines, String readingNote, RunTimeline timeline) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
@@ -59,7 +60,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered, this.mode, this.updated,
-				this.ignored, this.blankLines, this.timeline);
+				this.ignored, this.blankLines, this.readingNote, this.timeline);
 	}
 
 	// --- the run report by phase (issue 12): kept apart from the fields above ---
@@ -71,7 +72,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, this.rejectFile, this.pipeline, this.pipelineReason, this.filtered, this.mode,
-				this.updated, this.ignored, this.blankLines, timeline);
+				this.updated, this.ignored, this.blankLines, this.readingNote, timeline);
 	}
 
 	/**
@@ -128,6 +129,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}, this.keyOrderReason));
 		sb.append(String.format(Locale.ROOT, "; %s pipeline (%s)", String.valueOf(this.pipeline).toLowerCase(Locale.ROOT),
 				this.pipelineReason));
+		if (this.readingNote != null) {
+			sb.append("; ").append(this.readingNote);
+		}
 		if (this.indexesRebuilt > 0 || this.indexesDropped > 0) {
 			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
 					this.indexesRebuilt));
@@ -203,6 +207,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		root.put("updated", this.updated);
 		root.put("ignored", this.ignored);
 		root.put("blankLines", this.blankLines);
+		root.put("readingNote", this.readingNote);
 		ArrayNode steps = root.putArray("steps");
 		for (StepRow row : this.steps) {
 			steps.addObject()

@@ -55,6 +55,9 @@ final class SpringPartition {
 	/** What a blank line is (set when the partition opens; skipped until then). */
 	BlankLines blankLines = BlankLines.SKIP;
 
+	/** The trailing field of a file whose lines end with a delimiter ({@code TrailingDelimiter}), or -1 (set when it opens). */
+	int trailingField = -1;
+
 	/** The record each item of the current chunk (read or processed) came from. */
 	final Map<Object, RawRecord> origins = new IdentityHashMap<>();
 

@@ -25,6 +25,7 @@ import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.RangePosition;
 import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.TrailingDelimiter;
 
 /**
  * The spring pipeline's reader: for each partition a Spring Batch {@link FlatFileItemReader} over
@@ -252,6 +253,9 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 			}
 			if (record.problem() != null) {
 				throw new RejectedRecordException(record, record.problem());
+			}
+			if (TrailingDelimiter.holdsValue(record, this.partition.trailingField)) {
+				throw new RejectedRecordException(record, this.partition.trailingField, TrailingDelimiter.PROBLEM);
 			}
 			RecordFilter filter = this.partition.filter;
 			if (filter != null) {

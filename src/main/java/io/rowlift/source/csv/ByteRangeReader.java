@@ -32,6 +32,9 @@ public final class ByteRangeReader extends RangeReader {
 
 	private SourceLocator locator;
 
+	/** The trailing field of a file whose lines end with a delimiter ({@link TrailingDelimiter}), or -1. */
+	private final int trailingField;
+
 	/**
 	 * @param file the input
 	 * @param displayName how messages name the file
@@ -49,7 +52,14 @@ public final class ByteRangeReader extends RangeReader {
 	 */
 	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize,
 			Compression compression, BlankLines blankLines) {
+		this(file, displayName, format, bufferSize, maxRecordSize, compression, blankLines, -1);
+	}
+
+	/** @param trailingField the trailing field of a file whose lines end with a delimiter ({@link TrailingDelimiter}), or -1 */
+	ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize,
+			Compression compression, BlankLines blankLines, int trailingField) {
 		super(file, displayName, bufferSize, maxRecordSize, compression, blankLines);
+		this.trailingField = trailingField;
 		this.format = format;
 		if (format.wide() != null) {
 			transcode(format.wide());
@@ -77,6 +87,11 @@ public final class ByteRangeReader extends RangeReader {
 					continue;
 				}
 				record = record.at(record.offset(), record.rawLength(), new RecordProblem(BlankLines.REASON, record.offset(), 0));
+			}
+			else if (record.problem() == null && TrailingDelimiter.holdsValue(record, this.trailingField)) {
+				long at = this.locator.where(record, this.trailingField).offset(); // found again in the file: bad records only
+				record = record.at(record.offset(), record.rawLength(), new RecordProblem(TrailingDelimiter.PROBLEM, at,
+						this.trailingField));
 			}
 			return counted(record);
 		}

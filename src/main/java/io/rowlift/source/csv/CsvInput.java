@@ -132,6 +132,19 @@ public final class CsvInput implements InputSource {
 		return this.blankLines;
 	}
 
+	/**
+	 * The trailing field of a file whose every line ends with a delimiter (its header's last name empty,
+	 * {@link TrailingDelimiter}), or -1.
+	 */
+	public int trailingField() {
+		return this.header.format().header() ? TrailingDelimiter.field(this.header.names()) : -1;
+	}
+
+	@Override
+	public String readingNote() {
+		return trailingField() < 0 ? null : TrailingDelimiter.NOTE;
+	}
+
 	/** Where the data starts and what the header says. */
 	public CsvHeader header() {
 		return this.header;
@@ -208,7 +221,7 @@ public final class CsvInput implements InputSource {
 	@Override
 	public ByteRangeReader reader(int bufferSize, int maxRecordSize) {
 		return new ByteRangeReader(this.file, this.displayName, this.header.format(), bufferSize, maxRecordSize,
-				io.rowlift.source.Compression.NONE, this.blankLines);
+				io.rowlift.source.Compression.NONE, this.blankLines, trailingField());
 	}
 
 	@Override
