@@ -73,6 +73,22 @@ abstract class BlankLineScenarios extends ScenarioSupport {
 		assertThat(rows("SELECT b FROM plain ORDER BY b")).containsExactly(List.of(""), List.of("x"), List.of("y"));
 	}
 
+	/** A load sorted on disk: the sort skips the blank lines, and its manifest keeps their count for the summary. */
+	@Test
+	void aLoadSortedOnDiskCountsTheBlankLinesToo() throws Exception {
+		Path csv = write("tokens.csv", "id,data\n\nc,3\n\r\na,1\n\n\nb,2\n\n");
+		Path spill = Files.createDirectories(this.dir.resolve("spill"));
+
+		RowliftRun run = rowlift(csv, "tokens", "--rowlift.sort.key-order=sort", "--rowlift.sort.spill-dir=" + spill,
+				"--rowlift.job.partitions=2");
+
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+		assertThat(run.out()).contains("rows in key order, sorted on disk")
+			.contains("; 5 blank lines skipped (no records; rowlift.source.blank-lines); read 3 = written 3");
+		assertThat(rows("SELECT id, data FROM tokens ORDER BY id")).containsExactly(List.of("a", "1"), List.of("b", "2"),
+				List.of("c", "3"));
+	}
+
 	@Test
 	void jsonLinesCountsItsBlankLinesTheSameWay() throws Exception {
 		Path jsonl = write("texts.jsonl", "{\"id\": 1, \"body\": \"a\"}\n\n{\"id\": 2, \"body\": \"b\"}\r\n \n\r\n");
