@@ -25,7 +25,9 @@ import io.rowlift.progress.PartitionProgress;
  * without parsing, from the start of the gzip member or zstd frame that holds it when one was saved) and reads
  * on, so a resumed unit neither skips nor repeats a record. Of a compressed input's one unit it saves the
  * compressed bytes read, whether the data ended and that member's or frame's start ({@link FrameStart}) too
- * ({@link CompressedInput}).
+ * ({@link CompressedInput}). Beside the position it saves the blank lines skipped before it ({@link BlankLines}:
+ * a record carries the count before it, so the position after a record handed out later is saved with its own
+ * count), and a resume counts on from there: each blank line is counted once, however often the unit is resumed.
  *
  * <p>Not thread-safe: one instance per unit (step scope).
  */
