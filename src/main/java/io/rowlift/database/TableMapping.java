@@ -269,6 +269,9 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 			if (ignored.contains(key)) {
 				continue;
 			}
+			if (places == null && name.isEmpty() && i == names.size() - 1 && i > 0) {
+				continue; // a trailing delimiter: every line's empty last field is no column (the reader refuses a value there)
+			}
 			Integer earlier = seen.put(key, i);
 			if (earlier != null && places != null) {
 				throw new IllegalStateException("keys match case-insensitively, yet '" + name + "' came twice");
@@ -290,6 +293,14 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 					throw RowliftException.badInput(places.apply(i) + ": key '" + name + "' names no column of table " + table.name()
 							+ " (its columns: " + columnList(table) + "); fix the data, add the column with a migration, or set "
 							+ "rowlift.source.ignore-unknown=true to leave such keys out");
+				}
+				if (column == null && name.isEmpty()) {
+					// no setting can name an empty name (ignore-columns= binds no name at all): the header must give one
+					String stand = "field" + (i + 1);
+					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": field " + (i + 1) + " of the header has no name, so "
+							+ "it fills no column of table " + table.name() + "; write a name there in the header: a column of "
+							+ table.name() + " (its columns: " + columnList(table) + "), or " + stand + " to leave the field out with "
+							+ ColumnChoices.IGNORE_KEY + "=" + stand);
 				}
 				if (column == null) {
 					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name

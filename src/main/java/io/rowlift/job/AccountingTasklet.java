@@ -48,6 +48,9 @@ public final class AccountingTasklet implements Tasklet {
 	/** Job context key: records filtered out (the row filter, or a user's processor that returned null) by all runs of the load. */
 	public static final String FILTERED = "accounting.filtered";
 
+	/** Job context key: blank lines skipped, no records, by all runs of the load. */
+	public static final String BLANK_LINES = "accounting.blank-lines";
+
 	private final JobRepository repository;
 
 	private final JdbcTemplate jdbc;
@@ -99,6 +102,7 @@ public final class AccountingTasklet implements Tasklet {
 		job.getExecutionContext().putLong(WRITTEN, load.written() - duplicates);
 		job.getExecutionContext().putLong(REJECTED, load.rejected() + duplicates);
 		job.getExecutionContext().putLong(FILTERED, load.filtered());
+		job.getExecutionContext().putLong(BLANK_LINES, load.blankLines());
 		return RepeatStatus.FINISHED;
 	}
 

@@ -55,6 +55,8 @@ public final class LoadProgress {
 
 	private final long ignored;
 
+	private final long blankLines;
+
 	public LoadProgress(List<Partition> partitions) {
 		this.partitions = List.copyOf(partitions);
 		long read = 0;
@@ -63,6 +65,7 @@ public final class LoadProgress {
 		long filtered = 0;
 		long updated = 0;
 		long ignored = 0;
+		long blankLines = 0;
 		for (Partition partition : this.partitions) {
 			if (partition.progress() == null) {
 				continue;
@@ -73,6 +76,7 @@ public final class LoadProgress {
 			filtered += partition.progress().filtered();
 			updated += partition.progress().updated();
 			ignored += partition.progress().ignored();
+			blankLines += partition.progress().blankLines();
 		}
 		this.read = read;
 		this.written = written;
@@ -80,6 +84,7 @@ public final class LoadProgress {
 		this.filtered = filtered;
 		this.updated = updated;
 		this.ignored = ignored;
+		this.blankLines = blankLines;
 	}
 
 	/** The partitions of {@code instance}'s load step, {@code partitions} of them, from the repository. */
@@ -132,6 +137,11 @@ public final class LoadProgress {
 
 	public long filtered() {
 		return this.filtered;
+	}
+
+	/** Blank lines skipped, no records (so not in {@link #read()}), by all partitions over all runs. */
+	public long blankLines() {
+		return this.blankLines;
 	}
 
 	/** Rows that updated a row already in the table (mode upsert). */

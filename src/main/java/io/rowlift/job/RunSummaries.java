@@ -62,7 +62,7 @@ public final class RunSummaries {
 						+ streams(plan.order(), partitions) + chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
 				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered(),
-				plan.mode().setting(), load.updated(), load.ignored(), null);
+				plan.mode().setting(), load.updated(), load.ignored(), load.blankLines(), plan.input().readingNote(), null);
 	}
 
 	/**

@@ -224,6 +224,11 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 		settings.put("rowlift.source.time-format", text(source.timeFormat()));
 		settings.put("rowlift.source.timestamp-format", text(source.timestampFormat()));
 		settings.put("rowlift.source.time-zone", source.timeZone() == null ? "" : source.timeZone().getId());
+		if (source.blankLines() != null && !source.blankLines().skipped()) {
+			// whether a blank line stops the load, as the comment character decides which lines are records; absent
+			// when it is the default, so a plan stored before the setting existed compares equal to a command without it
+			settings.put("rowlift.source.blank-lines", source.blankLines().name().toLowerCase(java.util.Locale.ROOT));
+		}
 		return settings;
 	}
 

@@ -30,6 +30,9 @@ public final class RawRecord {
 
 	private final RecordProblem problem;
 
+	/** Blank lines its unit skipped before it, over all runs (see {@link #blankLines()}). */
+	private final long blankLines;
+
 	/**
 	 * @param data the fields' bytes, concatenated
 	 * @param ends for each field its end in {@code data}, with the top bit set if it was quoted
@@ -40,6 +43,12 @@ public final class RawRecord {
 	 * @param problem why the record is not valid CSV, or null
 	 */
 	public RawRecord(byte[] data, int[] ends, long offset, long line, int rawLength, int lines, RecordProblem problem) {
+		this(data, ends, offset, line, rawLength, lines, problem, 0);
+	}
+
+	private RawRecord(byte[] data, int[] ends, long offset, long line, int rawLength, int lines, RecordProblem problem,
+			long blankLines) {
+		this.blankLines = blankLines;
 		this.data = data;
 		this.ends = ends;
 		this.offset = offset;
@@ -102,7 +111,7 @@ public final class RawRecord {
 
 	/** The same record with {@link #line()} counted from another first line (its arrays shared). */
 	public RawRecord atLine(long line) {
-		return new RawRecord(this.data, this.ends, this.offset, line, this.rawLength, this.lines, this.problem);
+		return new RawRecord(this.data, this.ends, this.offset, line, this.rawLength, this.lines, this.problem, this.blankLines);
 	}
 
 	/**
@@ -110,7 +119,21 @@ public final class RawRecord {
 	 * input ({@code TranscodedBytes}) returns, the places mapped back to the file's.
 	 */
 	public RawRecord at(long offset, int rawLength, RecordProblem problem) {
-		return new RawRecord(this.data, this.ends, offset, this.line, rawLength, this.lines, problem);
+		return new RawRecord(this.data, this.ends, offset, this.line, rawLength, this.lines, problem, this.blankLines);
+	}
+
+	/**
+	 * The same record (its arrays shared) counted after {@code blankLines} blank lines of its unit: what a reader
+	 * that skips blank lines ({@code rowlift.source.blank-lines=skip}) saves with the position after the record, so
+	 * that a resume from there counts each blank line once.
+	 */
+	public RawRecord withBlankLines(long blankLines) {
+		return new RawRecord(this.data, this.ends, this.offset, this.line, this.rawLength, this.lines, this.problem, blankLines);
+	}
+
+	/** The blank lines its unit skipped before it, over all runs of the load (0 unless a reader counted some). */
+	public long blankLines() {
+		return this.blankLines;
 	}
 
 	/** The record's length in the file, in bytes, its record end included. */

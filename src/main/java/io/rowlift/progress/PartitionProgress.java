@@ -32,9 +32,11 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
  * @param updated rows that matched a key already in the table and updated it (mode {@code upsert},
  * {@value #UPDATED})
  * @param ignored records whose key was already in the table, skipped (mode {@code ignore}, {@value #IGNORED})
+ * @param blankLines blank lines skipped, no records ({@code rowlift.source.blank-lines=skip}, {@value #BLANK_LINES}):
+ * not in {@code read}, so not in the accounting's sum
  */
 public record PartitionProgress(long read, long written, long rejected, long filtered,
-		long sortedPosition, long sortedTotal, long writtenAtOpen, long updated, long ignored) {
+		long sortedPosition, long sortedTotal, long writtenAtOpen, long updated, long ignored, long blankLines) {
 
 	/** Context key: records read (and committed) in this partition, over all runs. */
 	public static final String READ = "reader.count";
@@ -60,6 +62,9 @@ public record PartitionProgress(long read, long written, long rejected, long fil
 	/** Context key: records the row filter (the fast pipeline's writer, the spring pipeline's processor) or a user's processor left out, over all runs (absent: none). */
 	public static final String FILTERED = "processor.filtered";
 
+	/** Context key: blank lines the reader skipped before its saved position, over all runs (absent: none). */
+	public static final String BLANK_LINES = "reader.blank-lines";
+
 	/** Context key: records handed out by a sorted stream (a merge of sorted runs), over all runs. */
 	public static final String SORTED_POSITION = "sort.consumed";
 
@@ -70,12 +75,26 @@ public record PartitionProgress(long read, long written, long rejected, long fil
 	public static PartitionProgress readFrom(ExecutionContext context) {
 		return new PartitionProgress(context.getLong(READ, 0L), context.getLong(WRITTEN, 0L), context.getLong(REJECTED, 0L),
 				context.getLong(FILTERED, 0L), context.getLong(SORTED_POSITION, -1L), context.getLong(SORTED_TOTAL, -1L),
-				context.getLong(WRITTEN_AT_OPEN, 0L), context.getLong(UPDATED, 0L), context.getLong(IGNORED, 0L));
+				context.getLong(WRITTEN_AT_OPEN, 0L), context.getLong(UPDATED, 0L), context.getLong(IGNORED, 0L),
+				context.getLong(BLANK_LINES, 0L));
 	}
 
 	/** Saves a unit reader's count: the records read (its position it saves itself, under its format's keys). */
 	public static void saveRead(ExecutionContext context, long read) {
 		context.putLong(READ, read);
+	}
+
+	/**
+	 * Saves the blank lines a unit reader skipped before the position it saves (beside it, in the same context);
+	 * none is no key, so the contexts of a file without blank lines are those an earlier version wrote.
+	 */
+	public static void saveBlankLines(ExecutionContext context, long blankLines) {
+		if (blankLines == 0) {
+			context.remove(BLANK_LINES);
+		}
+		else {
+			context.putLong(BLANK_LINES, blankLines);
+		}
 	}
 
 	/**

@@ -39,7 +39,7 @@ public final class HtmlReport {
 	private static final Set<String> SHOWN = Set.of("run", "status", "resumed", "file", "table", "database", "read",
 			"rowsTotal", "rejected", "rejectFile", "rowsThisRun", "seconds", "partitions", "partitionsReason", "threads",
 			"chunkSize", "writeMethod", "writeReason", "keyOrder", "keyOrderReason", "indexesDropped", "indexesRebuilt",
-			"pipeline", "pipelineReason", "filtered", "steps", "phases", "samples", "failure", "startedAt", "endedAt");
+			"pipeline", "pipelineReason", "filtered", "blankLines", "steps", "phases", "samples", "failure", "startedAt", "endedAt");
 
 	private HtmlReport() {
 	}

@@ -37,6 +37,10 @@ final class HtmlTables {
 			}
 		}
 		card(page, SummaryTree.count(SummaryTree.number(summary, "rejected")), "rejected, all runs");
+		double blankLines = SummaryTree.number(summary, "blankLines");
+		if (blankLines > 0) { // no records, so apart from them (NaN in a summary written before they were counted)
+			card(page, SummaryTree.count(blankLines), "blank lines skipped, all runs");
+		}
 		String partitions = SummaryTree.count(SummaryTree.number(summary, "partitions"));
 		String threads = SummaryTree.count(SummaryTree.number(summary, "threads"));
 		card(page, partitions, "partitions" + (threads.isEmpty() ? "" : ", " + threads + " at once"));

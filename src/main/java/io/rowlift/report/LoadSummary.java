@@ -42,6 +42,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param mode the load mode ({@code append}, {@code truncate}, {@code replace}, {@code upsert}, {@code ignore})
  * @param updated rows that updated a row already in the table, in all runs (mode upsert)
  * @param ignored records skipped because their key was already in the table, in all runs (mode ignore)
+ * @param blankLines blank lines skipped, in all runs: no records, so not in {@code read} ({@code rowlift.source.blank-lines})
+ * @param readingNote what the input says of how it was read (a header that ends with a delimiter), or null
  * @param timeline this run phase by phase, with its throughput samples (the run report and the JSON's
  * {@code startedAt}, {@code endedAt}, {@code phases}, {@code samples}), or null when not known
  */
@@ -50,7 +52,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
 		String rejectFile, String pipeline, String pipelineReason, long filtered, String mode, long updated,
-		long ignored, RunTimeline timeline) {
+		long ignored, long blankLines, String readingNote, RunTimeline timeline) {
 
 	/** This summary with the reject file that was written. */
 	public LoadSummary withRejectFile(String file) {
@@ -59,7 +61,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered, this.mode, this.updated,
-				this.ignored, this.timeline);
+				this.ignored, this.blankLines, this.readingNote, this.timeline);
 	}
 
 	// --- the run report by phase (issue 12): kept apart from the fields above ---
@@ -71,7 +73,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, this.rejectFile, this.pipeline, this.pipelineReason, this.filtered, this.mode,
-				this.updated, this.ignored, timeline);
+				this.updated, this.ignored, this.blankLines, this.readingNote, timeline);
 	}
 
 	/**
@@ -129,6 +131,9 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}, this.keyOrderReason));
 		sb.append(String.format(Locale.ROOT, "; %s pipeline (%s)", String.valueOf(this.pipeline).toLowerCase(Locale.ROOT),
 				this.pipelineReason));
+		if (this.readingNote != null) {
+			sb.append("; ").append(this.readingNote);
+		}
 		if (this.indexesRebuilt > 0 || this.indexesDropped > 0) {
 			sb.append(String.format(Locale.ROOT, "; indexes dropped %d, rebuilt %d", this.indexesDropped,
 					this.indexesRebuilt));
@@ -140,6 +145,10 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}
 		if (this.mode != null && !this.mode.equals("append")) {
 			sb.append("; mode ").append(this.mode);
+		}
+		if (this.blankLines > 0) {
+			sb.append(String.format(Locale.ROOT, "; %,d blank line%s skipped (no records; rowlift.source.blank-lines)",
+					this.blankLines, this.blankLines == 1 ? "" : "s"));
 		}
 		sb.append(String.format(Locale.ROOT, "; read %,d = written %,d", this.read, this.rowsTotal));
 		if (this.updated > 0) {
@@ -200,6 +209,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		root.put("mode", this.mode);
 		root.put("updated", this.updated);
 		root.put("ignored", this.ignored);
+		root.put("blankLines", this.blankLines);
+		root.put("readingNote", this.readingNote);
 		ArrayNode steps = root.putArray("steps");
 		for (StepRow row : this.steps) {
 			steps.addObject()

@@ -21,6 +21,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PhaseTracker;
+import io.rowlift.progress.PartitionProgress;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.UnitProgress;
 import io.rowlift.source.UnitReader;
@@ -109,8 +110,10 @@ public final class ExternalSort {
 	 * The sorted runs and how many records they hold, with the records of each key range.
 	 * @param ranges per key range, in key order, the parts of the runs that hold its records: merged, they are
 	 *     that range's records in key order; together, every record once
+	 * @param blankLines blank lines the sort skipped in the input (no records: {@code rowlift.source.blank-lines}); 0 in
+	 *     a manifest written before they were counted
 	 */
-	public record Runs(List<Path> files, long records, List<KeyRange> ranges) {
+	public record Runs(List<Path> files, long records, List<KeyRange> ranges, long blankLines) {
 	}
 
 	/**
@@ -156,6 +159,7 @@ public final class ExternalSort {
 		ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemons());
 		List<Run> runs = new ArrayList<>();
 		KeySample sample = new KeySample();
+		long blankLines = 0;
 		try {
 			List<Future<Sorted>> sorted = new ArrayList<>();
 			for (int i = 0; i < ranges.size(); i++) {
@@ -167,6 +171,7 @@ public final class ExternalSort {
 				Sorted done = future.get();
 				runs.addAll(done.runs());
 				sample.merge(done.sample());
+				blankLines += done.blankLines();
 			}
 		}
 		catch (InterruptedException ex) {
@@ -188,7 +193,9 @@ public final class ExternalSort {
 		List<Path> files = runs.stream().map(Run::file).toList();
 		long records = runs.stream().mapToLong(Run::records).sum();
 		List<byte[]> cuts = sample.boundaries(keyRanges);
-		StringBuilder manifest = new StringBuilder(keyRanges == 1 ? FORMAT : FORMAT_RANGES).append('\n').append(records).append('\n');
+		// the records, then the blank lines skipped when there are any (a manifest without them reads as none)
+		StringBuilder manifest = new StringBuilder(keyRanges == 1 ? FORMAT : FORMAT_RANGES).append('\n').append(records)
+			.append(blankLines == 0 ? "" : " " + blankLines).append('\n');
 		if (keyRanges > 1) {
 			manifest.append("ranges ").append(keyRanges).append('\n');
 		}
@@ -253,7 +260,7 @@ public final class ExternalSort {
 	}
 
 	/** A sorting thread's runs and its sample of the keys. */
-	private record Sorted(List<Run> runs, KeySample sample) {
+	private record Sorted(List<Run> runs, KeySample sample, long blankLines) {
 	}
 
 	/**
@@ -303,7 +310,7 @@ public final class ExternalSort {
 			if (buffer.count() > 0 || runs.isEmpty()) {
 				runs.add(spill(buffer, dir, index, runs.size()));
 			}
-			return new Sorted(runs, sample);
+			return new Sorted(runs, sample, PartitionProgress.readFrom(context).blankLines());
 		}
 		catch (Exception ex) {
 			if (ex instanceof IOException io) {
@@ -384,7 +391,9 @@ public final class ExternalSort {
 		for (int r = 0; r < ranges; r++) {
 			keyRanges.add(new KeyRange(List.copyOf(parts.get(r)), totals[r]));
 		}
-		return Optional.of(new Runs(List.copyOf(files), Long.parseLong(lines.get(1)), List.copyOf(keyRanges)));
+		String[] counts = lines.get(1).split(" ");
+		return Optional.of(new Runs(List.copyOf(files), Long.parseLong(counts[0]), List.copyOf(keyRanges),
+				counts.length > 1 ? Long.parseLong(counts[1]) : 0));
 	}
 
 	private static java.util.concurrent.ThreadFactory daemons() {

@@ -60,6 +60,9 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 	/** Whether the merge handed out its last record: the runs can go. */
 	private boolean drained;
 
+	/** The blank lines the sort skipped, which the first stream saves (so they are counted once); 0 for the others. */
+	private long blankLines;
+
 	/**
 	 * @param sort how to sort the file when its runs are not there yet
 	 * @param dir the folder of this load's runs
@@ -84,6 +87,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 			ExternalSort.Runs runs = this.streams.runs(this.streamCount);
 			ExternalSort.KeyRange range = runs.ranges().get(this.stream);
 			this.total = range.records();
+			this.blankLines = this.stream == 0 ? runs.blankLines() : 0;
 			String which = this.streamCount == 1 ? "" : " (key range " + (this.stream + 1) + " of " + this.streamCount + ")";
 			if (saved.sortedTotal() >= 0 && saved.sortedTotal() != this.total) {
 				throw new ItemStreamException("the sorted runs in " + this.dir + which + " hold " + this.total
@@ -171,6 +175,7 @@ public final class SortedReader implements ItemStreamReader<RawRecord> {
 	@Override
 	public void update(ExecutionContext context) {
 		PartitionProgress.saveSorted(context, this.consumed, this.total);
+		PartitionProgress.saveBlankLines(context, this.blankLines);
 	}
 
 	@Override

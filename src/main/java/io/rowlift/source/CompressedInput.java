@@ -106,6 +106,11 @@ public abstract class CompressedInput implements InputSource {
 	}
 
 	@Override
+	public final String readingNote() {
+		return this.plain.readingNote();
+	}
+
+	@Override
 	public final List<String> names() {
 		return this.plain.names();
 	}

@@ -64,6 +64,14 @@ public interface InputSource {
 		return false;
 	}
 
+	/**
+	 * What the summary says once of how this input is read, or null: nothing to say (CSV: a header that ends with a
+	 * delimiter, {@code csv.TrailingDelimiter}).
+	 */
+	default String readingNote() {
+		return null;
+	}
+
 	/** The character set of the input's text. */
 	Charset charset();
 

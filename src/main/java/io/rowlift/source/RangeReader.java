@@ -25,7 +25,9 @@ import io.rowlift.progress.PartitionProgress;
  * without parsing, from the start of the gzip member or zstd frame that holds it when one was saved) and reads
  * on, so a resumed unit neither skips nor repeats a record. Of a compressed input's one unit it saves the
  * compressed bytes read, whether the data ended and that member's or frame's start ({@link FrameStart}) too
- * ({@link CompressedInput}).
+ * ({@link CompressedInput}). Beside the position it saves the blank lines skipped before it ({@link BlankLines}:
+ * a record carries the count before it, so the position after a record handed out later is saved with its own
+ * count), and a resume counts on from there: each blank line is counted once, however often the unit is resumed.
  *
  * <p>Not thread-safe: one instance per unit (step scope).
  */
@@ -41,8 +43,19 @@ public abstract class RangeReader implements UnitReader {
 
 	protected final Compression compression;
 
-	/** Records returned over all runs: a subclass's {@link #read} counts each record it returns. */
+	/** Records returned over all runs: a subclass's {@link #read} counts each record it returns ({@link #counted}). */
 	protected long count;
+
+	/** What a blank line is: skipped and counted, or a bad record. */
+	protected final BlankLines blankLines;
+
+	/**
+	 * Blank lines skipped in the unit over all runs, before the parser's position: a subclass's {@link #read}
+	 * counts each one it skips, only those that start inside the range.
+	 */
+	protected long blankLinesSkipped;
+
+	private long blankLinesAtOpen;
 
 	private InputBytes bytes;
 
@@ -67,8 +80,11 @@ public abstract class RangeReader implements UnitReader {
 	 * @param bufferSize initial read buffer, bytes
 	 * @param maxRecordSize longest record accepted, bytes
 	 * @param compression how the file is compressed ({@link Compression#NONE}: a plain, seekable file)
+	 * @param blankLines what a blank line is ({@code rowlift.source.blank-lines})
 	 */
-	protected RangeReader(Path file, String displayName, int bufferSize, int maxRecordSize, Compression compression) {
+	protected RangeReader(Path file, String displayName, int bufferSize, int maxRecordSize, Compression compression,
+			BlankLines blankLines) {
+		this.blankLines = blankLines;
 		this.file = file;
 		this.displayName = displayName;
 		this.bufferSize = bufferSize;
@@ -98,8 +114,11 @@ public abstract class RangeReader implements UnitReader {
 		catch (IOException ex) {
 			throw new ItemStreamException("cannot open " + this.displayName + ": " + ex.getMessage(), ex);
 		}
-		this.count = PartitionProgress.readFrom(context).read();
+		PartitionProgress progress = PartitionProgress.readFrom(context);
+		this.count = progress.read();
 		this.readAtOpen = this.count;
+		this.blankLinesSkipped = progress.blankLines();
+		this.blankLinesAtOpen = this.blankLinesSkipped;
 		this.opened = RangePosition.readFrom(context, this.range);
 		start(this.bytes, this.range, this.opened);
 	}
@@ -115,6 +134,15 @@ public abstract class RangeReader implements UnitReader {
 
 	/** The relative line of {@link #parserPosition()}. */
 	protected abstract long parserLine();
+
+	/**
+	 * Counts {@code record} as read and returns it, marked with the blank lines skipped before it
+	 * ({@link RawRecord#withBlankLines}: a copy only once the unit has skipped one), for {@link #saveAfter}.
+	 */
+	protected final RawRecord counted(RawRecord record) {
+		this.count++;
+		return this.blankLinesSkipped == 0 ? record : record.withBlankLines(this.blankLinesSkipped);
+	}
 
 	/** Tells that {@link #read} met the end of the data (not only of the range). */
 	protected final void endOfData() {
@@ -171,6 +199,7 @@ public abstract class RangeReader implements UnitReader {
 			saveFrameStart(context, position);
 		}
 		PartitionProgress.saveRead(context, read);
+		PartitionProgress.saveBlankLines(context, this.blankLinesSkipped);
 	}
 
 	@Override
@@ -184,6 +213,8 @@ public abstract class RangeReader implements UnitReader {
 			saveFrameStart(context, position);
 		}
 		PartitionProgress.saveRead(context, read);
+		// the blank lines before the record only: those after it are read again, and counted, by a resume from here
+		PartitionProgress.saveBlankLines(context, record == null ? this.blankLinesAtOpen : record.blankLines());
 	}
 
 	/**

@@ -54,6 +54,8 @@ import org.springframework.util.unit.DataSize;
  * (default: none, each file holds a JSON object whose keys are columns)
  * @param filter a condition of the expression language (docs/mapping.md) over the record's fields: only the
  * records for which it is true are loaded, the others are counted as filtered (default: none, every record)
+ * @param blankLines what a blank line (nothing between two line breaks, outside quotes) is: {@code skip} (default:
+ * no record, skipped and counted) or {@code fail} (a bad record) ({@link BlankLines})
  */
 @ConfigurationProperties("rowlift.source")
 public record SourceProperties(String path, @DefaultValue("true") boolean header, @DefaultValue(",") String delimiter,
@@ -62,7 +64,8 @@ public record SourceProperties(String path, @DefaultValue("true") boolean header
 		String dateFormat, String timeFormat, String timestampFormat, @DefaultValue("UTC") ZoneId timeZone,
 		@DefaultValue("1MB") DataSize readBuffer, @DefaultValue("16MB") DataSize maxRecordSize,
 		java.util.List<String> ignoreColumns, String format, @DefaultValue("false") boolean ignoreUnknown,
-		@DefaultValue("auto") String compression, @DefaultValue("id") String keyColumn, String contentColumn, String filter) {
+		@DefaultValue("auto") String compression, @DefaultValue("id") String keyColumn, String contentColumn, String filter,
+		@DefaultValue("skip") BlankLines blankLines) {
 
 	/** The smallest buffer and record limit accepted. */
 	static final DataSize MIN_BUFFER = DataSize.ofKilobytes(1);

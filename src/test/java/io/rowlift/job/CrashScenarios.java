@@ -116,6 +116,26 @@ abstract class CrashScenarios extends ScenarioSupport {
 		assertThat(integrity()).isEqualTo("ok");
 	}
 
+	/**
+	 * Issue #34 item 6: blank lines, a block of them at each of the three partitions' splits, are no records; killed
+	 * inside the load, the same command resumes and counts each blank line once, as one uninterrupted run does.
+	 */
+	@Test
+	void aLoadKilledAmongBlankLinesAtItsSplitsCountsEachOnceWhenResumed() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints-60000.csv"), "ints", 60_000, 41);
+		long blank = io.rowlift.testsupport.BlankLineFiles.addBlankLines(csv, 3);
+
+		RowliftJar.Attempt paused = this.jar.start("paused at load", command(csv, "--rowlift.test.pause-at=load"));
+		awaitOutput(paused, "rowlift-test: paused at load");
+		paused.kill();
+
+		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in the load", command(csv), TIMEOUT);
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed").contains(String.format(java.util.Locale.ROOT,
+				"; %,d blank lines skipped (no records; rowlift.source.blank-lines); read 60,000 = written 60,000", blank));
+		assertExactAndIntact(csv);
+	}
+
 	@Test
 	void aSecondStartWhileOneRunsIsRefusedAtOnce() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints-30000.csv"), "ints", 30_000, 3);
@@ -311,6 +331,9 @@ abstract class CrashScenarios extends ScenarioSupport {
 		long a = 0;
 		long b = 0;
 		for (String line : Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size())) {
+			if (line.isEmpty()) {
+				continue; // a blank line: no record
+			}
 			String[] f = line.split(",");
 			rows++;
 			a += Long.parseLong(f[0]) % 1_000_003;

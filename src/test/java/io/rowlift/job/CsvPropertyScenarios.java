@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rowlift.testsupport.GeneratedCsv;
 import io.rowlift.testsupport.GeneratedCsv.ReferenceText;
+import io.rowlift.testsupport.ReferenceCsv;
 import io.rowlift.testsupport.ReferenceMapping;
 import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
@@ -306,6 +307,14 @@ abstract class CsvPropertyScenarios {
 			String mismatch = firstMismatch(expected, stored);
 			if (mismatch != null) {
 				throw new AssertionError(target().id() + ", " + options + ": " + mismatch + "\n" + file);
+			}
+			// issue #34 item 6: blank lines are no records, skipped and counted, as the reference counts them
+			long blank = ReferenceCsv.blankLines(text);
+			String said = String.format(java.util.Locale.ROOT, "; %,d blank line%s skipped (no records; rowlift.source.blank-lines)",
+					blank, blank == 1 ? "" : "s");
+			if (blank > 0 ? !run.out().contains(said) : run.out().contains("blank line")) {
+				throw new AssertionError(target().id() + ", " + options + ": expected " + (blank > 0 ? "'" + said + "'" : "no blank lines")
+						+ " in the summary:\n" + run.out() + "\n" + file);
 			}
 			return run;
 		}

@@ -42,7 +42,7 @@ class LoadProgressTests {
 	/** A partition of [start, end) that read it all: {@code read} records, of which {@code rejected} rejected. */
 	private static LoadProgress.Partition done(int index, long start, long end, long read, long rejected) {
 		return new LoadProgress.Partition("partition" + index, unit(index, start, end, end),
-				new PartitionProgress(read, read - rejected, rejected, 0, -1, -1, 0, 0, 0));
+				new PartitionProgress(read, read - rejected, rejected, 0, -1, -1, 0, 0, 0, 0));
 	}
 
 	@Test
@@ -66,7 +66,7 @@ class LoadProgressTests {
 	@Test
 	void saysWhereTheRangesOrTheCountsDoNotAddUp() throws IOException {
 		LoadProgress.Partition short0 = new LoadProgress.Partition("partition0", unit(0, 10, 50, 40),
-				new PartitionProgress(4, 3, 0, 0, -1, -1, 0, 0, 0));
+				new PartitionProgress(4, 3, 0, 0, -1, -1, 0, 0, 0, 0));
 		LoadProgress.Partition never = new LoadProgress.Partition("partition1", null, null);
 		LoadProgress.Partition gap = done(2, 60, 70, 1, 0);
 		// each partition's own problems first, then the format's proof of coverage
@@ -79,7 +79,7 @@ class LoadProgressTests {
 	@Test
 	void countsFilteredRecordsAsAccountedFor() throws IOException {
 		LoadProgress.Partition filtering = new LoadProgress.Partition("partition0", unit(0, 0, 9, 9),
-				new PartitionProgress(5, 3, 1, 1, -1, -1, 0, 0, 0));
+				new PartitionProgress(5, 3, 1, 1, -1, -1, 0, 0, 0, 0));
 		LoadProgress load = new LoadProgress(List.of(filtering));
 		assertThat(load.problems(input(0, 9))).isEmpty();
 		assertThat(load.filtered()).isEqualTo(1);
@@ -90,21 +90,21 @@ class LoadProgressTests {
 		ExecutionContext whole = new ExecutionContext();
 		new ByteRange(0, 10, 90, -1).writeTo(whole); // a sorted stream saves no reader position
 		LoadProgress drained = new LoadProgress(List.of(new LoadProgress.Partition("partition0", whole,
-				new PartitionProgress(8, 8, 0, 0, 8, 8, 0, 0, 0))));
+				new PartitionProgress(8, 8, 0, 0, 8, 8, 0, 0, 0, 0))));
 		assertThat(drained.problems(input(10, 90))).isEmpty();
 
 		LoadProgress stopped = new LoadProgress(List.of(new LoadProgress.Partition("partition0", whole,
-				new PartitionProgress(5, 5, 0, 0, 5, 8, 0, 0, 0))));
+				new PartitionProgress(5, 5, 0, 0, 5, 8, 0, 0, 0, 0))));
 		assertThat(stopped.problems(input(10, 90))).containsExactly("partition0 handed out 5 of the 8 records of its sorted stream");
 	}
 
 	@Test
 	void aSortedRunOfAnEarlierVersionIsCheckedByTheOffsetItSaved() throws IOException {
 		LoadProgress old = new LoadProgress(List.of(new LoadProgress.Partition("partition0", unit(0, 10, 90, 90),
-				new PartitionProgress(8, 8, 0, 0, 8, -1, 0, 0, 0))));
+				new PartitionProgress(8, 8, 0, 0, 8, -1, 0, 0, 0, 0))));
 		assertThat(old.problems(input(10, 90))).isEmpty();
 		LoadProgress short0 = new LoadProgress(List.of(new LoadProgress.Partition("partition0", unit(0, 10, 90, 50),
-				new PartitionProgress(8, 8, 0, 0, 8, -1, 0, 0, 0))));
+				new PartitionProgress(8, 8, 0, 0, 8, -1, 0, 0, 0, 0))));
 		assertThat(short0.problems(input(10, 90))).containsExactly("partition0 read up to byte 50 of its range [10, 90)");
 	}
 

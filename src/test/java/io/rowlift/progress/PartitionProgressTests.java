@@ -21,7 +21,7 @@ class PartitionProgressTests {
 	@Test
 	void readsAnEmptyContextAsNothingDone() {
 		PartitionProgress progress = PartitionProgress.readFrom(new ExecutionContext());
-		assertThat(progress).isEqualTo(new PartitionProgress(0, 0, 0, 0, -1, -1, 0, 0, 0));
+		assertThat(progress).isEqualTo(new PartitionProgress(0, 0, 0, 0, -1, -1, 0, 0, 0, 0));
 		assertThat(progress.sorted()).isFalse();
 	}
 
@@ -32,7 +32,7 @@ class PartitionProgressTests {
 		PartitionProgress.saveWritten(context, 7, 1, 3);
 		PartitionProgress.saveFiltered(context, 1);
 		PartitionProgress progress = PartitionProgress.readFrom(context);
-		assertThat(progress).isEqualTo(new PartitionProgress(9, 7, 1, 1, -1, -1, 3, 0, 0));
+		assertThat(progress).isEqualTo(new PartitionProgress(9, 7, 1, 1, -1, -1, 3, 0, 0, 0));
 		assertThat(progress.writtenThisRun()).isEqualTo(4);
 	}
 

@@ -79,6 +79,16 @@ class HtmlReportTests {
 			.doesNotContain("<dd>FAST");
 	}
 
+	/** Issue #34 item 6: the blank lines skipped get a card of their own, apart from the records; none, no card. */
+	@Test
+	void showsTheBlankLinesSkippedApartFromTheRecords() throws IOException {
+		ObjectNode summary = (ObjectNode) fixture();
+		assertThat(HtmlReport.render(summary)).doesNotContain("blank lines");
+		summary.put("blankLines", 1234);
+		assertThat(HtmlReport.render(summary)).contains("1,234").contains("blank lines skipped, all runs")
+			.doesNotContain("<dt>blankLines</dt>");
+	}
+
 	@Test
 	void placesEachPartitionAtItsStartTimeOnTheTimeline() throws IOException {
 		String html = HtmlReport.render(fixture());

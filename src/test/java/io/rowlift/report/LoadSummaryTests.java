@@ -23,7 +23,7 @@ class LoadSummaryTests {
 				"two cores", 2, 10_000, method, reason, "FILE", "the file is in key order", 1, 1,
 				List.of(new LoadSummary.StepRow("indexDrop", "COMPLETED", 0, 0, Duration.ofMillis(5)),
 						new LoadSummary.StepRow("load", "COMPLETED", 4, 4, Duration.ofSeconds(1))),
-				failure, rejectFile, "SPRING", "set by rowlift.job.pipeline", 3, "append", 0, 0, null);
+				failure, rejectFile, "SPRING", "set by rowlift.job.pipeline", 3, "append", 0, 0, 0, null, null);
 	}
 
 	/** Issue 34 item 11: one row was {@code 1 rows}; an upsert that updated every row said {@code 0 rows ... 0 rows/s}. */
@@ -75,7 +75,7 @@ class LoadSummaryTests {
 				+ "\"writeReason\":\"the only method for sqlite\",\"keyOrder\":\"file\","
 				+ "\"keyOrderReason\":\"the file is in key order\",\"indexesDropped\":1,\"indexesRebuilt\":1,"
 				+ "\"pipeline\":\"spring\",\"pipelineReason\":\"set by rowlift.job.pipeline\",\"filtered\":3,"
-				+ "\"mode\":\"append\",\"updated\":0,\"ignored\":0,"
+				+ "\"mode\":\"append\",\"updated\":0,\"ignored\":0,\"blankLines\":0,\"readingNote\":null,"
 				+ "\"steps\":[{\"name\":\"indexDrop\",\"status\":\"COMPLETED\",\"read\":0,\"written\":0,\"seconds\":0.005},"
 				+ "{\"name\":\"load\",\"status\":\"COMPLETED\",\"read\":4,\"written\":4,\"seconds\":1.0}],"
 				+ "\"failure\":null}\n");
@@ -93,7 +93,7 @@ class LoadSummaryTests {
 		assertThat(names).containsExactly("run", "status", "resumed", "file", "table", "database", "read", "rowsTotal", "rejected",
 				"rejectFile", "rowsThisRun", "seconds", "partitions", "partitionsReason", "threads", "chunkSize", "writeMethod",
 				"writeReason", "keyOrder", "keyOrderReason", "indexesDropped", "indexesRebuilt", "pipeline", "pipelineReason",
-				"filtered", "mode", "updated", "ignored", "steps", "failure");
+				"filtered", "mode", "updated", "ignored", "blankLines", "readingNote", "steps", "failure");
 		assertThat(json.get("run").isIntegralNumber()).isTrue();
 		assertThat(json.get("resumed").isBoolean()).isTrue();
 		assertThat(json.get("seconds").isDouble()).isTrue();

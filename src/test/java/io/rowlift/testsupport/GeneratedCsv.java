@@ -19,7 +19,9 @@ import net.jqwik.api.Tuple;
  * around every buffer size in the code (the LOAD DATA stream's 64 KiB block and buffer, the 4 KiB
  * binding scratch of {@code insert-direct}, the 1 MiB read buffer), records repeated past the INSERT
  * batches' 100 and 1,000 rows and the read-ahead's batches, and the settings that move the buffers'
- * and chunks' edges (a 64-byte or 4 KiB read buffer, chunks of 1 to 40 rows, 1 to 3 partitions).
+ * and chunks' edges (a 64-byte or 4 KiB read buffer, chunks of 1 to 40 rows, 1 to 3 partitions). Now and then
+ * blank lines (LF and CRLF, one or several in a row) come before a record, and after the last one: no records
+ * (issue #34 item 6), so the reference skips them too and ids count records only.
  *
  * <p>What each column should hold comes from {@link ReferenceCsv}'s parse of the rendered text, not
  * from the generator ({@link #expectedRows}); the contract's empty-field rules apply: an unquoted
@@ -29,8 +31,9 @@ import net.jqwik.api.Tuple;
  * @param records the records after the header, ids given in file order from 1
  * @param finalTerminator whether the last record ends with its terminator
  * @param settings the run's options that move edges (partitions, chunk size, read buffer, read-ahead)
+ * @param trailingBlankLines blank lines written after the last record (after its terminator, or ending it when it has none)
  */
-public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<String> settings) {
+public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<String> settings, String trailingBlankLines) {
 
 	/** The header; the table is {@code cells (id, a, b, c)}, {@code b} NOT NULL. */
 	public static final String HEADER = "id,a,b,c\n";
@@ -98,8 +101,11 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 
 	}
 
-	/** A record's three text fields, its terminator, and how many times it is written (ids differ). */
-	public record Record(List<Field> fields, String terminator, int repeat) {
+	/**
+	 * A record's three text fields, its terminator, how many times it is written (ids differ), and the blank lines
+	 * written before its first copy.
+	 */
+	public record Record(List<Field> fields, String terminator, int repeat, String blankLinesBefore) {
 
 		long bytes() {
 			return this.fields.stream().mapToLong(Field::bytes).sum() + 12;
@@ -107,7 +113,8 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 
 		@Override
 		public String toString() {
-			return this.fields + ReferenceText.escaped(this.terminator) + (this.repeat == 1 ? "" : " x" + this.repeat);
+			return (this.blankLinesBefore.isEmpty() ? "" : "blank(" + ReferenceText.escaped(this.blankLinesBefore) + ") ")
+					+ this.fields + ReferenceText.escaped(this.terminator) + (this.repeat == 1 ? "" : " x" + this.repeat);
 		}
 
 	}
@@ -115,12 +122,21 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 	/** Generated files, with a few hundred bytes typically and a long field or many records now and then. */
 	public static Arbitrary<GeneratedCsv> files() {
 		Arbitrary<Record> record = Combinators
-			.combine(field(), field(), field(), Arbitraries.of("\n", "\r\n"), repeat())
-			.as((a, b, c, end, repeat) -> new Record(List.of(a, b, c), end, repeat))
+			.combine(field(), field(), field(), Arbitraries.of("\n", "\r\n"), repeat(), blankLines())
+			.as((a, b, c, end, repeat, blank) -> new Record(List.of(a, b, c), end, repeat, blank))
 			.filter(r -> r.bytes() <= MAX_RECORD && r.fields().stream().mapToLong(Field::breaks).sum() <= MAX_BREAKS);
-		return Combinators.combine(record.list().ofMinSize(1).ofMaxSize(12), Arbitraries.of(true, false), runSettings())
+		return Combinators.combine(record.list().ofMinSize(1).ofMaxSize(12), Arbitraries.of(true, false), runSettings(), blankLines())
 			.as(GeneratedCsv::new)
 			.filter(file -> file.records().stream().mapToLong(r -> r.bytes() * r.repeat()).sum() <= MAX_FILE);
+	}
+
+	/**
+	 * Blank lines, mostly none (shrinking to none): one or several, LF or CRLF. After a record that ends with LF a
+	 * CRLF blank line is {@code \n\r\n}; after a last record without its terminator the first line break ends it.
+	 */
+	private static Arbitrary<String> blankLines() {
+		return Arbitraries.frequency(Tuple.of(6, 0), Tuple.of(1, 1))
+			.flatMap(l -> l == 0 ? Arbitraries.just("") : Arbitraries.of("\n", "\r\n", "\n\n", "\r\n\r\n", "\n\r\n\n", "\n\n\n\n\n"));
 	}
 
 	private static Arbitrary<Field> field() {
@@ -195,6 +211,7 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 		for (int r = 0; r < this.records.size(); r++) {
 			Record record = this.records.get(r);
 			String fields = record.fields().stream().map(Field::written).collect(Collectors.joining(","));
+			sb.append(record.blankLinesBefore());
 			for (int i = 0; i < record.repeat(); i++) {
 				sb.append(id++).append(',').append(fields);
 				boolean last = r == this.records.size() - 1 && i == record.repeat() - 1;
@@ -203,7 +220,7 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 				}
 			}
 		}
-		return sb.toString();
+		return sb.append(this.trailingBlankLines).toString();
 	}
 
 	/**
@@ -239,6 +256,7 @@ public record GeneratedCsv(List<Record> records, boolean finalTerminator, List<S
 		String shown = text.length() <= 4000 ? "\n  file: \"" + ReferenceText.escaped(text) + "\"" : "\n  file: " + text.length()
 				+ " characters (see the records)";
 		return "GeneratedCsv[settings " + this.settings + ", " + rowCount() + " rows, final terminator " + this.finalTerminator
+				+ (this.trailingBlankLines.isEmpty() ? "" : ", then blank(" + ReferenceText.escaped(this.trailingBlankLines) + ")")
 				+ "\n  records: " + this.records + shown + "]";
 	}
 

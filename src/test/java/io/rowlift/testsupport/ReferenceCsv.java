@@ -7,7 +7,8 @@ import java.util.List;
  * A deliberately simple, String-based RFC 4180 parser, written independently of Rowlift's byte
  * parser, to check it against. Records end with LF or CRLF outside quotes; {@code ""} inside quotes
  * is one quote. Fields are returned with their quotes removed; a quoted field is marked by a
- * leading {@code "} in {@link #parseMarked}.
+ * leading {@code "} in {@link #parseMarked}. A blank line (nothing before its LF or CRLF outside quotes, or a
+ * lone CR at the very end) is no record: skipped, and counted by {@link #blankLines}.
  */
 public final class ReferenceCsv {
 
@@ -26,6 +27,17 @@ public final class ReferenceCsv {
 
 	/** Like {@link #parse} but quoted fields keep one leading {@code "} as a marker. */
 	public static List<List<String>> parseMarked(String text) {
+		return parse(text, new long[1]);
+	}
+
+	/** The blank lines of {@code text}, which {@link #parse} skips. */
+	public static long blankLines(String text) {
+		long[] blank = new long[1];
+		parse(text, blank);
+		return blank[0];
+	}
+
+	private static List<List<String>> parse(String text, long[] blank) {
 		List<List<String>> records = new ArrayList<>();
 		List<String> record = new ArrayList<>();
 		StringBuilder field = new StringBuilder();
@@ -67,6 +79,11 @@ public final class ReferenceCsv {
 				continue;
 			}
 			if (c == '\n' || (c == '\r' && i + 1 < n && text.charAt(i + 1) == '\n')) {
+				if (record.isEmpty() && field.isEmpty() && !quoted) {
+					blank[0]++;
+					i += c == '\r' ? 2 : 1;
+					continue;
+				}
 				record.add((quoted ? "\"" : "") + field);
 				records.add(record);
 				record = new ArrayList<>();
@@ -82,6 +99,10 @@ public final class ReferenceCsv {
 			String last = field.toString();
 			if (!quoted && last.endsWith("\r")) {
 				last = last.substring(0, last.length() - 1);
+			}
+			if (record.isEmpty() && last.isEmpty() && !quoted) {
+				blank[0]++; // a lone CR at the very end
+				return records;
 			}
 			record.add((quoted ? "\"" : "") + last);
 			records.add(record);

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 import io.rowlift.model.UndecodableBytes;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 
@@ -28,7 +29,9 @@ import io.rowlift.source.csv.CsvFormat;
  * and copied once, so a record costs O(its length) however many lines it spans (Spring Batch's own
  * joining, through the record separator policy, costs O(length * lines); see
  * {@link QuoteBalancePolicy}). A line starting with the comment character at a record's start is
- * returned alone, for the {@code FlatFileItemReader} to skip.
+ * returned alone, for the {@code FlatFileItemReader} to skip. A blank line at a record's start (nothing before its
+ * line end, a lone CR at the end of the file included, as the fast path reads it) is skipped and counted
+ * ({@link #blankLines()}), or under {@code rowlift.source.blank-lines=fail} returned, empty, for the mapper to refuse.
  *
  * <p>Only {@link #readLine()} and {@link #close()} are supported: that is all Spring Batch's reader
  * calls. Not thread-safe: one per partition.
@@ -53,6 +56,14 @@ final class RangeLineReader extends BufferedReader {
 	private final QuoteScan scan;
 
 	private final int comment;
+
+	private final BlankLines blankRule;
+
+	/** Blank lines skipped since the range's start. */
+	private long blankLines;
+
+	/** Whether the record returned last is a blank line (only under {@link BlankLines#FAIL}: else it is skipped). */
+	private boolean lastBlank;
 
 	/** Whether the record returned last ended outside quotes (false: the range ended inside one). */
 	private boolean recordComplete = true;
@@ -87,7 +98,13 @@ final class RangeLineReader extends BufferedReader {
 	 * @param bufferSize read buffer, bytes
 	 */
 	RangeLineReader(Path file, ByteRange range, CsvFormat format, int bufferSize) throws IOException {
+		this(file, range, format, bufferSize, BlankLines.SKIP);
+	}
+
+	/** @param blankLines what a blank line is ({@code rowlift.source.blank-lines}) */
+	RangeLineReader(Path file, ByteRange range, CsvFormat format, int bufferSize, BlankLines blankLines) throws IOException {
 		super(Reader.nullReader(), 1);
+		this.blankRule = blankLines;
 		this.channel = FileChannel.open(file, StandardOpenOption.READ);
 		this.charset = format.charset();
 		this.endByte = format.endByte();
@@ -108,9 +125,14 @@ final class RangeLineReader extends BufferedReader {
 	@Override
 	public String readLine() throws IOException {
 		String first = nextLine();
+		while (first != null && first.isEmpty() && this.blankRule.skipped()) {
+			this.blankLines++;
+			first = nextLine();
+		}
 		if (first == null) {
 			return null;
 		}
+		this.lastBlank = first.isEmpty();
 		this.recordComplete = true;
 		this.undecodable = null;
 		noteUndecodable(0);
@@ -137,6 +159,16 @@ final class RangeLineReader extends BufferedReader {
 			this.scan.feed(next);
 		}
 		return record.toString();
+	}
+
+	/** Blank lines skipped since the range's start (none under {@link BlankLines#FAIL}). */
+	long blankLines() {
+		return this.blankLines;
+	}
+
+	/** Whether the record returned last by {@link #readLine()} is a blank line (returned under {@link BlankLines#FAIL}). */
+	boolean lastBlank() {
+		return this.lastBlank;
 	}
 
 	/** Keeps the last line's undecodable bytes as the record's, if it has none yet; the line starts at {@code chars} of the record. */

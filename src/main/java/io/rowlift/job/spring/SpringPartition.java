@@ -12,6 +12,7 @@ import io.rowlift.database.RejectTable;
 import io.rowlift.database.TableMapping;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.SourceLocator;
 
@@ -50,6 +51,12 @@ final class SpringPartition {
 	long matched;
 
 	RangeLineReader lines;
+
+	/** What a blank line is (set when the partition opens; skipped until then). */
+	BlankLines blankLines = BlankLines.SKIP;
+
+	/** The trailing field of a file whose lines end with a delimiter ({@code TrailingDelimiter}), or -1 (set when it opens). */
+	int trailingField = -1;
 
 	/** The record each item of the current chunk (read or processed) came from. */
 	final Map<Object, RawRecord> origins = new IdentityHashMap<>();

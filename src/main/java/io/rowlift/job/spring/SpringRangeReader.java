@@ -21,9 +21,11 @@ import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordProblem;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.RangePosition;
 import io.rowlift.source.csv.CsvFormat;
+import io.rowlift.source.csv.TrailingDelimiter;
 
 /**
  * The spring pipeline's reader: for each partition a Spring Batch {@link FlatFileItemReader} over
@@ -106,7 +108,7 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		reader.setStrict(true);
 		reader.setComments(format.comment() < 0 ? new String[0] : new String[] { String.valueOf((char) format.comment()) });
 		reader.setBufferedReaderFactory((resource, encoding) -> {
-			partition.lines = new RangeLineReader(file, partition.range, format, bufferSize);
+			partition.lines = new RangeLineReader(file, partition.range, format, bufferSize, partition.blankLines);
 			return partition.lines;
 		});
 		reader.setRecordSeparatorPolicy(new LazyPolicy(partition, format));
@@ -154,6 +156,8 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		RangePosition.save(context, partition.lines == null ? partition.range.start() : partition.lines.position(),
 				partition.lines == null ? 0 : partition.lines.lineCount());
 		PartitionProgress.saveRead(context, partition.read);
+		// the line reader counts from the range's start on every open, as the FlatFileItemReader reads again from there
+		PartitionProgress.saveBlankLines(context, partition.lines == null ? 0 : partition.lines.blankLines());
 	}
 
 	@Override
@@ -244,8 +248,14 @@ final class SpringRangeReader implements ItemStreamReader<Object> {
 		@Override
 		public Object mapLine(String line, int lineNumber) throws Exception {
 			RawRecord record = locate(this.partition, line, this.endByte, this.tokenizer);
+			if (line.isEmpty() && this.partition.lines.lastBlank()) { // the line reader skips them unless they are refused
+				throw new RejectedRecordException(record, new RecordProblem(BlankLines.REASON, record.offset(), 0));
+			}
 			if (record.problem() != null) {
 				throw new RejectedRecordException(record, record.problem());
+			}
+			if (TrailingDelimiter.holdsValue(record, this.partition.trailingField)) {
+				throw new RejectedRecordException(record, this.partition.trailingField, TrailingDelimiter.PROBLEM);
 			}
 			RecordFilter filter = this.partition.filter;
 			if (filter != null) {

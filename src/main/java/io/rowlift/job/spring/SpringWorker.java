@@ -86,6 +86,8 @@ public final class SpringWorker {
 			ByteRange range = ByteRange.readFrom(step.getExecutionContext());
 			SpringPartition partition = new SpringPartition(range, csv.locator(step.getExecutionContext()),
 					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run), checkpoints);
+			partition.blankLines = csv.blankLines();
+			partition.trailingField = csv.trailingField();
 			partition.mapping = compiled.apply(run);
 			partition.filter = RecordFilter.of(partition.mapping, values.charset(), partition.locator);
 			return partition;

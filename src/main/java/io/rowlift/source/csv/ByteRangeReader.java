@@ -5,6 +5,8 @@ import java.nio.file.Path;
 
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordProblem;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.Compression;
 import io.rowlift.source.InputBytes;
@@ -14,7 +16,9 @@ import io.rowlift.source.RangeReader;
 /**
  * Reads the CSV records of one {@link ByteRange}: those that start inside it. The open, save and close
  * lifecycle, and so the restart, are the byte-range formats' ({@link RangeReader}: the byte offset of the next
- * record and its relative line, {@link RangePosition}); this class brings the CSV parser.
+ * record and its relative line, {@link RangePosition}); this class brings the CSV parser. A blank line that starts
+ * inside the range is skipped and counted, or under {@code rowlift.source.blank-lines=fail} returned as a bad record
+ * ({@link BlankLines}); one past the range's end is the next range's.
  *
  * <p>Not thread-safe: one instance per partition (step scope).
  */
@@ -28,6 +32,9 @@ public final class ByteRangeReader extends RangeReader {
 
 	private SourceLocator locator;
 
+	/** The trailing field of a file whose lines end with a delimiter ({@link TrailingDelimiter}), or -1. */
+	private final int trailingField;
+
 	/**
 	 * @param file the input
 	 * @param displayName how messages name the file
@@ -36,7 +43,7 @@ public final class ByteRangeReader extends RangeReader {
 	 * @param maxRecordSize longest record accepted, bytes
 	 */
 	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize) {
-		this(file, displayName, format, bufferSize, maxRecordSize, Compression.NONE);
+		this(file, displayName, format, bufferSize, maxRecordSize, Compression.NONE, BlankLines.SKIP);
 	}
 
 	/**
@@ -44,8 +51,15 @@ public final class ByteRangeReader extends RangeReader {
 	 * bytes, and a saved offset is reached by decompressing the file up to it (without parsing).
 	 */
 	public ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize,
-			Compression compression) {
-		super(file, displayName, bufferSize, maxRecordSize, compression);
+			Compression compression, BlankLines blankLines) {
+		this(file, displayName, format, bufferSize, maxRecordSize, compression, blankLines, -1);
+	}
+
+	/** @param trailingField the trailing field of a file whose lines end with a delimiter ({@link TrailingDelimiter}), or -1 */
+	ByteRangeReader(Path file, String displayName, CsvFormat format, int bufferSize, int maxRecordSize,
+			Compression compression, BlankLines blankLines, int trailingField) {
+		super(file, displayName, bufferSize, maxRecordSize, compression, blankLines);
+		this.trailingField = trailingField;
 		this.format = format;
 		if (format.wide() != null) {
 			transcode(format.wide());
@@ -62,9 +76,29 @@ public final class ByteRangeReader extends RangeReader {
 
 	@Override
 	public RawRecord read() throws IOException {
-		if (transcoded()) {
-			return readTranscoded();
+		while (true) {
+			RawRecord record = transcoded() ? nextTranscoded() : next();
+			if (record == null) {
+				return null;
+			}
+			if (this.parser.blankLine()) {
+				if (this.blankLines.skipped()) {
+					this.blankLinesSkipped++;
+					continue;
+				}
+				record = record.at(record.offset(), record.rawLength(), new RecordProblem(BlankLines.REASON, record.offset(), 0));
+			}
+			else if (record.problem() == null && TrailingDelimiter.holdsValue(record, this.trailingField)) {
+				long at = this.locator.where(record, this.trailingField).offset(); // found again in the file: bad records only
+				record = record.at(record.offset(), record.rawLength(), new RecordProblem(TrailingDelimiter.PROBLEM, at,
+						this.trailingField));
+			}
+			return counted(record);
 		}
+	}
+
+	/** The next record of the range, blank lines included; null past its end. */
+	private RawRecord next() throws IOException {
 		if (this.parser.position() >= this.end) {
 			return null;
 		}
@@ -81,12 +115,11 @@ public final class ByteRangeReader extends RangeReader {
 			}
 			return null;
 		}
-		this.count++;
 		return record;
 	}
 
-	/** {@link #read} of a UTF-16 or UTF-32 file: the parser reads UTF-8, the places are mapped back to the file's. */
-	private RawRecord readTranscoded() throws IOException {
+	/** {@link #next} of a UTF-16 or UTF-32 file: the parser reads UTF-8, the places are mapped back to the file's. */
+	private RawRecord nextTranscoded() throws IOException {
 		RawRecord record;
 		try {
 			record = this.parser.next();
@@ -105,7 +138,6 @@ public final class ByteRangeReader extends RangeReader {
 		if (record.offset() >= this.end) {
 			return null;
 		}
-		this.count++;
 		return record;
 	}
 

@@ -21,7 +21,8 @@ public final class CompressedCsvInput extends CompressedInput {
 
 	@Override
 	public ByteRangeReader reader(int bufferSize, int maxRecordSize) {
-		return new ByteRangeReader(file(), displayName(), this.csv.csvFormat(), bufferSize, maxRecordSize, compression());
+		return new ByteRangeReader(file(), displayName(), this.csv.csvFormat(), bufferSize, maxRecordSize, compression(),
+				this.csv.blankLines(), this.csv.trailingField());
 	}
 
 	@Override

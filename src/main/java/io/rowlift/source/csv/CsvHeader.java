@@ -67,13 +67,7 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 				: format;
 		CsvRecordParser parser = new CsvRecordParser(channel, resolved, 64 * 1024, 1 << 20);
 		parser.seek(start, 0);
-		RawRecord first;
-		try {
-			first = parser.next();
-		}
-		catch (CsvSyntaxException ex) {
-			throw RowliftException.badInput(displayName + ":1: the first record is not valid CSV: " + ex.getMessage());
-		}
+		RawRecord first = nextRecord(parser, displayName);
 		long dataStart = wide == null ? start : ((TranscodedBytes) channel).sourceOffset(start);
 		if (first == null) {
 			return new CsvHeader(List.of(), dataStart, 1, 0, resolved, new byte[0]);
@@ -82,12 +76,21 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 			throw RowliftException.badInput(displayName + ":" + (first.line() + 1) + ": the header is not valid CSV: "
 					+ first.problem().message());
 		}
+		long firstLine = first.line();
+		while (!format.header() && first != null && parser.blankLine()) {
+			// blank lines are no records (rowlift.source.blank-lines): the first record says how many fields there are;
+			// the data still starts at the file's start, where the first partition's reader meets them
+			first = nextRecord(parser, displayName);
+		}
+		if (first == null) {
+			return new CsvHeader(List.of(), dataStart, 1, 0, resolved, new byte[0]);
+		}
 		List<String> names = new ArrayList<>(first.fieldCount());
 		for (int i = 0; i < first.fieldCount(); i++) {
 			names.add(format.header() ? first.text(i, format.valueCharset()).strip() : "field" + (i + 1));
 		}
 		if (!format.header()) {
-			return new CsvHeader(names, dataStart, 1 + first.line(), first.fieldCount(), resolved, new byte[0]);
+			return new CsvHeader(names, dataStart, 1 + firstLine, first.fieldCount(), resolved, new byte[0]);
 		}
 		long afterHeader = wide == null ? parser.position() : ((TranscodedBytes) channel).sourceOffset(parser.position());
 		byte[] raw = new byte[first.rawLength()];
@@ -96,6 +99,16 @@ public record CsvHeader(List<String> names, long dataStart, long dataStartLine, 
 			// a compressed stream gives what it has: read on
 		}
 		return new CsvHeader(names, afterHeader, 1 + parser.line(), first.fieldCount(), resolved, raw);
+	}
+
+	private static RawRecord nextRecord(CsvRecordParser parser, String displayName) throws IOException {
+		try {
+			return parser.next();
+		}
+		catch (CsvSyntaxException ex) {
+			throw RowliftException.badInput(displayName + ":" + (parser.line() + 1) + ": the first record is not valid CSV: "
+					+ ex.getMessage());
+		}
 	}
 
 	/** The line ending of the first record end outside quotes (LF if the start of the file has none). */

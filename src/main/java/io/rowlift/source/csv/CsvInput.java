@@ -14,6 +14,7 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.rowlift.model.Checkpoints;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.InputFormat;
 import io.rowlift.source.LineEnding;
@@ -34,11 +35,14 @@ public final class CsvInput implements InputSource {
 
 	private final CsvHeader header;
 
-	CsvInput(InputFormat format, Path file, String displayName, CsvHeader header) {
+	private final BlankLines blankLines;
+
+	CsvInput(InputFormat format, Path file, String displayName, CsvHeader header, BlankLines blankLines) {
 		this.format = format;
 		this.file = file;
 		this.displayName = displayName;
 		this.header = header;
+		this.blankLines = blankLines;
 	}
 
 	@Override
@@ -59,7 +63,15 @@ public final class CsvInput implements InputSource {
 		state.put("dataStartLine", Long.toString(this.header.dataStartLine()));
 		state.put("fieldCount", this.header.fieldCount());
 		state.put("headerBytes", Base64.getEncoder().encodeToString(this.header.headerBytes()));
+		// a resume counts blank lines as the run it resumes did, whatever the command line says now
+		state.put("blankLines", this.blankLines.name());
 		return state;
+	}
+
+	/** The rule for blank lines that {@link #state()} describes ({@link BlankLines#SKIP} in a state written before it was kept). */
+	static BlankLines blankLinesOf(Map<String, ?> state) {
+		Object rule = state.get("blankLines");
+		return rule == null ? BlankLines.SKIP : BlankLines.valueOf(String.valueOf(rule));
 	}
 
 	/** The header (and dialect) that {@link #state()} describes. */
@@ -92,7 +104,7 @@ public final class CsvInput implements InputSource {
 
 	/** A CSV input of {@code file} whose start was read already (tests, tools). */
 	public static CsvInput of(Path file, String displayName, CsvHeader header) {
-		return new CsvInput(new CsvInputFormat(), file, displayName, header);
+		return new CsvInput(new CsvInputFormat(), file, displayName, header, BlankLines.SKIP);
 	}
 
 	@Override
@@ -113,6 +125,24 @@ public final class CsvInput implements InputSource {
 	/** The dialect, its line ending resolved. */
 	public CsvFormat csvFormat() {
 		return this.header.format();
+	}
+
+	/** What a blank line of the file is ({@code rowlift.source.blank-lines}). */
+	public BlankLines blankLines() {
+		return this.blankLines;
+	}
+
+	/**
+	 * The trailing field of a file whose every line ends with a delimiter (its header's last name empty,
+	 * {@link TrailingDelimiter}), or -1.
+	 */
+	public int trailingField() {
+		return this.header.format().header() ? TrailingDelimiter.field(this.header.names()) : -1;
+	}
+
+	@Override
+	public String readingNote() {
+		return trailingField() < 0 ? null : TrailingDelimiter.NOTE;
 	}
 
 	/** Where the data starts and what the header says. */
@@ -190,7 +220,8 @@ public final class CsvInput implements InputSource {
 
 	@Override
 	public ByteRangeReader reader(int bufferSize, int maxRecordSize) {
-		return new ByteRangeReader(this.file, this.displayName, this.header.format(), bufferSize, maxRecordSize);
+		return new ByteRangeReader(this.file, this.displayName, this.header.format(), bufferSize, maxRecordSize,
+				io.rowlift.source.Compression.NONE, this.blankLines, trailingField());
 	}
 
 	@Override

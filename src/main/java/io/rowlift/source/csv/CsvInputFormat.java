@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.rowlift.RowliftException;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.CompressedInput;
 import io.rowlift.source.Compression;
 import io.rowlift.source.DamagedArchiveException;
@@ -90,7 +91,7 @@ public final class CsvInputFormat implements InputFormat {
 		try {
 			CsvHeader header = CsvHeader.read(file, displayName, format, compression);
 			compression.verify(file, displayName); // damage is exit 2 before anything is written, not garbage records
-			return of(file, displayName, header, compression);
+			return of(file, displayName, header, compression, settings.blankLines());
 		}
 		catch (IOException ex) {
 			throw RowliftException.badInput(ex instanceof DamagedArchiveException ? ex.getMessage()
@@ -100,16 +101,16 @@ public final class CsvInputFormat implements InputFormat {
 
 	@Override
 	public InputSource reopen(Path file, String displayName, Map<String, ?> state) {
-		return of(file, displayName, CsvInput.headerOf(state), CompressedInput.of(file, state));
+		return of(file, displayName, CsvInput.headerOf(state), CompressedInput.of(file, state), CsvInput.blankLinesOf(state));
 	}
 
-	private InputSource of(Path file, String displayName, CsvHeader header, Compression compression) {
+	private InputSource of(Path file, String displayName, CsvHeader header, Compression compression, BlankLines blankLines) {
 		WideCharset wide = header.format().wide();
 		if (!compression.compressed()) {
-			return new CsvInput(wide == null ? this : new CsvInputFormat(compression, wide), file, displayName, header);
+			return new CsvInput(wide == null ? this : new CsvInputFormat(compression, wide), file, displayName, header, blankLines);
 		}
 		CsvInputFormat format = new CsvInputFormat(compression, wide);
-		return new CompressedCsvInput(format, new CsvInput(format, file, displayName, header), compression);
+		return new CompressedCsvInput(format, new CsvInput(format, file, displayName, header, blankLines), compression);
 	}
 
 	/**

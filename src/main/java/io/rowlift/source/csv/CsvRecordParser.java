@@ -82,6 +82,9 @@ public final class CsvRecordParser {
 
 	private RecordProblem problem;
 
+	/** Whether the record returned last is a blank line. */
+	private boolean blankLine;
+
 	/**
 	 * @param channel the file, read with positional reads
 	 * @param format the dialect, with a resolved line ending
@@ -165,10 +168,30 @@ public final class CsvRecordParser {
 			}
 			RawRecord record = new RawRecord(Arrays.copyOf(this.out, this.outLen), Arrays.copyOf(this.ends, this.fields),
 					this.bufStart + this.pos, this.line, end - this.pos, this.lines, this.problem);
+			this.blankLine = blankLine(this.pos, end);
 			this.line += this.lines;
 			this.pos = end;
 			return record;
 		}
+	}
+
+	/**
+	 * Whether the record returned last was a blank line: nothing before its line end ({@code \n}, {@code \r\n} or
+	 * the CR of a CR file), or a lone {@code \r} at the very end of the file, which ends a record like a CRLF cut
+	 * short. It is returned as a record of one empty field, like any line; the reader decides what it is
+	 * ({@code rowlift.source.blank-lines}). A line holding only {@code ""} or the null token is no blank line.
+	 */
+	public boolean blankLine() {
+		return this.blankLine;
+	}
+
+	/** Whether the record's bytes {@code buf[start, end)} are a line end and nothing else. */
+	private boolean blankLine(int start, int end) {
+		int length = end - start;
+		if (length == 1) {
+			return this.buf[start] == this.end || (this.end == '\n' && this.buf[start] == '\r');
+		}
+		return length == 2 && this.end == '\n' && this.buf[start] == '\r' && this.buf[start + 1] == '\n';
 	}
 
 	private int skipComment(int start) {

@@ -24,7 +24,8 @@ final class CompressedJsonlInput extends CompressedInput {
 
 	@Override
 	public UnitReader reader(int bufferSize, int maxRecordSize) {
-		return new JsonlReader(file(), displayName(), names(), bufferSize, maxRecordSize, compression());
+		return new JsonlReader(file(), displayName(), names(), bufferSize, maxRecordSize, compression(),
+				this.jsonl.blankLines());
 	}
 
 	@Override

@@ -16,6 +16,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RecordLocator;
 import io.rowlift.source.ByteRange;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.Compression;
 import io.rowlift.source.InputBytes;
 import io.rowlift.source.InputFormat;
@@ -46,8 +47,11 @@ final class JsonlInput implements InputSource {
 
 	private final boolean ignoreUnknown;
 
+	private final BlankLines blankLines;
+
 	JsonlInput(InputFormat format, Path file, String displayName, java.util.function.Supplier<JsonlKeyScan.Keys> scan,
-			long dataStart, boolean ignoreUnknown) {
+			long dataStart, boolean ignoreUnknown, BlankLines blankLines) {
+		this.blankLines = blankLines;
 		this.format = format;
 		this.file = file;
 		this.displayName = displayName;
@@ -77,7 +81,13 @@ final class JsonlInput implements InputSource {
 		// a long as text: JSON gives a small number back as an int
 		state.put("dataStart", Long.toString(this.dataStart));
 		state.put("ignoreUnknown", this.ignoreUnknown);
+		state.put("blankLines", this.blankLines.name()); // a resume counts blank lines as the run it resumes did
 		return state;
+	}
+
+	/** What a blank line of the file is ({@code rowlift.source.blank-lines}). */
+	BlankLines blankLines() {
+		return this.blankLines;
 	}
 
 	/** The input {@link #state()} describes. */
@@ -85,7 +95,8 @@ final class JsonlInput implements InputSource {
 		List<String> names = ((List<?>) state.get("names")).stream().map(String::valueOf).toList();
 		JsonlKeyScan.Keys keys = new JsonlKeyScan.Keys(names, List.of(), -1);
 		return new JsonlInput(format, file, displayName, () -> keys, Long.parseLong(String.valueOf(state.get("dataStart"))),
-				Boolean.TRUE.equals(state.get("ignoreUnknown")));
+				Boolean.TRUE.equals(state.get("ignoreUnknown")),
+				state.get("blankLines") == null ? BlankLines.SKIP : BlankLines.valueOf(String.valueOf(state.get("blankLines"))));
 	}
 
 	/** Offset of the first line (after a byte order mark). */
@@ -176,7 +187,7 @@ final class JsonlInput implements InputSource {
 
 	@Override
 	public UnitReader reader(int bufferSize, int maxRecordSize) {
-		return new JsonlReader(this.file, this.displayName, names(), bufferSize, maxRecordSize, Compression.NONE);
+		return new JsonlReader(this.file, this.displayName, names(), bufferSize, maxRecordSize, Compression.NONE, this.blankLines);
 	}
 
 	@Override

@@ -101,7 +101,7 @@ public final class JsonlInputFormat implements InputFormat {
 				throw RowliftException.badInput(ex instanceof DamagedArchiveException ? ex.getMessage()
 						: displayName + ": cannot be read: " + ex.getMessage());
 			}
-		}, dataStart, settings.ignoreUnknown());
+		}, dataStart, settings.ignoreUnknown(), settings.blankLines());
 		return compression.compressed() ? new CompressedJsonlInput(format, input, compression) : input;
 	}
 

@@ -8,6 +8,8 @@ import io.rowlift.source.JsonKeys;
 import io.rowlift.source.JsonObjectParser;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
+import io.rowlift.model.RecordProblem;
+import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.Compression;
 import io.rowlift.source.InputBytes;
@@ -15,8 +17,9 @@ import io.rowlift.source.RangePosition;
 import io.rowlift.source.RangeReader;
 
 /**
- * Reads the lines of one {@link ByteRange}, those that start inside it, one record each; blank lines are
- * skipped (and counted as lines). The open, save and close lifecycle, and so the restart, are the byte-range
+ * Reads the lines of one {@link ByteRange}, those that start inside it, one record each; a blank line (nothing but
+ * spaces, tabs and a CR) is skipped and counted, or under {@code rowlift.source.blank-lines=fail} a bad record
+ * ({@link BlankLines}). The open, save and close lifecycle, and so the restart, are the byte-range
  * formats' ({@link RangeReader}: the byte offset of the next line and its relative line, {@link RangePosition});
  * this class brings the line cutter and the JSON parser. Of a compressed file it reads the one unit's
  * decompressed bytes.
@@ -38,8 +41,8 @@ final class JsonlReader extends RangeReader {
 	private long line;
 
 	JsonlReader(Path file, String displayName, List<String> names, int bufferSize, int maxRecordSize,
-			Compression compression) {
-		super(file, displayName, bufferSize, maxRecordSize, compression);
+			Compression compression, BlankLines blankLines) {
+		super(file, displayName, bufferSize, maxRecordSize, compression, blankLines);
 		this.names = names;
 	}
 
@@ -71,12 +74,17 @@ final class JsonlReader extends RangeReader {
 			int ends = this.lines.rawLength() > this.lines.length() && this.lines.buffer()[this.lines.start()
 					+ this.lines.rawLength() - 1] == '\n' ? 1 : 0;
 			this.line += ends;
-			if (this.lines.blank()) {
+			boolean blank = this.lines.blank();
+			if (blank && this.blankLines.skipped()) {
+				this.blankLinesSkipped++;
 				continue;
 			}
-			this.count++;
-			return this.parser.parse(this.lines.buffer(), this.lines.start(), this.lines.length(), this.lines.offset(), at,
-					this.lines.rawLength(), ends);
+			RawRecord record = this.parser.parse(this.lines.buffer(), this.lines.start(), this.lines.length(), this.lines.offset(),
+					at, this.lines.rawLength(), ends);
+			if (blank) {
+				record = record.at(record.offset(), record.rawLength(), new RecordProblem(BlankLines.REASON, record.offset(), 0));
+			}
+			return counted(record);
 		}
 		return null;
 	}

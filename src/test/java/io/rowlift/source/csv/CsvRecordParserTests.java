@@ -106,6 +106,88 @@ class CsvRecordParserTests {
 		second.close();
 	}
 
+	/**
+	 * Issue #34 item 6: blank lines (LF, CRLF, a lone CR at the very end) are no records, while a line holding only
+	 * {@code ""} or the null token is one; a blank line inside quotes is the field's text.
+	 */
+	@Test
+	void skipsBlankLinesButNotALineOfAQuotedEmptyFieldOrOneInsideQuotes() throws Exception {
+		assertThat(read("a\n\nx\n\r\n\n\"\"\n\"p\n\nq\"\n\n\r")).containsExactly(List.of("x"), List.of("\""),
+				List.of("\"p\n\nq"));
+		assertThat(read("a,b\r\n\r\n1,2\r\n\r\n")).containsExactly(List.of("1", "2"));
+	}
+
+	/**
+	 * What the reader saves after a record counts the blank lines before that record only, so a resume from there
+	 * (the read-ahead saves after the last record it handed out, while its parser has gone further) counts the blank
+	 * lines after it once; at the end it saves them all.
+	 */
+	@Test
+	void savesTheBlankLinesBeforeTheRecordItSavesAfter() throws Exception {
+		Path file = write("a\n\n1\n\n\n2\n\n");
+		CsvHeader header = CsvHeader.read(file, "t.csv", CsvFormat.RFC4180);
+		ExecutionContext context = new ExecutionContext();
+		new ByteRange(0, header.dataStart(), Files.size(file), header.dataStartLine()).writeTo(context);
+		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", header.format(), 64, 1 << 20);
+		reader.open(context);
+		RawRecord one = reader.read();
+		RawRecord two = reader.read();
+		assertThat(reader.read()).isNull();
+		reader.saveAfter(context, one, 1);
+		assertThat(PartitionProgress.readFrom(context).blankLines()).isEqualTo(1);
+		reader.saveAfter(context, two, 2);
+		assertThat(PartitionProgress.readFrom(context).blankLines()).isEqualTo(3);
+		reader.update(context);
+		assertThat(PartitionProgress.readFrom(context).blankLines()).isEqualTo(4);
+		reader.close();
+
+		reader.saveAfter(context, one, 1);
+		ByteRangeReader resumed = new ByteRangeReader(file, "t.csv", header.format(), 64, 1 << 20);
+		resumed.open(context);
+		assertThat(Reads.marked(resumed.read())).containsExactly("2");
+		assertThat(resumed.read()).isNull();
+		resumed.update(context);
+		assertThat(PartitionProgress.readFrom(context).blankLines()).as("each blank line once").isEqualTo(4);
+		resumed.close();
+	}
+
+	/** A blank line right at a range's end belongs to the next range: counted there, not twice. */
+	@Test
+	void countsABlankLineInTheRangeItStartsIn() throws Exception {
+		Path file = write("a\n1\n\n\n2\n");
+		long[] blankLines = new long[2];
+		long[][] ranges = { { 2, 5 }, { 5, Files.size(file) } }; // the second starts at the second blank line
+		for (int i = 0; i < 2; i++) {
+			ExecutionContext context = new ExecutionContext();
+			new ByteRange(i, ranges[i][0], ranges[i][1], 2 + i).writeTo(context);
+			ByteRangeReader reader = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20);
+			reader.open(context);
+			while (reader.read() != null) {
+				// read the range
+			}
+			reader.update(context);
+			blankLines[i] = PartitionProgress.readFrom(context).blankLines();
+			reader.close();
+		}
+		assertThat(blankLines).containsExactly(1, 1);
+	}
+
+	@Test
+	void withBlankLinesFailABlankLineIsARecordWithItsProblem() throws Exception {
+		Path file = write("a\n1\n\r\n2\n");
+		ExecutionContext context = new ExecutionContext();
+		new ByteRange(0, 2, Files.size(file), 2).writeTo(context);
+		ByteRangeReader reader = new ByteRangeReader(file, "t.csv", CsvFormat.RFC4180, 64, 1 << 20,
+				io.rowlift.source.Compression.NONE, io.rowlift.source.BlankLines.FAIL);
+		reader.open(context);
+		reader.read();
+		RawRecord blank = reader.read();
+		assertThat(reader.locator().at(blank, blank.problem()) + ": " + blank.problem().message()).isEqualTo("t.csv:3:1 (byte 4): "
+				+ io.rowlift.source.BlankLines.REASON);
+		assertThat(Reads.marked(reader.read())).containsExactly("2");
+		reader.close();
+	}
+
 	@Test
 	void headerSkipsAUtf8BomAndTrimsNames() throws Exception {
 		Path file = this.dir.resolve("bom.csv");
