@@ -30,18 +30,18 @@ class LoadSummaryTests {
 	@Test
 	void oneRowIsSingularAndAnUpsertCountsTheRowsItUpdated() {
 		LoadSummary one = new LoadSummary(1, "COMPLETED", false, "/data/people.csv", "people", "sqlite", 1, 1, 0, 1, Duration.ofSeconds(1),
-				1, "one", 1, 10_000, "INSERT", "r", "FILE", "k", 0, 0, List.of(), null, null, "FAST", "default", 0, "append", 0, 0, null);
+				1, "one", 1, 10_000, "INSERT", "r", "FILE", "k", 0, 0, List.of(), null, null, "FAST", "default", 0, "append", 0, 0, 0, null, null);
 		assertThat(one.line()).startsWith("rowlift: run 1 completed: 1 row from /data/people.csv into people (sqlite) in 1.00 s (1 rows/s); ")
 			.endsWith("; read 1 = written 1 + rejected 0");
 		// this run's rows are the rows it inserted and the rows it updated
 		LoadSummary upsert = new LoadSummary(2, "COMPLETED", false, "/data/people.csv", "people", "sqlite", 2_000_000, 0, 0, 2_000_000,
 				Duration.ofSeconds(4), 1, "one", 1, 10_000, "INSERT", "r", "FILE", "k", 0, 0, List.of(), null, null, "FAST", "default", 0,
-				"upsert", 2_000_000, 0, null);
+				"upsert", 2_000_000, 0, 0, null, null);
 		assertThat(upsert.line()).startsWith("rowlift: run 2 completed: 2,000,000 rows from /data/people.csv into people (sqlite) in 4.00 s "
 				+ "(500,000 rows/s); ").doesNotContain("in all runs").endsWith("; read 2,000,000 = written 0 + updated 2,000,000 + rejected 0");
 		LoadSummary resumed = new LoadSummary(3, "COMPLETED", true, "/data/people.csv", "people", "sqlite", 30, 10, 0, 15,
 				Duration.ofSeconds(1), 1, "one", 1, 10_000, "INSERT", "r", "FILE", "k", 0, 0, List.of(), null, null, "FAST", "default", 0,
-				"upsert", 20, 0, null);
+				"upsert", 20, 0, 0, null, null);
 		assertThat(resumed.line()).contains(": 15 rows from ").contains(", 30 rows in all runs;");
 	}
 
