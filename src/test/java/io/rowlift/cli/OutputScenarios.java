@@ -97,7 +97,35 @@ abstract class OutputScenarios {
 					load(csv, "--rowlift.job.pipeline=" + pipeline, "--rowlift.job.skip-limit=2"), TIMEOUT);
 			assertThat(run.exitCode()).as(run.output()).isEqualTo(1);
 			assertThat(run.output()).as(pipeline).contains("That is bad record number 3, more than rowlift.job.skip-limit=2 allows");
+			// said by Rowlift alone: Spring Batch's "Retry exhausted ... not skippable", "Rolling back chunk
+			// transaction" and "Encountered an error executing step" only repeated it
+			assertThat(run.output()).as(pipeline).doesNotContainPattern(ERROR_LINE).doesNotContain("WARN  HikariPool");
 		}
+	}
+
+	/**
+	 * The first bad record under the default skip limit (0) fails the load: Rowlift names it and what to do,
+	 * with no framework ERROR line beside it; a failure that is no bad record keeps Spring Batch's ERROR line.
+	 */
+	@Test
+	void aBadRecordThatFailsTheLoadIsSaidByRowliftAloneAndAnyOtherFailureKeepsItsErrorLine() throws Exception {
+		int id = 100;
+		for (String pipeline : List.of("fast", "spring")) {
+			Path value = people(pipeline + "-value.csv", ++id + ",ann,31", ++id + ",bob,not a number");
+			RowliftJar.Attempt run = this.jar.run(pipeline + " bad value", load(value, "--rowlift.job.pipeline=" + pipeline), TIMEOUT);
+			assertThat(run.exitCode()).as(run.output()).isEqualTo(1);
+			assertThat(run.output()).as(pipeline).contains(value.getFileName() + ":3:3 (byte ").contains("'not a number' is not an integer")
+				.doesNotContainPattern(ERROR_LINE).doesNotContain("WARN  HikariPool");
+			Path key = people(pipeline + "-key.csv", ++id + ",cy,27", id + ",dup,40");
+			RowliftJar.Attempt refused = this.jar.run(pipeline + " repeated key", load(key, "--rowlift.job.pipeline=" + pipeline), TIMEOUT);
+			assertThat(refused.exitCode()).as(refused.output()).isEqualTo(1);
+			assertThat(refused.output()).as(pipeline).contains(key.getFileName() + ":3").doesNotContainPattern(ERROR_LINE);
+		}
+		Path good = people("injected.csv", "300,ann,31", "301,bob,32", "302,cy,33");
+		RowliftJar.Attempt injected = this.jar.run("injected", load(good, "--rowlift.test.fail-at-record=2"), TIMEOUT);
+		assertThat(injected.exitCode()).as(injected.output()).isEqualTo(1);
+		assertThat(injected.output()).containsPattern(ERROR_LINE + "AbstractStep - Encountered an error executing step loadWorker")
+			.contains("injected failure (rowlift.test.fail-at-record=2)");
 	}
 
 	@Test

@@ -32,6 +32,8 @@ final class SqliteConnections implements DataSource {
 
 	private final Duration lockWait;
 
+	private volatile int loginTimeout;
+
 	/**
 	 * @param url the pool's URL
 	 * @param lockFile the database's run lock file
@@ -98,13 +100,19 @@ final class SqliteConnections implements DataSource {
 	public void setLogWriter(PrintWriter out) {
 	}
 
+	/**
+	 * Kept for the pool, which sets it from its connection timeout and waits as long for a connection it is
+	 * still opening when it closes: 0 made HikariCP give up at once and log "Timed-out waiting for add connection
+	 * executor to shutdown" at WARN at the end of a run. Opening a connection waits as {@link RunLockBusyWait} says.
+	 */
 	@Override
 	public void setLoginTimeout(int seconds) {
+		this.loginTimeout = seconds;
 	}
 
 	@Override
 	public int getLoginTimeout() {
-		return 0;
+		return this.loginTimeout;
 	}
 
 	@Override
