@@ -303,9 +303,10 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 							+ ColumnChoices.IGNORE_KEY + "=" + stand);
 				}
 				if (column == null) {
+					String mapping = UnfilledColumns.mapping(table, names, renamedColumns, name);
 					throw RowliftException.badInput(file + ":1:" + (i + 1) + ": the header names column '" + name
 							+ "', which table " + table.name() + " does not have (its columns: " + columnList(table)
-							+ "); fix the header, map it with " + ColumnChoices.fromKey("<column>") + "=" + name + ", leave it out with "
+							+ "); fix the header, " + (mapping.isEmpty() ? "" : mapping + ", ") + "leave it out with "
 							+ ColumnChoices.IGNORE_KEY + "=" + name + ", or add the column with a migration");
 				}
 				if (renamedColumns.contains(key)) {

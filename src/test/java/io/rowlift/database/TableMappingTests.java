@@ -35,7 +35,8 @@ class TableMappingTests {
 		assertThatThrownBy(() -> TableMapping.of(PEOPLE, List.of("name", "a\"; DROP TABLE x; --"), 2, true, "p.csv"))
 			.isInstanceOf(RowliftException.class)
 			.hasMessage("p.csv:1:2: the header names column 'a\"; DROP TABLE x; --', which table people does not have "
-					+ "(its columns: id, Name, city); fix the header, map it with rowlift.target.columns.<column>.from=a\"; DROP TABLE x; --, "
+					+ "(its columns: id, Name, city); fix the header, map it to column city with rowlift.target.columns.city.from=a\"; DROP TABLE x; -- "
+					+ "(or another column the header leaves unfilled: id), "
 					+ "leave it out with rowlift.source.ignore-columns=a\"; DROP TABLE x; --, or add the column with a migration")
 			.extracting(e -> ((RowliftException) e).exitCode())
 			.isEqualTo(2);

@@ -227,12 +227,13 @@ abstract class MappingScenarios extends JarScenarioSupport {
 
 		assertThat(mismatch.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
 		String advice = csv + ":1:2: the header names column 'second', which table ints does not have (its columns: "
-				+ "id, value_1, value_2); fix the header, map it with rowlift.target.columns.<column>.from=second, leave it out with "
+				+ "id, value_1, value_2); fix the header, map it to column value_2 with rowlift.target.columns.value_2.from=second (or "
+				+ "another column the header leaves unfilled: id), leave it out with "
 				+ "rowlift.source.ignore-columns=second, or add the column with a migration";
 		assertThat(mismatch.output()).contains(advice);
 		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
 
-		// "map it with rowlift.target.columns.<column>.from=second", <column> being value_2
+		// "map it to column value_2 with rowlift.target.columns.value_2.from=second", as printed
 		RowliftJar.Attempt mapped = this.jar.run("mapped as advised", command(csv, "--rowlift.job.pipeline=" + pipeline,
 				"--rowlift.target.columns.value_2.from=second"), TIMEOUT);
 
