@@ -44,7 +44,7 @@ final class UnfilledColumns {
 		String wanted = name.toLowerCase(Locale.ROOT);
 		List<TableColumn> ranked = new ArrayList<>(unfilled);
 		ranked.sort(Comparator.comparingInt(UnfilledColumns::need)
-			.thenComparingInt(c -> distance(c.name().toLowerCase(Locale.ROOT), wanted)));
+			.thenComparingInt(c -> io.rowlift.model.EditDistance.between(c.name().toLowerCase(Locale.ROOT), wanted)));
 		TableColumn best = ranked.get(0);
 		String others = unfilled.size() == 1 ? ""
 				: " (or another column the header leaves unfilled: " + String.join(", ",
@@ -55,26 +55,6 @@ final class UnfilledColumns {
 	/** 0 for a column the load must fill (no NULL, no default), 1 for one that takes NULL, 2 for one with a default (an id the database makes). */
 	private static int need(TableColumn column) {
 		return column.hasDefault() ? 2 : column.nullable() ? 1 : 0;
-	}
-
-	/** Levenshtein distance, two rows. */
-	static int distance(String a, String b) {
-		int[] previous = new int[b.length() + 1];
-		int[] current = new int[b.length() + 1];
-		for (int j = 0; j <= b.length(); j++) {
-			previous[j] = j;
-		}
-		for (int i = 1; i <= a.length(); i++) {
-			current[0] = i;
-			for (int j = 1; j <= b.length(); j++) {
-				int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-				current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
-			}
-			int[] swap = previous;
-			previous = current;
-			current = swap;
-		}
-		return previous[b.length()];
 	}
 
 }
