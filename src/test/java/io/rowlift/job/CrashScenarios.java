@@ -239,7 +239,14 @@ abstract class CrashScenarios extends ScenarioSupport {
 			"reader.offset", "reader.line", "reader.count", "writer.written", "writer.rejected", "writer.written-at-open");
 
 	/** Keys this version adds to a partition's context that a resume does without ({@link StepTimes}). */
-	static final List<String> OPTIONAL_KEYS = List.of(StepTimes.STARTED, StepTimes.ENDED);
+	/**
+	 * Keys this version saves that a resume does without (each read with a default): StepTimes' instants and the
+	 * step execution that started them (the job table's times are the fallback), and the rows an upsert had
+	 * updated when the partition opened (0: this run's count then takes in the earlier runs' updates, a figure
+	 * of the summary only).
+	 */
+	static final List<String> OPTIONAL_KEYS = List.of(StepTimes.STARTED, StepTimes.ENDED, StepTimes.STARTED_BY,
+			io.rowlift.progress.PartitionProgress.UPDATED_AT_OPEN);
 
 	/**
 	 * Issue #21: a run of the version before the input seam (acb5daf), failed mid-load, resumes with this
