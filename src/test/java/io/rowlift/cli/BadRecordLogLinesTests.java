@@ -5,26 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.spi.FilterReply;
 
 import io.rowlift.model.BadRecordException;
 
-/** Which of Spring Batch's ERROR lines {@link BadRecordLogLines} drops: those about a bad record, and no other. */
+/** Which of Spring Batch's ERROR lines {@link BadRecordLogLines} keeps off the terminal: those about a bad record, no other. */
 class BadRecordLogLinesTests {
 
 	private final LoggerContext context = new LoggerContext();
 
-	private final BadRecordLogLines.Filter filter = new BadRecordLogLines.Filter();
+	private final BadRecordLogLines.Repeated filter = new BadRecordLogLines.Repeated();
 
-	private FilterReply decide(String logger, Level level, String format, Throwable failure) {
-		Logger log = this.context.getLogger(logger);
-		return this.filter.decide(null, log, level, format, null, failure);
+	private FilterReply decide(String logger, Level level, String message, Throwable failure) {
+		LoggingEvent event = new LoggingEvent(BadRecordLogLinesTests.class.getName(), this.context.getLogger(logger), level, message,
+				failure, null);
+		return this.filter.decide(event);
 	}
 
 	@Test
-	void aBadRecordAnywhereInTheCausesOfAFrameworkErrorIsDropped() {
+	void aBadRecordAnywhereInTheCausesOfAFrameworkErrorIsLeftOut() {
 		Exception wrapped = new IllegalStateException("chunk", new RuntimeException("write", new BadRecordException("p.csv:3:2 (byte 20): bad")));
 		assertThat(decide("org.springframework.batch.core.step.item.ChunkOrientedStep", Level.ERROR, "Rolling back chunk transaction", wrapped))
 			.isEqualTo(FilterReply.DENY);
@@ -33,7 +34,7 @@ class BadRecordLogLinesTests {
 	}
 
 	@Test
-	void linesThatOnlyRepeatAnotherAreDropped() {
+	void linesThatOnlyRepeatAnotherAreLeftOut() {
 		assertThat(decide("org.springframework.batch.core.step.item.ChunkOrientedStep", Level.ERROR, BadRecordLogLines.NOT_SKIPPABLE, null))
 			.isEqualTo(FilterReply.DENY);
 		assertThat(decide("org.springframework.batch.core.step.AbstractStep", Level.ERROR, "Encountered an error executing step load",
