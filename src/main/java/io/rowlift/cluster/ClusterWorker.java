@@ -63,6 +63,15 @@ public final class ClusterWorker {
 		this.holders = holders;
 	}
 
+	/** Run before this worker starts a partition: its heartbeat's {@link WorkerHeartbeat#beforePartition}. */
+	private volatile Runnable beforePartition = () -> {
+	};
+
+	/** @param hook run before each partition this worker starts (the worker service's heartbeat) */
+	void beforeEachPartition(Runnable hook) {
+		this.beforePartition = hook;
+	}
+
 	/** Whether this worker runs no partition now. */
 	boolean idle() {
 		return this.runningHere.isEmpty();
@@ -110,6 +119,7 @@ public final class ClusterWorker {
 			System.err.flush();
 			return;
 		}
+		this.beforePartition.run();
 		System.err.println("rowlift: worker " + this.identity + " loading " + step.getStepName() + " of run "
 				+ step.getJobExecution().getJobInstanceId() + " (" + request.file() + ")");
 		System.err.flush();

@@ -68,6 +68,7 @@ public final class WorkerService {
 			}
 		}
 		this.heartbeat.start();
+		this.worker.beforeEachPartition(this.heartbeat::beforePartition);
 		this.admin.declareQueue(new Queue(this.settings.queue(), true));
 		this.requests.start();
 		// Boot declares readiness only when the command runners have returned, and this one returns when the worker
