@@ -45,7 +45,7 @@ version=$(unzip -p "$jar" META-INF/MANIFEST.MF | sed -n 's/^Implementation-Versi
 [[ -n $version ]] || fail "$jar has no Implementation-Version in its manifest: is it Rowlift's jar?"
 tag=rowlift:$version
 
-stamp=$( { sha256sum "$jar" "${BASH_SOURCE[0]}"; "${jdk_bin}java" -version 2>&1; echo "$modules"; } | sha256sum | cut -c1-16)
+stamp=$( { sha256sum "$jar" "${BASH_SOURCE[0]}" "$root"/src/image/train/*.csv "$root"/src/image/train/db/sqlite/*; "${jdk_bin}java" -version 2>&1; echo "$modules"; } | sha256sum | cut -c1-16)
 if [[ -f $out && -f $work/stamp && $(cat "$work/stamp") == "$stamp" ]]; then
     echo "rowlift image: $out is up to date ($tag)"
     exit 0
@@ -54,12 +54,20 @@ rm -rf "$work" "$out"
 mkdir -p "$work"
 start=$SECONDS
 
-echo "rowlift image: the runtime (jlink ${modules//,/ })"
+# the runtime: jlink takes a minute or more, so one made by the same JDK with the same modules is kept
+runtime=$(dirname "$out")/image-runtime/$( { "${jdk_bin}java" -version 2>&1; echo "$modules"; } | sha256sum | cut -c1-16)
+if [[ ! -d $runtime ]]; then
+    echo "rowlift image: the runtime (jlink ${modules//,/ })"
+    rm -rf "$(dirname "$runtime")"
+    "${jdk_bin}jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 \
+        --generate-cds-archive --output "$runtime.tmp" >/dev/null
+    # a server never draws: the AWT, font, image and sound libraries would pull in X11, freetype and more
+    rm -f "$runtime".tmp/lib/lib{awt,awt_headless,awt_xawt,fontmanager,jawt,javajpeg,jsound,lcms,mlib_image,splashscreen}.so
+    mv "$runtime.tmp" "$runtime"
+fi
 base=$work/base
-"${jdk_bin}jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 \
-    --generate-cds-archive --output "$base/opt/java" >/dev/null
-# a server never draws: the AWT, font, image and sound libraries would pull in X11, freetype and more
-rm -f "$base"/opt/java/lib/lib{awt,awt_headless,awt_xawt,fontmanager,jawt,javajpeg,jsound,lcms,mlib_image,splashscreen}.so
+mkdir -p "$base/opt"
+cp -a "$runtime" "$base/opt/java"
 
 echo "rowlift image: the jar, unpacked"
 app=$work/app
@@ -116,10 +124,8 @@ echo "rowlift image: the start cache (a training load in the image, by runc)"
 bundle=$work/bundle
 train=$work/train
 umoci unpack --image "$layout:$version" "$bundle" >/dev/null
-mkdir -p "$train/db/sqlite"
-printf 'id,name,score,born,at\n1,a,1.5,2024-01-31,2024-01-31 10:00:00\n2,"b, ""c""",2,2024-02-01,2024-02-01 11:00:00\n3,,3,2024-02-02,2024-02-02 12:00:00\n' >"$train/train.csv"
-printf 'CREATE TABLE train (id INTEGER PRIMARY KEY, name TEXT, score DECIMAL(9,2), born DATE, at TIMESTAMP);\nCREATE INDEX train_name ON train (name);\n' \
-    >"$train/db/sqlite/V1__train.sql"
+# bin/rowlift's training load (3 rows, an index), shared with the Dockerfile
+cp -r "$root/src/image/train" "$train"
 chown -R 10001:10001 "$train"
 # the image's own command, with the archive written at exit instead of read; the training folder at /data
 args=(/opt/java/bin/java -XX:ArchiveClassesAtExit=/data/rowlift.jsa "${jvm_opts[@]}" "$main"
