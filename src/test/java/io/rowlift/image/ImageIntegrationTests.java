@@ -59,6 +59,8 @@ class ImageIntegrationTests {
 
 	private static Path bundle;
 
+	private static Path tar;
+
 	@TempDir
 	static Path shared;
 
@@ -69,7 +71,7 @@ class ImageIntegrationTests {
 	static void unpackTheImage() throws Exception {
 		requireTools();
 		Path jar = Path.of(System.getProperty("rowlift.test.jar", PROJECT.resolve("target/rowlift.jar").toString()));
-		Path tar = jar.resolveSibling("rowlift-image.tar");
+		tar = jar.resolveSibling("rowlift-image.tar");
 		run(Duration.ofMinutes(15), "src/image/build.sh", jar.toString(), tar.toString());
 		Path layout = shared.resolve("oci");
 		run(RUN, "skopeo", "copy", "--quiet", "docker-archive:" + tar, "oci:" + layout + ":rowlift");
@@ -79,17 +81,24 @@ class ImageIntegrationTests {
 	}
 
 	/**
-	 * README's quick start with the image instead of {@code java -jar target/rowlift.jar}: the same
-	 * arguments, run in a mounted copy of the project's folder; its 5,000 rows in the sample's SQLite file,
-	 * with the classes from the image's start cache.
+	 * README's container quick start: its {@code docker run} line names the image the archive is tagged
+	 * with and passes the quick start's own arguments (those README gives {@code java -jar
+	 * target/rowlift.jar}); run in a mounted copy of the project's folder, it loads 5,000 rows into the
+	 * sample's SQLite file, as the image's user, with the classes from the image's start cache.
 	 */
 	@Test
 	void readmesQuickStartLoadsIntoTheMountedFolder() throws Exception {
 		Path data = projectCopy();
-		String command = readmeQuickStart();
-		Matcher jarArgs = Pattern.compile("java .*-jar target/rowlift\\.jar (.*)$").matcher(command);
-		assertThat(jarArgs.find()).as("README's quick start runs the jar: " + command).isTrue();
-		List<String> args = Arrays.asList(jarArgs.group(1).trim().split("\\s+"));
+		Matcher jarArgs = Pattern.compile("java .*-jar target/rowlift\\.jar (.*)$")
+			.matcher(readmeBlock("quickstart-load"));
+		assertThat(jarArgs.find()).as("README's quick start runs the jar").isTrue();
+		Matcher dockerRun = Pattern.compile("(?m)^docker run .* -v \"\\$PWD\":/data (rowlift:\\S+) (.*)$")
+			.matcher(readmeBlock("image-quickstart"));
+		assertThat(dockerRun.find()).as("README's image quick start: docker run ... -v \"$PWD\":/data IMAGE ARGS").isTrue();
+		assertThat(run(RUN, "tar", "-xOf", tar.toString(), "manifest.json")).as("the tag docker load gives the archive")
+			.contains("\"" + dockerRun.group(1) + "\"");
+		List<String> args = Arrays.asList(dockerRun.group(2).trim().split("\\s+"));
+		assertThat(args).as("the jar's arguments, as they are").isEqualTo(Arrays.asList(jarArgs.group(1).trim().split("\\s+")));
 
 		Container load = Container.start(data, args, Map.of("JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=/data/classes.log"));
 		assertThat(load.waitFor()).as(load.output()).isZero();
@@ -199,10 +208,12 @@ class ImageIntegrationTests {
 		run(RUN, "chown", "-R", "10001:10001", path.toString());
 	}
 
-	private static String readmeQuickStart() throws IOException {
+	/** The lines between README's {@code <!-- name -->} and {@code <!-- /name -->}, without the fences. */
+	private static String readmeBlock(String name) throws IOException {
 		String readme = Files.readString(PROJECT.resolve("README.md"));
-		Matcher block = Pattern.compile("<!-- quickstart-load -->\\s*```\\s*(.*?)\\s*```", Pattern.DOTALL).matcher(readme);
-		assertThat(block.find()).as("README's <!-- quickstart-load --> block").isTrue();
+		Matcher block = Pattern.compile("<!-- " + name + " -->\\s*```\\s*(.*?)\\s*```\\s*<!-- /" + name + " -->", Pattern.DOTALL)
+			.matcher(readme);
+		assertThat(block.find()).as("README's <!-- " + name + " --> block").isTrue();
 		return block.group(1).trim();
 	}
 
