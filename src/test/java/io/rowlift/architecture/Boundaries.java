@@ -235,8 +235,10 @@ final class Boundaries {
 				.as("are below the load service and are not the model, report, infer, the cluster's entry classes "
 						+ "or the features' settings records"))
 			.because("there is one way in (issue #35): an entry point asks the load layer (LoadService, StatusService, "
-					+ "IndexRestore, ...) and gets values back; what it needs of the job, the schema, the database or "
-					+ "the input becomes a service or a value in load, not an import of the layer under it");
+					+ "RebuildIndexesService, IndexRestore, TargetDatabase, ...) and gets values back; besides load it may use "
+					+ "the root package, the model, report, infer, the cluster's ClusterRole and WorkerService and the features' "
+					+ "@ConfigurationProperties records; what it needs of the job, the schema, the database or the input "
+					+ "becomes a service or a value in load, not an import of the layer under it");
 	}
 
 	private static JavaClass topLevel(JavaClass type) {
