@@ -46,6 +46,7 @@ final class Boundaries {
 		rules.put("cli, schedule, cluster and observe above the load service, nothing below it knows them", layers());
 		rules.put("cli, schedule and observe reach below the load service only for the model, reports, infer and settings",
 				entryPointsGoThroughTheLoad());
+		rules.put("the job reads no Environment", jobReadsNoEnvironment());
 		return rules;
 	}
 
@@ -239,6 +240,21 @@ final class Boundaries {
 					+ "the root package, the model, report, infer, the cluster's ClusterRole and WorkerService and the features' "
 					+ "@ConfigurationProperties records; what it needs of the job, the schema, the database or the input "
 					+ "becomes a service or a value in load, not an import of the layer under it");
+	}
+
+	/**
+	 * The job gets its settings as typed records (issue #35): the load's through the {@code LoadRequest}, the
+	 * process's ({@code spring.datasource.*}, {@code spring.batch.jdbc.*}, {@code spring.flyway.table},
+	 * {@code rowlift.schema.*}, ...) as records Boot binds, so that what a load does can be read from what it is given.
+	 */
+	ArchRule jobReadsNoEnvironment() {
+		return noClasses().that()
+			.resideInAPackage(this.root + ".job..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.core.env..")
+			.because("the job reads no Environment and no getProperty (issue #35): add the setting to a typed "
+					+ "@ConfigurationProperties record, and pass a load's settings in the LoadRequest");
 	}
 
 	private static JavaClass topLevel(JavaClass type) {
