@@ -1,10 +1,6 @@
 package io.rowlift.cli;
 
-import javax.sql.DataSource;
-
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.core.env.Environment;
-import io.rowlift.job.LoadStatusReader;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -16,15 +12,16 @@ import io.rowlift.infer.InferProperties;
 import io.rowlift.job.JobProperties;
 import io.rowlift.load.LoadRequest;
 import io.rowlift.load.LoadService;
-import io.rowlift.model.Checkpoints;
+import io.rowlift.load.RebuildIndexesService;
+import io.rowlift.load.StatusService;
+import io.rowlift.load.TargetDatabase;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.schedule.InboxService;
-import io.rowlift.schema.ReservedTables;
+import io.rowlift.load.ReservedTargets;
 import io.rowlift.schedule.ServiceMode;
 import io.rowlift.cluster.ClusterRole;
 import io.rowlift.cluster.WorkerService;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 
 /** The command line's beans: the runner and one bean per {@link Verb}, named {@link Verb#beanName}. */
@@ -33,17 +30,15 @@ import io.rowlift.database.TargetProperties;
 public class CliConfiguration {
 
 	@Bean(Verb.BEAN_PREFIX + "status")
-	StatusCommand statusCommand(ObjectProvider<LoadStatusReader> reader, TargetDialect dialect, Environment environment,
-			SourceProperties source, TargetProperties target, JobProperties job, StatusProperties status) {
-		return new StatusCommand(reader, dialect, environment.getProperty("spring.datasource.url"), source, target, job, status,
-				System.out, System.err);
+	StatusCommand statusCommand(StatusService service, SourceProperties source, TargetProperties target, JobProperties job,
+			StatusProperties status) {
+		return new StatusCommand(service, source, target, job, status, System.out, System.err);
 	}
 
 	@Bean(Verb.BEAN_PREFIX + "rebuild-indexes")
-	RebuildIndexesCommand rebuildIndexesCommand(ObjectProvider<DataSource> dataSource, ObjectProvider<LoadStatusReader> status,
-			TargetDialect dialect, Environment environment, TargetProperties target, JobProperties job, Checkpoints checkpoints) {
-		return new RebuildIndexesCommand(dataSource, status, dialect, environment.getProperty("spring.datasource.url"), target, job,
-				checkpoints, System.out, System.err);
+	RebuildIndexesCommand rebuildIndexesCommand(RebuildIndexesService service, TargetDatabase database, TargetProperties target,
+			JobProperties job) {
+		return new RebuildIndexesCommand(service, database, target.table(), job, System.out, System.err);
 	}
 
 	/** {@code infer}: made from settings alone, with no data source, so that it never touches a database. */
@@ -51,7 +46,7 @@ public class CliConfiguration {
 	InferCommand inferCommand(SourceProperties source, Environment environment, InferProperties infer, ReportProperties report) {
 		return new InferCommand(source, environment.getProperty("rowlift.target.table"), infer, report,
 				environment.getProperty("spring.flyway.locations"), io.rowlift.report.Terminals.interactive(), System.out, System.err,
-				ReservedTables.of(environment));
+				ReservedTargets.of(environment.getProperty("spring.flyway.table")));
 	}
 
 	@Bean(Verb.BEAN_PREFIX + RowliftRunner.HELP)
@@ -84,17 +79,17 @@ public class CliConfiguration {
 	 */
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional({ ServiceMode.Off.class, ClusterRole.Manager.class })
-	ClusterCommand managerCommand(ObjectProvider<LoadService> service, TargetDialect dialect, SourceProperties source,
+	ClusterCommand managerCommand(ObjectProvider<LoadService> service, TargetDatabase database, SourceProperties source,
 			TargetProperties target, JobProperties job, ReportProperties report) {
-		return new ClusterCommand(ClusterRole.MANAGER, dialect, () -> new RowliftCommand(service.getObject(),
+		return new ClusterCommand(ClusterRole.MANAGER, database, () -> new RowliftCommand(service.getObject(),
 				LoadRequest.builder().source(source).target(target).job(job).report(report).build()), System.err);
 	}
 
 	/** The {@code load} verb of a cluster's worker ({@code rowlift.cluster.role=worker}): serves partitions until stopped. */
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional(ClusterRole.Worker.class)
-	ClusterCommand workerCommand(ObjectProvider<WorkerService> service, TargetDialect dialect) {
-		return new ClusterCommand(ClusterRole.WORKER, dialect, () -> service.getObject()::run, System.err);
+	ClusterCommand workerCommand(ObjectProvider<WorkerService> service, TargetDatabase database) {
+		return new ClusterCommand(ClusterRole.WORKER, database, () -> service.getObject()::run, System.err);
 	}
 
 	/** The {@code load} verb in service mode (the schedule package's beans are defined then too). */

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 
 import io.rowlift.RowliftException;
 import io.rowlift.cluster.ClusterRole;
-import io.rowlift.database.TargetDialect;
+import io.rowlift.load.TargetDatabase;
 
 /**
  * The {@code load} verb with {@code rowlift.cluster.role} set: the manager runs the load as the one-shot
@@ -18,22 +18,22 @@ final class ClusterCommand implements Verb {
 
 	private final ClusterRole role;
 
-	private final TargetDialect dialect;
+	private final TargetDatabase database;
 
 	private final Supplier<Verb> then;
 
 	private final PrintStream err;
 
-	ClusterCommand(ClusterRole role, TargetDialect dialect, Supplier<Verb> then, PrintStream err) {
+	ClusterCommand(ClusterRole role, TargetDatabase database, Supplier<Verb> then, PrintStream err) {
 		this.role = role;
-		this.dialect = dialect;
+		this.database = database;
 		this.then = then;
 		this.err = err;
 	}
 
 	@Override
 	public int run() {
-		Optional<String> refusal = this.dialect.whyNoRemotePartitions();
+		Optional<String> refusal = this.database.whyNoRemotePartitions();
 		if (refusal.isPresent()) {
 			this.err.println("rowlift: " + ClusterRole.SETTING + "=" + this.role.name().toLowerCase(java.util.Locale.ROOT) + ": "
 					+ refusal.get());

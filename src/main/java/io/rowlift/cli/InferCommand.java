@@ -14,7 +14,7 @@ import io.rowlift.infer.InferredTable;
 import io.rowlift.report.ProgressDisplay;
 import io.rowlift.report.ProgressSnapshot;
 import io.rowlift.report.ReportProperties;
-import io.rowlift.schema.ReservedTables;
+import io.rowlift.load.ReservedTargets;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -42,11 +42,11 @@ public final class InferCommand implements Verb {
 
 	private final PrintStream err;
 
-	private final ReservedTables reserved;
+	private final ReservedTargets reserved;
 
 	/** @param reserved the tables no migration may create, since no load may target them */
 	public InferCommand(SourceProperties source, String table, InferProperties infer, ReportProperties report, String locations,
-			boolean terminal, PrintStream out, PrintStream err, ReservedTables reserved) {
+			boolean terminal, PrintStream out, PrintStream err, ReservedTargets reserved) {
 		this.reserved = reserved;
 		this.source = source;
 		this.table = table;

@@ -13,7 +13,7 @@ import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.core.env.Environment;
 
 import io.rowlift.RowliftException;
-import io.rowlift.database.TargetDialect;
+import io.rowlift.load.TargetDatabase;
 
 /**
  * The command line, {@code rowlift [VERB] --key=value ...}: picks the {@link Verb} (the first argument
@@ -130,9 +130,7 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 	 */
 	private java.util.Optional<String> environmentFault(Throwable failure) {
 		try {
-			TargetDialect dialect = this.beans.getBean(TargetDialect.class);
-			String url = this.beans.getBean(Environment.class).getProperty("spring.datasource.url");
-			return dialect.describeEnvironmentFault(failure, url);
+			return this.beans.getBean(TargetDatabase.class).environmentFault(failure);
 		}
 		catch (RuntimeException ex) {
 			return java.util.Optional.empty(); // no dialect to ask: the failure keeps its own message
@@ -147,24 +145,14 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 	 */
 	private java.util.Optional<String> lockedDatabase(Throwable failure) {
 		try {
-			TargetDialect dialect = this.beans.getBean(TargetDialect.class);
+			TargetDatabase database = this.beans.getBean(TargetDatabase.class);
 			Environment environment = this.beans.getBean(Environment.class);
-			String url = environment.getProperty("spring.datasource.url");
-			java.util.Optional<String> otherProgram = dialect.describeLockedDatabase(failure, url);
-			if (otherProgram.isEmpty()) {
-				return otherProgram;
-			}
 			String table = environment.getProperty("rowlift.target.table", "");
-			java.util.Optional<String> holder = dialect.runLockHolder(null, url, table);
-			if (holder.isEmpty()) {
-				return otherProgram;
-			}
 			java.time.Duration waited = org.springframework.boot.context.properties.bind.Binder.get(environment)
 				.bind("rowlift.job.lock-wait", java.time.Duration.class).orElse(java.time.Duration.ZERO);
-			return java.util.Optional.of(io.rowlift.job.RunLockRefusal.message(table.isBlank() ? holder.get() : table,
-					holder.get(), dialect.id(), waited));
+			return database.lockedDatabase(failure, table, waited);
 		}
-		catch (java.sql.SQLException | RuntimeException ex) {
+		catch (RuntimeException ex) {
 			return java.util.Optional.empty(); // no dialect to ask: the failure keeps its own message
 		}
 	}

@@ -1,7 +1,6 @@
 package io.rowlift.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -9,16 +8,13 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
-import org.springframework.beans.factory.ObjectProvider;
-
-import io.rowlift.database.JdbcUrl;
-import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.job.JobProperties;
-import io.rowlift.job.LoadStatus;
-import io.rowlift.job.LoadStatusReader;
+import io.rowlift.load.StatusService;
+import io.rowlift.load.StatusService.Load;
+import io.rowlift.load.StatusService.Report;
+import io.rowlift.load.TargetDatabase;
 import io.rowlift.source.SourceProperties;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -30,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * with what the same load command would do now, and the indexes an unfinished run left dropped.
  * {@code --rowlift.target.table} and {@code --rowlift.source.path} narrow it to loads into that table
  * or of that file, {@code rowlift.status.limit} caps the lines, {@code rowlift.status.format=json} prints
- * JSON. Read-only ({@link LoadStatusReader}): it creates no table and no database (a SQLite file that
+ * JSON. Read-only ({@link StatusService}): it creates no table and no database (a SQLite file that
  * does not exist is not made: there were no loads), and writes nothing. Exit 0; 1 when the database
  * cannot be read.
  */
@@ -38,11 +34,9 @@ public final class StatusCommand implements Verb {
 
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
-	private final ObjectProvider<LoadStatusReader> reader;
+	private final StatusService service;
 
-	private final TargetDialect dialect;
-
-	private final String url;
+	private final TargetDatabase database;
 
 	private final SourceProperties source;
 
@@ -56,14 +50,10 @@ public final class StatusCommand implements Verb {
 
 	private final PrintStream err;
 
-	/**
-	 * @param reader made only once the database is known to exist, so that a missing SQLite file is not created
-	 */
-	public StatusCommand(ObjectProvider<LoadStatusReader> reader, TargetDialect dialect, String url, SourceProperties source,
-			TargetProperties target, JobProperties job, StatusProperties status, PrintStream out, PrintStream err) {
-		this.reader = reader;
-		this.dialect = dialect;
-		this.url = url;
+	public StatusCommand(StatusService service, SourceProperties source, TargetProperties target, JobProperties job,
+			StatusProperties status, PrintStream out, PrintStream err) {
+		this.service = service;
+		this.database = service.database();
 		this.source = source;
 		this.target = target;
 		this.job = job;
@@ -76,12 +66,10 @@ public final class StatusCommand implements Verb {
 	public int run() {
 		String table = blankToNull(this.target.table());
 		String file = blankToNull(this.source.path());
-		String database = this.dialect.id() + " database " + JdbcUrl.redacted(this.url);
-		LoadStatusReader.Report report;
+		String database = this.database.description();
+		Report report;
 		try {
-			report = this.dialect.databaseExists(this.url) ? this.reader.getObject()
-				.read(table, file == null ? null : Path.of(file), Math.max(1, this.status.limit()), this.job)
-					: new LoadStatusReader.Report(List.of(), Map.of(), false);
+			report = this.service.read(table, file == null ? null : Path.of(file), Math.max(1, this.status.limit()), this.job);
 		}
 		catch (Exception ex) {
 			java.util.Optional<String> running = runningNow(ex, database);
@@ -104,30 +92,22 @@ public final class StatusCommand implements Verb {
 	 * the run lock; empty when the failure is something else.
 	 */
 	private java.util.Optional<String> runningNow(Exception failure, String database) {
-		if (this.dialect.describeLockedDatabase(failure, this.url).isEmpty()) {
-			return java.util.Optional.empty();
-		}
-		java.util.Optional<String> holder;
-		try {
-			holder = this.dialect.runLockHolder(null, this.url, this.target.table() == null ? "" : this.target.table());
-		}
-		catch (java.sql.SQLException | RuntimeException ex) {
-			return java.util.Optional.empty();
-		}
+		java.util.Optional<String> holder = this.database.lockedByRun(failure,
+				this.target.table() == null ? "" : this.target.table());
 		return holder.map(table -> "rowlift status: a load" + (table.isEmpty() ? "" : " into " + table) + " is running in the "
 				+ database + " (it holds the run lock) and has the database locked now (SQLite lets no reader in while a "
 				+ "load rebuilds its indexes), so its runs cannot be listed until it lets go: the same load command now: "
 				+ "refuse (exit 3): another run is active");
 	}
 
-	String text(LoadStatusReader.Report report, String database, String table, String file) {
+	String text(Report report, String database, String table, String file) {
 		StringBuilder sb = new StringBuilder();
 		String narrowed = (table == null ? "" : " into " + table) + (file == null ? "" : " of " + file);
 		if (report.loads().isEmpty()) {
 			sb.append("rowlift status: no loads").append(narrowed).append(" in the ").append(database)
 				.append(report.hasTables() ? "" : " (Rowlift's tables are not there: no load ran in it)").append('\n');
 			if (table != null && file != null) {
-				sb.append("the same load command now: ").append(Files.isRegularFile(Path.of(file)) || io.rowlift.source.InputFormats.isFolder(Path.of(file)) ? "new load"
+				sb.append("the same load command now: ").append(StatusService.inputExists(Path.of(file)) ? "new load"
 						: "refuse (exit 2): " + io.rowlift.model.PrintableName.of(file) + ": no such file").append('\n');
 			}
 		}
@@ -139,14 +119,14 @@ public final class StatusCommand implements Verb {
 			List<String[]> rows = new ArrayList<>();
 			rows.add(filtered ? new String[] { "run", "state", "rows", "filtered", "started", "took", "table", "file", "the same command now" }
 					: new String[] { "run", "state", "rows", "started", "took", "table", "file", "the same command now" });
-			for (LoadStatus load : report.loads()) {
-				List<String> row = new ArrayList<>(List.of(String.valueOf(load.run()), load.state().label(),
+			for (Load load : report.loads()) {
+				List<String> row = new ArrayList<>(List.of(String.valueOf(load.run()), load.state(),
 						String.format(Locale.ROOT, "%,d", load.rows())));
 				if (filtered) {
 					row.add(String.format(Locale.ROOT, "%,d", load.filtered()));
 				}
 				row.addAll(List.of(load.started() == null ? "-" : TIME.format(load.started()), took(load.started(), load.ended()),
-						load.table(), io.rowlift.model.PrintableName.of(load.file()), load.outlook().label()));
+						load.table(), io.rowlift.model.PrintableName.of(load.file()), load.next().label()));
 				rows.add(row.toArray(String[]::new));
 			}
 			sb.append(columns(rows, filtered ? 3 : 2));
@@ -189,19 +169,19 @@ public final class StatusCommand implements Verb {
 		return String.format(Locale.ROOT, "%.1f s", Duration.between(started, ended).toMillis() / 1000.0);
 	}
 
-	String json(LoadStatusReader.Report report, String database, String table, String file) {
+	String json(Report report, String database, String table, String file) {
 		JsonMapper mapper = JsonMapper.builder().build();
 		ObjectNode root = mapper.createObjectNode();
-		root.put("database", this.dialect.id());
-		root.put("url", JdbcUrl.redacted(this.url));
+		root.put("database", this.database.kind());
+		root.put("url", this.database.redactedUrl());
 		root.put("table", table);
 		root.put("file", file);
 		root.put("rowliftTables", report.hasTables());
 		ArrayNode loads = root.putArray("loads");
-		for (LoadStatus load : report.loads()) {
+		for (Load load : report.loads()) {
 			ObjectNode node = loads.addObject();
 			node.put("run", load.run());
-			node.put("state", load.state().label());
+			node.put("state", load.state());
 			node.put("file", load.file());
 			node.put("path", load.path());
 			node.put("table", load.table());
@@ -216,10 +196,10 @@ public final class StatusCommand implements Verb {
 				node.putNull("seconds");
 			}
 			node.putObject("next")
-				.put("action", load.outlook().action())
-				.put("exitCode", load.outlook().exitCode())
-				.put("reason", load.outlook().reason())
-				.put("message", load.outlook().message());
+				.put("action", load.next().action())
+				.put("exitCode", load.next().exitCode())
+				.put("reason", load.next().reason())
+				.put("message", load.next().message());
 		}
 		ObjectNode dropped = root.putObject("droppedIndexes");
 		report.droppedIndexes().forEach((t, names) -> {

@@ -11,22 +11,26 @@ import org.springframework.batch.infrastructure.support.transaction.Resourceless
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.schema.Migrations;
+import io.rowlift.schema.SchemaProperties;
 import io.rowlift.database.InputRecordLength;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.source.SourceProperties;
 
-/** The launcher and what it needs to find earlier runs. */
+/**
+ * The launcher and what it needs to find earlier runs. The settings reach them as typed records (issue #35):
+ * nothing here reads the {@code Environment}.
+ */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({ DataSourceSettings.class, BatchTables.class, FlywayTable.class })
 public class JobConfiguration {
 
 	@Bean
-	LoadHistory loadHistory(DataSource dataSource, JobRepository jobRepository, Environment environment) {
-		return new LoadHistory(new JdbcTemplate(dataSource), jobRepository,
-				environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_"));
+	LoadHistory loadHistory(DataSource dataSource, JobRepository jobRepository, BatchTables batch) {
+		return new LoadHistory(new JdbcTemplate(dataSource), jobRepository, batch.tablePrefix());
 	}
 
 	/**
@@ -36,9 +40,9 @@ public class JobConfiguration {
 	 * chunk to commit; a plain read does not (SQLite's WAL readers see the last commit).
 	 */
 	@Bean
-	LoadStatusReader loadStatusReader(DataSource dataSource, TargetDialect dialect, Environment environment,
-			ObjectProvider<ExecutionContextSerializer> serializer) throws Exception {
-		String prefix = environment.getProperty("spring.batch.jdbc.table-prefix", "BATCH_");
+	LoadStatusReader loadStatusReader(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection,
+			BatchTables batch, ObjectProvider<ExecutionContextSerializer> serializer) throws Exception {
+		String prefix = batch.tablePrefix();
 		JdbcJobRepositoryFactoryBean repository = new JdbcJobRepositoryFactoryBean();
 		repository.setDataSource(dataSource);
 		repository.setTransactionManager(new ResourcelessTransactionManager());
@@ -47,7 +51,7 @@ public class JobConfiguration {
 		repository.afterPropertiesSet();
 		JobRepository reads = repository.getObject();
 		return new LoadStatusReader(dataSource, reads, dialect, new LoadHistory(new JdbcTemplate(dataSource), reads, prefix),
-				environment.getProperty("spring.datasource.url"), prefix);
+				connection.url(), prefix);
 	}
 
 	/** What a database Rowlift creates is sized for, sampled from the configured input. */
@@ -57,11 +61,12 @@ public class JobConfiguration {
 	}
 
 	@Bean
-	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
+	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywayTable flyway,
+			SchemaProperties schema, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
 			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions,
 			io.rowlift.model.Checkpoints checkpoints, PlanHandover handover, ObjectProvider<RemotePartitions> remote) {
-		return new LoadLauncher(dataSource, dialect, environment, migrations, planner, history, jobOperator, loadJob,
+		return new LoadLauncher(dataSource, dialect, connection, flyway, schema, migrations, planner, history, jobOperator, loadJob,
 				jobRepository, running, sorting, extensions.selectsSpring(), checkpoints, handover, remote.getIfAvailable());
 	}
 

@@ -18,7 +18,6 @@ import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.launch.JobOperator;
-import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.RowliftException;
@@ -26,6 +25,7 @@ import io.rowlift.schema.IndexLedger;
 import io.rowlift.schema.Migrations;
 import io.rowlift.schema.ReservedTables;
 import io.rowlift.schema.RowliftSchema;
+import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.database.KeyMatching;
@@ -75,7 +75,8 @@ public final class LoadLauncher {
 
 	private final TargetDialect dialect;
 
-	private final Environment environment;
+	/** The tables no load may target (Rowlift's, Spring Batch's, Flyway's). */
+	private final ReservedTables reserved;
 
 	private final Migrations migrations;
 
@@ -118,8 +119,12 @@ public final class LoadLauncher {
 	 * present"), or null when there are none
 	 * @param remote the cluster manager's partitions ({@code rowlift.cluster.role=manager}), or null in a local
 	 * run: a run it left unfinished may have partitions still running on workers, which a resume adopts
+	 * @param connection {@code spring.datasource.*}: the URL names the run lock, the pool bounds the threads
+	 * @param flyway Flyway's history table, one of the tables no load may target
+	 * @param schema {@code rowlift.schema.*}: whether the load drops the indexes, which a key mode's check needs
 	 */
-	public LoadLauncher(DataSource dataSource, TargetDialect dialect, Environment environment, Migrations migrations,
+	public LoadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywayTable flyway,
+			SchemaProperties schema, Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
 			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints, PlanHandover handover,
@@ -128,7 +133,7 @@ public final class LoadLauncher {
 		this.checkpoints = checkpoints;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
-		this.environment = environment;
+		this.reserved = ReservedTables.of(flyway.table());
 		this.migrations = migrations;
 		this.planner = planner;
 		this.history = history;
@@ -136,8 +141,8 @@ public final class LoadLauncher {
 		this.job = job;
 		this.jobRepository = jobRepository;
 		this.running = running;
-		this.locks = new RunLocks(dataSource, dialect, environment.getProperty("spring.datasource.url"));
-		this.runPlanner = new RunPlanner(dataSource, dialect, environment, sorting, userCode);
+		this.locks = new RunLocks(dataSource, dialect, connection.url());
+		this.runPlanner = new RunPlanner(dataSource, dialect, connection, schema, sorting, userCode);
 		this.remote = remote;
 		this.starts = new RunStarts(dataSource, dialect, jobOperator, jobRepository, this.runPlanner,
 				remote == null ? null : new RunRecovery(jobRepository, history, remote::runsElsewhere));
@@ -158,7 +163,7 @@ public final class LoadLauncher {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
 		}
 		// before the lock, the migrations and Rowlift's tables: a reserved target touches nothing
-		ReservedTables.of(this.environment).check(table, "rowlift.target.table");
+		this.reserved.check(table, "rowlift.target.table");
 		if (settings.threads() != null) { // every other number was checked when the settings bound (JobProperties)
 			Sizing.checkThreads(settings.threads(), this.runPlanner.poolSize());
 		}

@@ -7,8 +7,6 @@ import java.time.Instant;
 
 import javax.sql.DataSource;
 
-import org.springframework.core.env.Environment;
-
 import io.rowlift.RowliftException;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TargetDialect;
@@ -16,6 +14,7 @@ import io.rowlift.database.TargetProperties;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.job.spring.SpringExtensions;
+import io.rowlift.schema.SchemaProperties;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortProperties;
@@ -34,17 +33,23 @@ final class RunPlanner {
 
 	private final TargetDialect dialect;
 
-	private final Environment environment;
+	/** {@code spring.datasource.*}: the URL names the sort folder's database, the pool bounds the threads. */
+	private final DataSourceSettings connection;
+
+	/** {@code rowlift.schema.*}: whether the load drops the unique indexes a key mode could match on instead. */
+	private final SchemaProperties schema;
 
 	private final SortProperties sorting;
 
 	/** Why user code needs the spring pipeline, or null (see {@link PipelineChoice}). */
 	private final String userCode;
 
-	RunPlanner(DataSource dataSource, TargetDialect dialect, Environment environment, SortProperties sorting, String userCode) {
+	RunPlanner(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, SchemaProperties schema,
+			SortProperties sorting, String userCode) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
-		this.environment = environment;
+		this.connection = connection;
+		this.schema = schema;
 		this.sorting = sorting;
 		this.userCode = userCode;
 	}
@@ -58,7 +63,7 @@ final class RunPlanner {
 		int cores = Runtime.getRuntime().availableProcessors();
 		// upsert, ignore: exit 2 for a bad key; the unique indexes the load drops cannot match instead of it
 		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode,
-				this.environment.getProperty("rowlift.schema.drop-indexes", Boolean.class, true));
+				this.schema.dropIndexes());
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
 		if (pipeline.pipeline() == Pipeline.SPRING) { // exit 2 when the spring pipeline cannot read the input's format
 			InputFormats.checkSpringPipeline(plan.input().format(), plan.displayName(), "spring", pipeline.reason());
@@ -82,7 +87,7 @@ final class RunPlanner {
 				: KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
 						plan.table(), plan.input(), dataBytes);
 		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
-				this.environment.getProperty("spring.datasource.url", ""), key, fileBytes, plan.displayName()) : null;
+				this.connection.urlOrEmpty(), key, fileBytes, plan.displayName()) : null;
 		Integer streams = this.sorting.streams();
 		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
 				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason(),
@@ -97,7 +102,7 @@ final class RunPlanner {
 
 	/** {@code spring.datasource.hikari.maximum-pool-size}, which bounds the threads. */
 	int poolSize() {
-		return this.environment.getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10);
+		return this.connection.hikari().maximumPoolSize();
 	}
 
 }

@@ -27,6 +27,7 @@ import io.rowlift.report.ReportProperties;
 import io.rowlift.database.RejectTable;
 import io.rowlift.database.RunLock;
 import io.rowlift.schema.IndexLedger;
+import io.rowlift.source.SourceFingerprint;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import io.rowlift.database.TargetDialect;
@@ -95,8 +96,17 @@ public final class LoadService {
 	 * caller holds it uses it ({@link LoadLauncher#tryLock}). Closing the lock releases it.
 	 * @return the lock, or null when another run holds it
 	 */
-	public RunLock tryLock(String table) throws SQLException {
-		return this.launcher.tryLock(table);
+	public TableClaim tryLock(String table) throws SQLException {
+		RunLock lock = this.launcher.tryLock(table);
+		return lock == null ? null : new TableClaim(lock);
+	}
+
+	/**
+	 * The content fingerprint of {@code file} ({@code size:sha256-hex}): the same for two files only when they hold
+	 * the same bytes. Reads the whole file; the scheduled service computes it once per version of an inbox file.
+	 */
+	public static String contentFingerprint(Path file) throws IOException {
+		return SourceFingerprint.content(file);
 	}
 
 	/**

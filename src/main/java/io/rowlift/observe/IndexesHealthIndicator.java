@@ -6,11 +6,11 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 
-import io.rowlift.schema.IndexLedger;
+import io.rowlift.load.IndexRestore;
 
 /**
  * Health component {@code indexes}: indexes that a load dropped for speed and that are not back yet
- * (rows of Rowlift's index ledger). Waiting indexes make it OUT_OF_SERVICE, not DOWN: the process is
+ * (rows of Rowlift's index ledger, as the load layer's {@link IndexRestore} reads them). Waiting indexes make it OUT_OF_SERVICE, not DOWN: the process is
  * fine, the data is not fully in service (queries run without those indexes, unique keys go unchecked),
  * and restarting the container, which platforms do on DOWN, would not bring an index back; the next run
  * of that load does (a failed file is resumed at the next tick), and the service rebuilds them itself when it
@@ -19,17 +19,17 @@ import io.rowlift.schema.IndexLedger;
  */
 public final class IndexesHealthIndicator implements HealthIndicator {
 
-	private final IndexLedger ledger;
+	private final IndexRestore indexes;
 
-	public IndexesHealthIndicator(IndexLedger ledger) {
-		this.ledger = ledger;
+	public IndexesHealthIndicator(IndexRestore indexes) {
+		this.indexes = indexes;
 	}
 
 	@Override
 	public Health health() {
 		Map<String, Integer> waiting;
 		try {
-			waiting = this.ledger.waiting();
+			waiting = this.indexes.waiting();
 		}
 		catch (RuntimeException ex) {
 			return Health.unknown().withDetail("error", "the index ledger could not be read: " + ex.getMessage()).build();

@@ -2,19 +2,16 @@ package io.rowlift.observe;
 
 import java.time.Clock;
 
-import javax.sql.DataSource;
-
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.rowlift.schedule.ServiceMode;
-import io.rowlift.schema.IndexLedger;
+import io.rowlift.load.IndexRestore;
 
 /**
  * The service's health components ({@code inbox}, {@code tick}, {@code indexes}; Boot adds {@code db},
@@ -57,8 +54,8 @@ public final class ObservabilityAutoConfiguration {
 	}
 
 	@Bean
-	IndexesHealthIndicator indexesHealthIndicator(DataSource dataSource) {
-		return new IndexesHealthIndicator(new IndexLedger(new JdbcTemplate(dataSource)));
+	IndexesHealthIndicator indexesHealthIndicator(IndexRestore indexes) {
+		return new IndexesHealthIndicator(indexes);
 	}
 
 	@Bean

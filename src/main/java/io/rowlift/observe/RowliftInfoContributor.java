@@ -9,8 +9,7 @@ import org.springframework.core.env.Environment;
 
 import io.rowlift.RowliftApplication;
 import io.rowlift.schedule.ServiceMode;
-import io.rowlift.database.JdbcUrl;
-import io.rowlift.database.TargetDialects;
+import io.rowlift.load.TargetDatabase;
 
 /**
  * The {@code rowlift} section of {@code /actuator/info}: the version, the target database's kind and
@@ -32,8 +31,8 @@ public final class RowliftInfoContributor implements InfoContributor {
 		rowlift.put("version", version != null ? version : "development");
 		String url = this.environment.getProperty("spring.datasource.url");
 		Map<String, Object> target = new LinkedHashMap<>();
-		target.put("database", databaseKind(url));
-		target.put("url", JdbcUrl.redacted(url));
+		target.put("database", TargetDatabase.kindOf(url));
+		target.put("url", TargetDatabase.redacted(url));
 		putIfSet(target, "table", "rowlift.target.table");
 		putIfSet(target, "table-from-name", "rowlift.schedule.table-from-name");
 		rowlift.put("target", target);
@@ -52,15 +51,6 @@ public final class RowliftInfoContributor implements InfoContributor {
 		String value = this.environment.getProperty(property);
 		if (value != null && !value.isBlank()) {
 			map.put(key, value);
-		}
-	}
-
-	private static String databaseKind(String url) {
-		try {
-			return TargetDialects.forUrl(url).id();
-		}
-		catch (RuntimeException ex) {
-			return "unknown";
 		}
 	}
 

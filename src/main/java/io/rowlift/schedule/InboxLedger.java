@@ -8,9 +8,7 @@ import javax.sql.DataSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import io.rowlift.database.TargetDialect;
-import io.rowlift.schema.Migrations;
-import io.rowlift.schema.RowliftSchema;
+import io.rowlift.load.InboxTable;
 
 /**
  * The service's memory of inbox files, in the target database ({@link RowliftSchema#INBOX}) so that
@@ -38,20 +36,14 @@ final class InboxLedger {
 
 	}
 
-	private final DataSource dataSource;
-
-	private final TargetDialect dialect;
-
 	private final JdbcTemplate jdbc;
 
-	private final Migrations migrations;
+	private final InboxTable table;
 
 	private volatile boolean ensured;
 
-	InboxLedger(DataSource dataSource, TargetDialect dialect, Migrations migrations) {
-		this.dataSource = dataSource;
-		this.dialect = dialect;
-		this.migrations = migrations;
+	InboxLedger(DataSource dataSource, InboxTable table) {
+		this.table = table;
 		this.jdbc = new JdbcTemplate(dataSource);
 	}
 
@@ -61,14 +53,13 @@ final class InboxLedger {
 	 */
 	void ensure() throws java.sql.SQLException {
 		if (!this.ensured) {
-			this.migrations.migrate();
-			RowliftSchema.ensureInbox(this.dataSource, this.dialect);
+			this.table.ensure();
 			this.ensured = true;
 		}
 	}
 
 	Optional<Row> find(String content, String table) {
-		List<Row> rows = this.jdbc.query("SELECT FILE_PATH, FILE_STAMP, STATE, ATTEMPTS, RUN_ID, REASONS FROM " + RowliftSchema.INBOX
+		List<Row> rows = this.jdbc.query("SELECT FILE_PATH, FILE_STAMP, STATE, ATTEMPTS, RUN_ID, REASONS FROM " + InboxTable.NAME
 				+ " WHERE CONTENT = ? AND TABLE_NAME = ?", (rs, i) -> {
 					long run = rs.getLong(5);
 					return new Row(content, table, rs.getString(1), rs.getString(2), State.valueOf(rs.getString(3)), rs.getInt(4),
@@ -80,11 +71,11 @@ final class InboxLedger {
 	/** Records {@code row}, replacing what was known of its content and table. */
 	void save(Row row) {
 		String now = Instant.now().toString();
-		int updated = this.jdbc.update("UPDATE " + RowliftSchema.INBOX + " SET FILE_PATH = ?, FILE_STAMP = ?, STATE = ?, ATTEMPTS = ?,"
+		int updated = this.jdbc.update("UPDATE " + InboxTable.NAME + " SET FILE_PATH = ?, FILE_STAMP = ?, STATE = ?, ATTEMPTS = ?,"
 				+ " RUN_ID = ?, REASONS = ?, UPDATED_AT = ? WHERE CONTENT = ? AND TABLE_NAME = ?", row.path(), row.stamp(),
 				row.state().name(), row.attempts(), row.run(), row.reasons(), now, row.content(), row.table());
 		if (updated == 0) {
-			this.jdbc.update("INSERT INTO " + RowliftSchema.INBOX + " (CONTENT, TABLE_NAME, FILE_PATH, FILE_STAMP, STATE, ATTEMPTS,"
+			this.jdbc.update("INSERT INTO " + InboxTable.NAME + " (CONTENT, TABLE_NAME, FILE_PATH, FILE_STAMP, STATE, ATTEMPTS,"
 					+ " RUN_ID, REASONS, UPDATED_AT) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row.content(), row.table(), row.path(),
 					row.stamp(), row.state().name(), row.attempts(), row.run(), row.reasons(), now);
 		}

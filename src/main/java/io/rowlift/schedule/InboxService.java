@@ -27,14 +27,14 @@ import org.springframework.scheduling.support.CronExpression;
 import io.rowlift.RowliftException;
 import io.rowlift.model.PrintableName;
 import io.rowlift.load.GracefulStop;
-import io.rowlift.database.RunLock;
 import io.rowlift.job.JobProperties;
 import io.rowlift.load.LoadRequest;
 import io.rowlift.load.LoadResult;
+import io.rowlift.load.IndexRestore;
 import io.rowlift.load.LoadService;
+import io.rowlift.load.ReservedTargets;
+import io.rowlift.load.TableClaim;
 import io.rowlift.report.LoadSummary;
-import io.rowlift.schema.ReservedTables;
-import io.rowlift.source.SourceFingerprint;
 
 /**
  * The {@code load} verb in service mode (docs/scheduled-runs.md): stays up and, on each tick of the
@@ -43,7 +43,7 @@ import io.rowlift.source.SourceFingerprint;
  * on the calling thread, so they never overlap and a long tick delays the next one.
  *
  * <p>Per file, in the tick's order: a file not yet settled waits; its table comes from
- * {@link TableNaming}; its content fingerprint ({@link SourceFingerprint#content}) is computed once per
+ * {@link TableNaming}; its content fingerprint ({@link LoadService#contentFingerprint}) is computed once per
  * version; then the table's run lock is taken at once or the file waits (another run, perhaps another
  * service, is loading into that table), and under the lock the file is looked at again and its record in
  * {@link InboxLedger} decides: loaded already (skipped and reported when it came again under another
@@ -66,7 +66,7 @@ public final class InboxService {
 
 	private final String targetTable;
 
-	private final ReservedTables reserved;
+	private final ReservedTargets reserved;
 
 	private final JobProperties job;
 
@@ -84,7 +84,7 @@ public final class InboxService {
 
 	private final Clock clock;
 
-	private final GivenUpLoads givenUp;
+	private final IndexRestore indexes;
 
 	private final PrintStream err = System.err;
 
@@ -122,15 +122,15 @@ public final class InboxService {
 	 * {@code rowlift.source.path} and the table as {@code rowlift.target.table})
 	 * @param refusedSettings settings that make no sense in service mode and are set (exit 2 at start)
 	 * @param signals SIGTERM and SIGINT, installed already ({@link ServiceSignals}) or when the service runs
-	 * @param givenUp puts back the indexes of a load whose file moves to {@code failed/}
+	 * @param indexes puts back the indexes of a load whose file moves to {@code failed/}
 	 * @param reserved the tables no file may be loaded into
 	 */
 	InboxService(ScheduleProperties schedule, String sourcePath, String targetTable, JobProperties job,
 			BiFunction<Path, String, LoadRequest> perFile, LoadService loads, InboxLedger ledger,
 			ApplicationEventPublisher events, List<String> refusedSettings, GracefulStop signals, Clock clock,
-			GivenUpLoads givenUp, ReservedTables reserved) {
+			IndexRestore indexes, ReservedTargets reserved) {
 		this.reserved = reserved;
-		this.givenUp = givenUp;
+		this.indexes = indexes;
 		this.schedule = schedule;
 		this.sourcePath = sourcePath;
 		this.targetTable = targetTable;
@@ -298,7 +298,7 @@ public final class InboxService {
 		catch (NoSuchFileException gone) {
 			return; // taken by another service
 		}
-		try (RunLock claim = this.loads.tryLock(table)) {
+		try (TableClaim claim = this.loads.tryLock(table)) {
 			if (claim == null) {
 				String line = PrintableName.of(name) + ": another run holds the run lock of " + table + "; the file waits for a later tick";
 				if (this.waitingForLock.add(file)) {
@@ -484,7 +484,9 @@ public final class InboxService {
 	 */
 	private void restoreIndexes(Path file, String table) {
 		try {
-			List<String> rebuilt = this.givenUp.restoreIndexes(table);
+			// under the table's run lock, which the service holds for the file
+			IndexRestore.Restored restored = this.indexes.restore(table);
+			List<String> rebuilt = restored.built().isEmpty() ? restored.waiting() : restored.built();
 			if (!rebuilt.isEmpty()) {
 				log.info(PrintableName.of(file.getFileName()) + ": the given-up load had dropped " + rebuilt.size() + " index(es) of " + table
 						+ "; rebuilt them: " + String.join(", ", rebuilt) + " (moving the file back into the inbox resumes its run,"
@@ -532,7 +534,7 @@ public final class InboxService {
 		String key = file + "|" + sighting.size() + "|" + sighting.modified();
 		String known = this.contents.get(key);
 		if (known == null) {
-			known = SourceFingerprint.content(file);
+			known = LoadService.contentFingerprint(file);
 			if (this.contents.size() > 10_000) {
 				this.contents.clear(); // a memo, not a record: the ledger is the record
 			}

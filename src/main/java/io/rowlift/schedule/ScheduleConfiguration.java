@@ -23,15 +23,14 @@ import org.springframework.core.env.ConfigurableEnvironment;
 
 import io.rowlift.load.GracefulStop;
 import io.rowlift.schedule.ServiceMode;
-import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.job.JobProperties;
 import io.rowlift.load.LoadRequest;
+import io.rowlift.load.IndexRestore;
+import io.rowlift.load.InboxTable;
 import io.rowlift.load.LoadService;
-import io.rowlift.model.Checkpoints;
+import io.rowlift.load.ReservedTargets;
 import io.rowlift.report.ReportProperties;
-import io.rowlift.schema.Migrations;
-import io.rowlift.schema.ReservedTables;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -46,8 +45,8 @@ public class ScheduleConfiguration {
 
 	@Bean
 	InboxService inboxService(ScheduleProperties schedule, SourceProperties source, TargetProperties target, JobProperties job,
-			ReportProperties report, LoadService loads, DataSource dataSource, TargetDialect dialect, Checkpoints checkpoints,
-			Migrations migrations, ApplicationEventPublisher events, ConfigurableEnvironment environment,
+			ReportProperties report, LoadService loads, DataSource dataSource, InboxTable inboxTable, IndexRestore indexes,
+			ReservedTargets reserved, ApplicationEventPublisher events, ConfigurableEnvironment environment,
 			ObjectProvider<GracefulStop> signals) {
 		LoadRequest request = LoadRequest.builder().source(source).target(target).job(job).report(report).build();
 		List<String> refused = new ArrayList<>();
@@ -65,10 +64,10 @@ public class ScheduleConfiguration {
 					.source(bind(environment, "rowlift.source", Map.of("rowlift.source.path", file.toString()), SourceProperties.class))
 					.target(bind(environment, "rowlift.target", Map.of("rowlift.target.table", table), TargetProperties.class))
 					.build(),
-				loads, new InboxLedger(dataSource, dialect, migrations), events, refused,
+				loads, new InboxLedger(dataSource, inboxTable), events, refused,
 				// installed before the refresh by ServiceSignals; made here when the context was built without it
 				signals.getIfAvailable(() -> GracefulStop.beforeStart(System.err)), Clock.systemUTC(),
-				new GivenUpLoads(dataSource, dialect, checkpoints), ReservedTables.of(environment));
+				indexes, reserved);
 	}
 
 	/**

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import io.rowlift.RowliftException;
-import io.rowlift.schema.ReservedTables;
+import io.rowlift.load.ReservedTargets;
 
 /**
  * Which table a file of the inbox goes into ({@code rowlift.schedule.table-from-name}): the one table
@@ -15,7 +15,7 @@ import io.rowlift.schema.ReservedTables;
  * that must match the whole file name and names the table with its group {@code table}, or without one
  * its first group. The result must be a plain identifier (letters, digits, {@code _}, not starting with
  * a digit), so no file name can make a table name of its own choosing, and no table Rowlift, Spring Batch
- * or Flyway owns ({@link ReservedTables}). Immutable, thread-safe.
+ * or Flyway owns ({@link ReservedTargets}). Immutable, thread-safe.
  */
 final class TableNaming {
 
@@ -31,9 +31,9 @@ final class TableNaming {
 
 	private final String setting;
 
-	private final ReservedTables reserved;
+	private final ReservedTargets reserved;
 
-	private TableNaming(String fixed, String template, Pattern pattern, String setting, ReservedTables reserved) {
+	private TableNaming(String fixed, String template, Pattern pattern, String setting, ReservedTargets reserved) {
 		this.reserved = reserved;
 		this.fixed = fixed;
 		this.template = template;
@@ -47,14 +47,14 @@ final class TableNaming {
 	 * @throws RowliftException exit 2 when neither names a table, or the pattern is no pattern
 	 */
 	static TableNaming of(String tableFromName, String table) {
-		return of(tableFromName, table, ReservedTables.of((String) null));
+		return of(tableFromName, table, ReservedTargets.of(null));
 	}
 
 	/**
 	 * As {@link #of(String, String)}, refusing the tables of {@code reserved}.
 	 * @throws RowliftException exit 2 also when the one table of {@code rowlift.target.table} is reserved
 	 */
-	static TableNaming of(String tableFromName, String table, ReservedTables reserved) {
+	static TableNaming of(String tableFromName, String table, ReservedTargets reserved) {
 		if (tableFromName == null || tableFromName.isBlank()) {
 			if (table == null || table.isBlank()) {
 				throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in "

@@ -5,8 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.springframework.core.env.Environment;
-
 import io.rowlift.RowliftException;
 import io.rowlift.compress.ZstdDictionaries;
 import io.rowlift.database.RejectTable;
@@ -53,11 +51,6 @@ public final class ReservedTables {
 	/** @param flywayTable Flyway's history table ({@code spring.flyway.table}) */
 	public static ReservedTables of(String flywayTable) {
 		return new ReservedTables(flywayTable == null || flywayTable.isBlank() ? FLYWAY_DEFAULT : flywayTable.strip());
-	}
-
-	/** With Flyway's history table as {@code environment} names it. */
-	public static ReservedTables of(Environment environment) {
-		return of(environment.getProperty("spring.flyway.table"));
 	}
 
 	/**

@@ -9,7 +9,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures;
 
@@ -41,6 +44,9 @@ final class Boundaries {
 		rules.put("the root package depends on no feature package", rootDependsOnNoFeature());
 		rules.put("feature packages free of cycles", noCycles());
 		rules.put("cli, schedule, cluster and observe above the load service, nothing below it knows them", layers());
+		rules.put("cli, schedule and observe reach below the load service only for the model, reports, infer and settings",
+				entryPointsGoThroughTheLoad());
+		rules.put("the job reads no Environment", jobReadsNoEnvironment());
 		return rules;
 	}
 
@@ -198,6 +204,65 @@ final class Boundaries {
 			.because("the load is a service its callers share (issue #23): the command line, the scheduled service, "
 					+ "the cluster and the observability call it; it, and the job, schema and database under it, know none of them: "
 					+ "pass what they need in the LoadRequest, or return it in the LoadResult");
+	}
+
+	/**
+	 * One way in (issue #35): the command line, the scheduled service and the observability reach what is
+	 * under them through the load service ({@code load}: loads, status, index restore). Besides it they may
+	 * use the root package (the shared exception, the setting origins), each other (the layer rule orders
+	 * them), the shared model, the reports ({@code report}: summaries, reject files, the progress display),
+	 * {@code infer} (a verb of its own, that knows no database), the cluster's entry classes (the role and
+	 * the worker service the command line starts) and the features' typed settings: a record annotated with
+	 * {@code @ConfigurationProperties}, and the types nested in it. Not the job, the schema, the database or
+	 * the input: what they offer an entry point becomes a service or a value of {@code load}.
+	 */
+	ArchRule entryPointsGoThroughTheLoad() {
+		String[] allowed = { this.root, this.root + ".cli..", this.root + ".schedule..", this.root + ".observe..",
+				this.root + ".load..", this.root + ".model..", this.root + ".report..", this.root + ".infer.." };
+		Set<String> clusterEntries = Set.of(this.root + ".cluster.ClusterRole", this.root + ".cluster.WorkerService");
+		DescribedPredicate<JavaClass> clusterEntry = DescribedPredicate
+			.describe("the cluster's entry classes " + clusterEntries, (JavaClass type) -> clusterEntries
+				.contains(topLevel(type).getName()));
+		DescribedPredicate<JavaClass> settings = DescribedPredicate.describe("a feature's @ConfigurationProperties record",
+				(JavaClass type) -> topLevel(type).isRecord() && topLevel(type).getSimpleName().endsWith("Properties")
+						&& topLevel(type)
+							.isAnnotatedWith("org.springframework.boot.context.properties.ConfigurationProperties"));
+		return noClasses().that()
+			.resideInAnyPackage(this.root + ".cli..", this.root + ".schedule..", this.root + ".observe..")
+			.should()
+			.dependOnClassesThat(resideInAPackage(this.root + "..").and(not(resideInAnyPackage(allowed)))
+				.and(not(clusterEntry))
+				.and(not(settings))
+				.as("are below the load service and are not the model, report, infer, the cluster's entry classes "
+						+ "or the features' settings records"))
+			.because("there is one way in (issue #35): an entry point asks the load layer (LoadService, StatusService, "
+					+ "RebuildIndexesService, IndexRestore, TargetDatabase, ...) and gets values back; besides load it may use "
+					+ "the root package, the model, report, infer, the cluster's ClusterRole and WorkerService and the features' "
+					+ "@ConfigurationProperties records; what it needs of the job, the schema, the database or the input "
+					+ "becomes a service or a value in load, not an import of the layer under it");
+	}
+
+	/**
+	 * The job gets its settings as typed records (issue #35): the load's through the {@code LoadRequest}, the
+	 * process's ({@code spring.datasource.*}, {@code spring.batch.jdbc.*}, {@code spring.flyway.table},
+	 * {@code rowlift.schema.*}, ...) as records Boot binds, so that what a load does can be read from what it is given.
+	 */
+	ArchRule jobReadsNoEnvironment() {
+		return noClasses().that()
+			.resideInAPackage(this.root + ".job..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.core.env..")
+			.because("the job reads no Environment and no getProperty (issue #35): add the setting to a typed "
+					+ "@ConfigurationProperties record, and pass a load's settings in the LoadRequest");
+	}
+
+	private static JavaClass topLevel(JavaClass type) {
+		JavaClass outer = type;
+		while (outer.getEnclosingClass().isPresent()) {
+			outer = outer.getEnclosingClass().get();
+		}
+		return outer;
 	}
 
 }

@@ -111,7 +111,7 @@ class InboxSelectionTests {
 	@Test
 	void noFileNameGivesOneOfRowliftsTables() {
 		// issue 34 item 1: rowlift_index_ledger.csv went into the index ledger
-		io.rowlift.schema.ReservedTables reserved = io.rowlift.schema.ReservedTables.of("versions");
+		io.rowlift.load.ReservedTargets reserved = io.rowlift.load.ReservedTargets.of("versions");
 		TableNaming name = TableNaming.of("{name}", null, reserved);
 		for (String file : List.of("rowlift_index_ledger.csv", "ROWLIFT_INBOX.csv", "Batch_Job_Execution.2024.csv", "versions.csv")) {
 			assertThat(name.tableFor(file)).as(file).isEmpty();
