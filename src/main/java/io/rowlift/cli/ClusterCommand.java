@@ -33,7 +33,7 @@ final class ClusterCommand implements Verb {
 
 	@Override
 	public int run() {
-		Optional<String> refusal = this.dialect.whyNoRemotePartitions();
+		Optional<String> refusal = this.dialect.connections().whyNoRemotePartitions();
 		if (refusal.isPresent()) {
 			this.err.println("rowlift: " + ClusterRole.SETTING + "=" + this.role.name().toLowerCase(java.util.Locale.ROOT) + ": "
 					+ refusal.get());

@@ -41,7 +41,7 @@ import io.rowlift.schema.RowliftSchema;
  * <p>Exit 0 when every index is back (or the ledger held none of T), 1 when one cannot be built (a
  * unique index over duplicated rows: the ledger keeps it, the message says which key), 2 when the
  * table is not set or does not exist, or the database cannot be reached or written (a refused login, a read-only
- * file: {@link TargetDialect#describeEnvironmentFault}), 3 when a load into T is running.
+ * file: {@link EnvironmentFaults#describeEnvironmentFault}), 3 when a load into T is running.
  */
 public final class RebuildIndexesCommand implements Verb {
 
@@ -90,12 +90,12 @@ public final class RebuildIndexesCommand implements Verb {
 			return ex.exitCode();
 		}
 		catch (Exception ex) {
-			Optional<String> fault = this.dialect.describeEnvironmentFault(ex, this.url);
+			Optional<String> fault = this.dialect.faults().describeEnvironmentFault(ex, this.url);
 			if (fault.isPresent()) { // the database cannot be reached or written: nothing was done
 				this.err.println("rowlift: " + fault.get());
 				return RowliftException.BAD_INPUT;
 			}
-			String line = this.dialect.describeFailure(ex, this.url).orElse("rebuild-indexes failed: " + ex);
+			String line = this.dialect.faults().describeFailure(ex, this.url).orElse("rebuild-indexes failed: " + ex);
 			this.err.println("rowlift: " + line);
 			return 1;
 		}
@@ -108,7 +108,7 @@ public final class RebuildIndexesCommand implements Verb {
 					+ "(rowlift status lists the tables whose indexes are still dropped)");
 		}
 		String database = this.dialect.id() + " database " + JdbcUrl.redacted(this.url);
-		if (!this.dialect.databaseExists(this.url)) {
+		if (!this.dialect.connections().databaseExists(this.url)) {
 			throw RowliftException.badInput("table '" + wanted + "' does not exist: the " + database
 					+ " does not exist; check spring.datasource.url");
 		}
@@ -124,7 +124,7 @@ public final class RebuildIndexesCommand implements Verb {
 		}
 		// what the runs of loads into the table are, read before the lock is taken (looking at the lock takes it)
 		List<LoadStatus> loads = this.status.getObject().read(table, null, 100, this.job).loads();
-		try (RunLock lock = this.dialect.tryLock(data, this.url, table)) {
+		try (RunLock lock = this.dialect.locks().tryLock(data, this.url, table)) {
 			if (lock == null) {
 				throw RowliftException.refused("another run is active: a load into " + table
 						+ " holds the run lock; it rebuilds the indexes itself at its end (rowlift status shows it); nothing was done");
@@ -135,7 +135,7 @@ public final class RebuildIndexesCommand implements Verb {
 						+ " (no load left one dropped)");
 				return 0;
 			}
-			this.dialect.endOrphanedStatements(data, table); // a killed run's index build may still run on the server
+			this.dialect.locks().endOrphanedStatements(data, table); // a killed run's index build may still run on the server
 			long started = System.nanoTime();
 			List<IndexDefinition> built = new IndexRebuildTasklet(data, this.dialect, table, this.checkpoints).rebuild();
 			List<String> there = pending.stream().map(IndexDefinition::name).filter(n -> built.stream().noneMatch(b -> b.name().equals(n))).toList();

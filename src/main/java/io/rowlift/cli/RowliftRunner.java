@@ -132,7 +132,7 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 		try {
 			TargetDialect dialect = this.beans.getBean(TargetDialect.class);
 			String url = this.beans.getBean(Environment.class).getProperty("spring.datasource.url");
-			return dialect.describeEnvironmentFault(failure, url);
+			return dialect.faults().describeEnvironmentFault(failure, url);
 		}
 		catch (RuntimeException ex) {
 			return java.util.Optional.empty(); // no dialect to ask: the failure keeps its own message
@@ -150,12 +150,12 @@ public final class RowliftRunner implements ApplicationRunner, ExitCodeGenerator
 			TargetDialect dialect = this.beans.getBean(TargetDialect.class);
 			Environment environment = this.beans.getBean(Environment.class);
 			String url = environment.getProperty("spring.datasource.url");
-			java.util.Optional<String> otherProgram = dialect.describeLockedDatabase(failure, url);
+			java.util.Optional<String> otherProgram = dialect.faults().describeLockedDatabase(failure, url);
 			if (otherProgram.isEmpty()) {
 				return otherProgram;
 			}
 			String table = environment.getProperty("rowlift.target.table", "");
-			java.util.Optional<String> holder = dialect.runLockHolder(null, url, table);
+			java.util.Optional<String> holder = dialect.locks().runLockHolder(null, url, table);
 			if (holder.isEmpty()) {
 				return otherProgram;
 			}

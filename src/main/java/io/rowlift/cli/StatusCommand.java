@@ -79,7 +79,7 @@ public final class StatusCommand implements Verb {
 		String database = this.dialect.id() + " database " + JdbcUrl.redacted(this.url);
 		LoadStatusReader.Report report;
 		try {
-			report = this.dialect.databaseExists(this.url) ? this.reader.getObject()
+			report = this.dialect.connections().databaseExists(this.url) ? this.reader.getObject()
 				.read(table, file == null ? null : Path.of(file), Math.max(1, this.status.limit()), this.job)
 					: new LoadStatusReader.Report(List.of(), Map.of(), false);
 		}
@@ -104,12 +104,12 @@ public final class StatusCommand implements Verb {
 	 * the run lock; empty when the failure is something else.
 	 */
 	private java.util.Optional<String> runningNow(Exception failure, String database) {
-		if (this.dialect.describeLockedDatabase(failure, this.url).isEmpty()) {
+		if (this.dialect.faults().describeLockedDatabase(failure, this.url).isEmpty()) {
 			return java.util.Optional.empty();
 		}
 		java.util.Optional<String> holder;
 		try {
-			holder = this.dialect.runLockHolder(null, this.url, this.target.table() == null ? "" : this.target.table());
+			holder = this.dialect.locks().runLockHolder(null, this.url, this.target.table() == null ? "" : this.target.table());
 		}
 		catch (java.sql.SQLException | RuntimeException ex) {
 			return java.util.Optional.empty();

@@ -44,7 +44,7 @@ class GivenUpLoads {
 		if (waiting.isEmpty()) {
 			return waiting;
 		}
-		this.dialect.endOrphanedStatements(this.dataSource, table);
+		this.dialect.locks().endOrphanedStatements(this.dataSource, table);
 		List<IndexDefinition> built = new IndexRebuildTasklet(this.dataSource, this.dialect, table, this.checkpoints).rebuild();
 		return built.isEmpty() ? waiting : built.stream().map(IndexDefinition::name).toList();
 	}

@@ -107,7 +107,8 @@ class StoredPlanJsonTests {
 		Arbitrary<Sizing> sizing = Combinators.combine(Arbitraries.integers(), text, Arbitraries.integers(), Arbitraries.integers(), text)
 			.as(Sizing::new)
 			.injectNull(0.1);
-		Arbitrary<WriteChoice> write = Combinators.combine(Arbitraries.of(WriteMethod.class).injectNull(0.1), text)
+		Arbitrary<WriteChoice> write = Combinators.combine(Arbitraries.of(WriteMethod.AUTO, WriteMethod.INSERT, WriteMethod.valueOf("load-data"), WriteMethod.valueOf("insert-select"),
+				WriteMethod.valueOf("insert-direct")).injectNull(0.1), text)
 			.as(WriteChoice::new)
 			.injectNull(0.1);
 		Arbitrary<KeyOrderChoice> keyOrder = Combinators.combine(Arbitraries.of(KeyOrder.class).injectNull(0.1), text)
