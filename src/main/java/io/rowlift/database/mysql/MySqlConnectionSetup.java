@@ -6,7 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 import javax.sql.DataSource;
 

@@ -16,7 +16,7 @@ import io.rowlift.database.WritePaths;
  * ({@link MariaDbUrls}). Each role is a class of this package: {@link MySqlConnectionSetup} (batched
  * rewrites, a strict {@code sql_mode}), {@link MySqlTableSql}, {@link MySqlWritePaths} ({@code load-data}),
  * {@link MySqlKeyMatchSql}, {@link MySqlIndexBuild}, {@link MySqlFaults}, {@link MySqlRunLocking}
- * ({@code GET_LOCK}), {@link MySqlSizing} and {@link MySqlTables}. Stateless: the roles hold only this dialect.
+ * ({@code GET_LOCK}), {@link MySqlSizing} and {@link MySqlTables}. Stateless: a role holds at most this dialect.
  */
 public final class MySqlDialect implements TargetDialect {
 
@@ -25,7 +25,7 @@ public final class MySqlDialect implements TargetDialect {
 
 	private final MySqlConnectionSetup connections = new MySqlConnectionSetup(this);
 
-	private final MySqlTableSql sql = new MySqlTableSql(this);
+	private final MySqlTableSql sql = new MySqlTableSql();
 
 	private final MySqlWritePaths writing = new MySqlWritePaths(this);
 
@@ -33,11 +33,11 @@ public final class MySqlDialect implements TargetDialect {
 
 	private final MySqlIndexBuild indexes = new MySqlIndexBuild(this);
 
-	private final MySqlFaults faults = new MySqlFaults(this);
+	private final MySqlFaults faults = new MySqlFaults();
 
 	private final MySqlRunLocking locks = new MySqlRunLocking(this);
 
-	private final MySqlSizing sizing = new MySqlSizing(this);
+	private final MySqlSizing sizing = new MySqlSizing();
 
 	private final MySqlTables tables = new MySqlTables(this);
 

@@ -8,12 +8,6 @@ import io.rowlift.database.EnvironmentFaults;
 /** What MySQL's and MariaDB's errors mean ({@link MySqlFailures} tells the operator's lines). */
 final class MySqlFaults implements EnvironmentFaults {
 
-	private final MySqlDialect dialect;
-
-	MySqlFaults(MySqlDialect dialect) {
-		this.dialect = dialect;
-	}
-
 	/**
 	 * SQLSTATE 22 (data: too long, out of range, wrong date) and 23 (integrity: duplicate key, NULL in
 	 * a NOT NULL column), and CHECK constraint violations (3819); not deadlocks or lost connections,

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import javax.sql.DataSource;
 
 import javax.sql.DataSource;
 
@@ -33,6 +32,7 @@ final class MySqlRunLocking implements RunLocking {
 		this.dialect = dialect;
 	}
 
+	/** Under the dialect's name, as operators' logs and the docs have shown these lines. */
 	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(MySqlDialect.class);
 
 	@Override

@@ -5,12 +5,6 @@ import io.rowlift.database.LoadSizing;
 /** Partitions and sorted streams for a server that takes several writers at once. */
 final class MySqlSizing implements LoadSizing {
 
-	private final MySqlDialect dialect;
-
-	MySqlSizing(MySqlDialect dialect) {
-		this.dialect = dialect;
-	}
-
 	/**
 	 * One per core at least, so the server gets as many connections inserting in parallel (measured:
 	 * 1M rows of the ints shape loaded in 12.4 s with 2 partitions against 18.1 s with 1 on 2 cores),

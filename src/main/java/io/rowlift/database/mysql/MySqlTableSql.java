@@ -9,12 +9,6 @@ import io.rowlift.database.TableSql;
 /** MySQL's column kinds, the types of Rowlift's own tables, and its small statements. */
 final class MySqlTableSql implements TableSql {
 
-	private final MySqlDialect dialect;
-
-	MySqlTableSql(MySqlDialect dialect) {
-		this.dialect = dialect;
-	}
-
 	private static final String TAG_PREFIX = "rowlift:";
 
 	/** By JDBC type, with MySQL's integer widths and signedness, and text lengths in characters. */

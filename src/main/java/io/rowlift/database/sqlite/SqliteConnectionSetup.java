@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 import javax.sql.DataSource;
 
@@ -37,12 +36,7 @@ import io.rowlift.database.TargetProperties;
  */
 final class SqliteConnectionSetup implements ConnectionSetup {
 
-	private final SqliteDialect dialect;
-
-	SqliteConnectionSetup(SqliteDialect dialect) {
-		this.dialect = dialect;
-	}
-
+	/** Under the dialect's name, as operators' logs and the docs have shown these lines. */
 	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(SqliteDialect.class);
 
 	/** SQLite is one local file that one process writes at a time: no other machine can write it. */
@@ -88,7 +82,7 @@ final class SqliteConnectionSetup implements ConnectionSetup {
 	 * {@link SqliteConnections}: a connection that finds the file locked by another run of Rowlift (its index
 	 * build with a rollback journal locks readers out) waits at most {@code lockWait} instead of SQLite's
 	 * busy timeout, and fails with {@code SQLITE_BUSY}, which the command reports as another run being active
-	 * ({@link #describeLockedDatabase}).
+	 * ({@link SqliteFaults#describeLockedDatabase}).
 	 */
 	@Override
 	public void configure(HikariDataSource dataSource, TargetProperties target, java.time.Duration lockWait) {

@@ -16,16 +16,16 @@ import io.rowlift.database.WritePaths;
  * {@link SqliteConnectionSetup} (WAL, busy waits, the file's page size), {@link SqliteTableSql},
  * {@link SqliteWritePaths} ({@code insert-select}, {@code insert-direct}), {@link SqliteKeyMatchSql},
  * {@link SqliteIndexBuild}, {@link SqliteFaults}, {@link SqliteRunLocking} (an OS lock on
- * {@code <database>.rowlift-lock}), {@link SqliteSizing} and {@link SqliteTables}. Stateless: the roles hold
- * only this dialect.
+ * {@code <database>.rowlift-lock}), {@link SqliteSizing} and {@link SqliteTables}. Stateless: a role holds at
+ * most this dialect.
  */
 public final class SqliteDialect implements TargetDialect {
 
 	static final String PREFIX = "jdbc:sqlite:";
 
-	private final SqliteConnectionSetup connections = new SqliteConnectionSetup(this);
+	private final SqliteConnectionSetup connections = new SqliteConnectionSetup();
 
-	private final SqliteTableSql sql = new SqliteTableSql(this);
+	private final SqliteTableSql sql = new SqliteTableSql();
 
 	private final SqliteWritePaths writing = new SqliteWritePaths(this);
 
@@ -33,11 +33,11 @@ public final class SqliteDialect implements TargetDialect {
 
 	private final SqliteIndexBuild indexes = new SqliteIndexBuild(this);
 
-	private final SqliteFaults faults = new SqliteFaults(this);
+	private final SqliteFaults faults = new SqliteFaults();
 
-	private final SqliteRunLocking locks = new SqliteRunLocking(this);
+	private final SqliteRunLocking locks = new SqliteRunLocking();
 
-	private final SqliteSizing sizing = new SqliteSizing(this);
+	private final SqliteSizing sizing = new SqliteSizing();
 
 	private final SqliteTables tables = new SqliteTables(this);
 

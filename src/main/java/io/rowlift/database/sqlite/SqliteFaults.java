@@ -8,12 +8,6 @@ import io.rowlift.database.EnvironmentFaults;
 /** What SQLite's errors mean ({@link SqliteFailures} tells the operator's lines). */
 final class SqliteFaults implements EnvironmentFaults {
 
-	private final SqliteDialect dialect;
-
-	SqliteFaults(SqliteDialect dialect) {
-		this.dialect = dialect;
-	}
-
 	/** SQLITE_CONSTRAINT (19, with its extended codes) and SQLITE_MISMATCH (20). */
 	@Override
 	public boolean isRowError(SQLException error) {

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 import javax.sql.DataSource;
 
@@ -22,12 +21,6 @@ import io.rowlift.database.RunLocking;
  * SQLite runs no statement of a killed process, so there is nothing orphaned to end.
  */
 final class SqliteRunLocking implements RunLocking {
-
-	private final SqliteDialect dialect;
-
-	SqliteRunLocking(SqliteDialect dialect) {
-		this.dialect = dialect;
-	}
 
 	/**
 	 * The run lock files this process holds. Looking at a lock by opening its file is safe only where the

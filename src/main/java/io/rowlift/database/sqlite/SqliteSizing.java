@@ -5,12 +5,6 @@ import io.rowlift.database.LoadSizing;
 /** One partition and one sorted stream: SQLite takes one writer at a time. */
 final class SqliteSizing implements LoadSizing {
 
-	private final SqliteDialect dialect;
-
-	SqliteSizing(SqliteDialect dialect) {
-		this.dialect = dialect;
-	}
-
 	@Override
 	public int defaultPartitions(long dataBytes, int cores) {
 		return 1;

@@ -9,12 +9,6 @@ import io.rowlift.database.TableSql;
 /** SQLite's column kinds (its affinity rules), bindings and small statements. */
 final class SqliteTableSql implements TableSql {
 
-	private final SqliteDialect dialect;
-
-	SqliteTableSql(SqliteDialect dialect) {
-		this.dialect = dialect;
-	}
-
 	/** The COLUMN_SIZE sqlite-jdbc gives a column whose type declares no size. */
 	private static final int UNDECLARED_SIZE = 2_000_000_000;
 
