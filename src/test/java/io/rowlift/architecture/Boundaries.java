@@ -10,6 +10,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures;
 
@@ -157,7 +158,9 @@ final class Boundaries {
 	/**
 	 * A write method is named ({@code WriteMethod.valueOf}) only by the dialect that offers it, and by the codecs
 	 * that read one back from a stored plan or a run's job parameters; the generic code asks the dialect what a
-	 * method does ({@code WritePaths.path}) and never compares with a vendor's method.
+	 * method does ({@code WritePaths.path}) and never compares with a vendor's method, nor reads a constant of
+	 * {@code WriteMethod} but {@code AUTO} and {@code INSERT} (the enum it replaced had {@code LOAD_DATA} and the
+	 * others, which generic classes compared with).
 	 */
 	ArchRule writeMethodsNamedOnlyByTheirDialects() {
 		return noClasses().that()
@@ -170,6 +173,11 @@ final class Boundaries {
 			.doNotHaveFullyQualifiedName(this.root + ".job.RunPlanParameters")
 			.should()
 			.callMethod(this.root + ".database.WriteMethod", "valueOf", String.class.getName())
+			.orShould()
+			.accessFieldWhere(DescribedPredicate.describe("a constant of WriteMethod other than AUTO and INSERT",
+					access -> access.getTargetOwner().getFullName().equals(this.root + ".database.WriteMethod")
+							&& access.getTarget().getName().matches("[A-Z][A-Z0-9_]*")
+							&& !access.getTarget().getName().equals("AUTO") && !access.getTarget().getName().equals("INSERT")))
 			.because("generic code never names a vendor's write method (issue #35): ask the dialect's WritePaths "
 					+ "(methods, choose, path) what a method does, and name the method in the dialect's package");
 	}
