@@ -6,8 +6,8 @@ import java.sql.SQLException;
 /**
  * A prepared INSERT as {@link InsertBatchSink} uses it: parameters set through the {@link ValueSink}
  * methods, rows collected with {@link #addBatch} and run in order by {@link #executeBatch}. Through the
- * driver ({@link StatementSink}) or, for write method {@link WriteMethod#INSERT_DIRECT}, the dialect's
- * own binding ({@link TargetDialect#directStatement}). Not thread-safe, like its statement.
+ * driver ({@link StatementSink}) or, for {@link WritePath.Sink#BOUND_INSERT_BATCHES}, the dialect's
+ * own binding ({@link WritePaths#directStatement}). Not thread-safe, like its statement.
  */
 public interface BatchStatement extends ValueSink {
 

@@ -113,7 +113,7 @@ final class Binders {
 							+ column.describe() + " holds " + (kind.precision() - kind.scale()));
 				}
 			}
-			dialect.bindDecimal(statement, parameter, value);
+			dialect.sql().bindDecimal(statement, parameter, value);
 		};
 	}
 
@@ -163,7 +163,7 @@ final class Binders {
 				throw new ValueException("'" + shown(record, field) + "' is not " + what + " in the format " + pattern
 						+ " that column " + column.describe() + " is read with; fix the value, or set " + key);
 			}
-			dialect.bindTemporal(statement, parameter, value);
+			dialect.sql().bindTemporal(statement, parameter, value);
 		};
 	}
 

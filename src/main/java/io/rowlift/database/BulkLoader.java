@@ -5,13 +5,18 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * A database's bulk path for a chunk's rows ({@link WriteMethod#LOAD_DATA}), for one table mapping.
+ * A database's bulk path for a chunk's rows ({@link WritePath.Sink#ROW_STREAM}), for one table mapping.
  * Thread-safe (it holds only the statement text).
  */
 public interface BulkLoader {
 
 	/**
-	 * Sends {@code rows} ({@link TsvRows}' format) on {@code connection}, in its current transaction. The
+	 * Empty rows in this loader's format, for {@link #load}'s stream; the caller keeps and reuses them.
+	 */
+	BulkRows newRows();
+
+	/**
+	 * Sends {@code rows} (the bytes of {@link #newRows}' format) on {@code connection}, in its current transaction. The
 	 * stream may make its bytes as it is read: the database takes the first rows while the next are made.
 	 * @return the rows the database took without a warning; anything other than {@code rows.rows()}
 	 *     means some row was refused, changed or skipped, or the database refused the bulk path

@@ -12,21 +12,21 @@ import java.util.List;
 import io.rowlift.model.RawRecord;
 
 /**
- * Writes records as streams to the dialect's {@link BulkLoader} (write method
- * {@link WriteMethod#LOAD_DATA}), bound as tab-separated rows while the driver reads it: the whole chunk
+ * Writes records as streams to the dialect's {@link BulkLoader} ({@link WritePath.Sink#ROW_STREAM}), bound
+ * as rows of the loader's format ({@link BulkRows}) while the driver reads it: the whole chunk
  * as one stream while the chunks are clean, in groups of {@link ChunkBisection#groupRows} once a chunk
  * had refused rows. A stream the database did not take whole is rolled back to its savepoint and the
  * {@link ChunkBisection} sends its rows again in halves, each a stream of its own; a row refused alone
  * goes through the {@link InsertBatchSink}'s strict INSERT, which names why, and is rejected.
  *
- * <p>Where the dialect's INSERTs are atomic ({@link TargetDialect#atomicStatements}: MariaDB, MySQL), the
+ * <p>Where the dialect's INSERTs are atomic ({@link WritePaths#atomicStatements}: MariaDB, MySQL), the
  * parts of a bisection small enough for one statement ({@link InsertBatchSink#atomic}) are strict
  * multi-row INSERTs without a savepoint, and a chunk whose groups are small ({@link InsertBatchSink#atomicGroups})
  * goes whole to the {@link InsertBatchSink}, one such INSERT per group: a stream of a few rows costs four
  * round trips (savepoint, stream, warning count, release), the INSERT one; with 1 % of the rows refused
  * the streams made the load 7.8 times as long as a clean one.
  *
- * <p>Where the dialect names refused rows on the server ({@link TargetDialect#refusalStage}: MariaDB, MySQL, in
+ * <p>Where the dialect names refused rows on the server ({@link WritePaths#refusalStage}: MariaDB, MySQL, in
  * {@code append}), a refused stream is not halved ({@link StagedChunkWriter}): its rows are bound once into memory,
  * the columns the table's constraints read go as a stream into the session's staging table, the rows the table would
  * refuse are predicted there from its constraints, the others go from memory as one stream into the table, and each
@@ -64,7 +64,8 @@ final class BulkSink {
 
 	private final ChunkBisection bisection;
 
-	private final TsvRows rows = new TsvRows();
+	/** The chunk's rows in the loader's format ({@link BulkLoader#newRows}). */
+	private final BulkRows rows;
 
 	/** Rows of the streams written since {@link #takeMatched} whose key matched (a loader of a mode that matches keys). */
 	private long matched;
@@ -75,6 +76,7 @@ final class BulkSink {
 	 */
 	BulkSink(BulkLoader loader, RefusalStage stage, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
 		this.loader = loader;
+		this.rows = loader.newRows();
 		this.staged = stage == null ? null : new StagedChunkWriter(stage, loader, binder, bisection);
 		this.binder = binder;
 		this.inserts = inserts;
@@ -230,7 +232,7 @@ final class BulkSink {
 			if (length == 0) {
 				return 0;
 			}
-			TsvRows rows = BulkSink.this.rows;
+			BulkRows rows = BulkSink.this.rows;
 			while (this.position >= rows.size()) {
 				if (!this.records.hasNext()) {
 					return -1;
@@ -263,7 +265,7 @@ final class BulkSink {
 		}
 
 		private void bindSome(int bytes) throws SQLException {
-			TsvRows rows = BulkSink.this.rows;
+			BulkRows rows = BulkSink.this.rows;
 			RecordBinder binder = BulkSink.this.binder;
 			while (rows.size() < bytes && this.records.hasNext()) {
 				RawRecord record = this.records.next();

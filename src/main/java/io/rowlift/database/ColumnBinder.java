@@ -24,7 +24,7 @@ public interface ColumnBinder {
 	 * column and an error elsewhere; {@code ""} is '' in a text column and an empty field elsewhere.
 	 */
 	static ColumnBinder forColumn(TableColumn column, TargetDialect dialect, ValueFormats formats) {
-		ColumnKind kind = dialect.kindOf(column);
+		ColumnKind kind = dialect.sql().kindOf(column);
 		return Binders.withEmptyRule(column, kind, Binders.of(column, kind, dialect, formats));
 	}
 

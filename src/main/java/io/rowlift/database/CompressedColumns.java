@@ -44,7 +44,7 @@ public final class CompressedColumns {
 				throw RowliftException.badInput(TargetProperties.COMPRESS + "=zstd stores documents as compressed bytes, but table "
 						+ table.name() + " has no BLOB column outside its primary key that the load fills (the loaded columns: "
 						+ String.join(", ", mapping.columns().stream().map(TableColumn::describe).toList()) + "); declare the "
-						+ "document column " + dialect.blobType() + " with a migration, or name it in " + TargetProperties.COMPRESS_COLUMNS);
+						+ "document column " + dialect.sql().blobType() + " with a migration, or name it in " + TargetProperties.COMPRESS_COLUMNS);
 			}
 		}
 		for (String name : target.compressColumns()) {
@@ -58,7 +58,7 @@ public final class CompressedColumns {
 			if (!blob(column, dialect)) {
 				throw RowliftException.badInput(TargetProperties.COMPRESS + "=zstd stores column " + column.name() + " of table "
 						+ table.name() + " as compressed bytes, but it is " + column.typeName() + ", not a BLOB type; declare it "
-						+ dialect.blobType() + " with a migration (ALTER TABLE " + table.name() + " ...), or leave it out of "
+						+ dialect.sql().blobType() + " with a migration (ALTER TABLE " + table.name() + " ...), or leave it out of "
 						+ TargetProperties.COMPRESS_COLUMNS);
 			}
 			if (contains(keys, column.name())) {
@@ -74,7 +74,7 @@ public final class CompressedColumns {
 
 	/** A column that takes bytes as they are: a BLOB, or VARBINARY; not BINARY, which pads them. */
 	private static boolean blob(TableColumn column, TargetDialect dialect) {
-		return dialect.kindOf(column).type() == ColumnKind.Type.BLOB && !column.typeName().equalsIgnoreCase("BINARY");
+		return dialect.sql().kindOf(column).type() == ColumnKind.Type.BLOB && !column.typeName().equalsIgnoreCase("BINARY");
 	}
 
 	private static boolean contains(List<String> names, String name) {

@@ -11,8 +11,8 @@ import io.rowlift.model.RawRecord;
 
 /**
  * Writes records with batches of INSERTs (through the driver, or with write method
- * {@link WriteMethod#INSERT_DIRECT} through the dialect's {@link TargetDialect#directStatement}): multi-row statements of the dialect's
- * {@link TargetDialect#rowsPerInsert rows per insert} where it has them, the rest one row per
+ * {@link WritePath.Sink#BOUND_INSERT_BATCHES} through the dialect's {@link WritePaths#directStatement}): multi-row statements of the dialect's
+ * {@link WritePaths#rowsPerInsert rows per insert} where it has them, the rest one row per
  * statement. A chunk is written in groups ({@link #FLUSH_ROWS} rows, or fewer once a chunk had
  * refused rows: {@link ChunkBisection#groupRows}), each under a savepoint. When the database refuses
  * a group (a key, NOT NULL or CHECK constraint, a value it will not store), the group is rolled back
@@ -20,7 +20,7 @@ import io.rowlift.model.RawRecord;
  * found alone: only those rows are rejected, with the database's reason, and the rest of the chunk is
  * written in large statements.
  *
- * <p>Where the dialect's statements are atomic ({@link TargetDialect#atomicStatements}: MySQL / MariaDB's
+ * <p>Where the dialect's statements are atomic ({@link WritePaths#atomicStatements}: MySQL / MariaDB's
  * InnoDB), a part of a bisection of at most {@value #ATOMIC_ROWS} rows is one strict multi-row INSERT
  * without a savepoint, and once a chunk had refused rows so many that the next chunk's groups are at
  * most {@value #ATOMIC_GROUP_ROWS} rows, each group is such a statement too: one round trip each, where
@@ -81,13 +81,13 @@ final class InsertBatchSink {
 	/** Rows of the records written since {@link #takeMatched} whose key matched. */
 	private long matched;
 
-	/** Whether values are bound through the dialect's {@link TargetDialect#directStatement} rather than the driver. */
+	/** Whether values are bound through the dialect's {@link WritePaths#directStatement} rather than the driver. */
 	private final boolean direct;
 
 	/** Finds refused rows in a refused group; remembers the partition's share of refused rows. */
 	private final ChunkBisection bisection;
 
-	/** Whether a refused INSERT wrote nothing ({@link TargetDialect#atomicStatements}): small parts need no savepoint. */
+	/** Whether a refused INSERT wrote nothing ({@link WritePaths#atomicStatements}): small parts need no savepoint. */
 	private final boolean atomic;
 
 	/**
@@ -105,13 +105,13 @@ final class InsertBatchSink {
 		this(dialect, mapping, binder, matching, false, new ChunkBisection());
 	}
 
-	/** @param direct bind through {@link TargetDialect#directStatement} (write method {@link WriteMethod#INSERT_DIRECT}) */
+	/** @param direct bind through {@link WritePaths#directStatement} ({@link WritePath.Sink#BOUND_INSERT_BATCHES}) */
 	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct) {
 		this(dialect, mapping, binder, matching, direct, new ChunkBisection());
 	}
 
 	/**
-	 * @param direct bind through {@link TargetDialect#directStatement} (write method {@link WriteMethod#INSERT_DIRECT})
+	 * @param direct bind through {@link WritePaths#directStatement} ({@link WritePath.Sink#BOUND_INSERT_BATCHES})
 	 * @param bisection the partition's, shared with its bulk sink if any
 	 */
 	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct,
@@ -122,10 +122,10 @@ final class InsertBatchSink {
 		this.direct = direct;
 		this.binder = binder;
 		this.bisection = bisection;
-		this.rowsPerInsert = dialect.rowsPerInsert(mapping.columns().size());
+		this.rowsPerInsert = dialect.writing().rowsPerInsert(mapping.columns().size());
 		this.sql = matching == null ? mapping.insertSql(dialect) : matching.insertSql(dialect, mapping, 1);
 		this.counter = matching == null ? null : matching.counter();
-		this.atomic = dialect.atomicStatements() && !direct;
+		this.atomic = dialect.writing().atomicStatements() && !direct;
 	}
 
 	/**
@@ -467,14 +467,14 @@ final class InsertBatchSink {
 
 	/** @param previous the last statement of the same SQL, whose arrays a direct statement takes over, or null */
 	private BatchStatement batchOf(PreparedStatement statement, BatchStatement previous) throws SQLException {
-		return this.direct ? this.dialect.directStatement(statement, previous) : new StatementSink(statement);
+		return this.direct ? this.dialect.writing().directStatement(statement, previous) : new StatementSink(statement);
 	}
 
 	/** A batch error may wrap the driver's own exception; any of them may say "this row". */
 	private boolean rowError(SQLException error) {
 		for (Throwable t = error; t != null; t = t.getCause() != null ? t.getCause()
 				: t instanceof SQLException sql ? sql.getNextException() : null) {
-			if (t instanceof SQLException sql && this.dialect.isRowError(sql)) {
+			if (t instanceof SQLException sql && this.dialect.faults().isRowError(sql)) {
 				return true;
 			}
 		}

@@ -19,10 +19,11 @@ import io.rowlift.progress.PartitionProgress;
 
 /**
  * Writes a chunk of records on the chunk transaction's connection, so the rows, the staged rejects
- * and the reader's saved offset commit or roll back together: through the {@link InsertBatchSink}
- * (JDBC batches of INSERTs) or, with write method {@link WriteMethod#LOAD_DATA}, the {@link BulkSink}
- * (one stream to the dialect's {@link BulkLoader}), or with {@link WriteMethod#INSERT_SELECT} the
- * {@link RowsBufferSink} (one buffer and statement per chunk to the dialect's {@link RowsLoader}).
+ * and the reader's saved offset commit or roll back together, through the sink of the write method's
+ * {@link WritePath} (the dialect tells it: {@link WritePaths#path}): the {@link InsertBatchSink}
+ * (JDBC batches of INSERTs), the {@link BulkSink} for {@link WritePath.Sink#ROW_STREAM} (one stream to the
+ * dialect's {@link BulkLoader}), or the {@link RowsBufferSink} for {@link WritePath.Sink#STATEMENT_PER_CHUNK}
+ * (one buffer and statement per chunk to the dialect's {@link RowsLoader}).
  * Each binds every field straight from the record's bytes ({@link RecordBinder}) and hands bad
  * records, and rows the database refused (found by the {@link ChunkBisection} the sinks share), to the
  * {@link RejectHandling}: staged in {@value RejectTable#NAME} within the load's {@link RejectBudget},
@@ -30,9 +31,8 @@ import io.rowlift.progress.PartitionProgress;
  * sink per chunk, and the counts.
  *
  * <p>In mode {@code upsert} or {@code ignore} ({@link KeyMatching}) the sinks write with the dialect's
- * matching paths ({@link TargetDialect#bulkLoader(TableMapping, KeyMatching)}: MySQL stages each stream
- * and applies it with one INSERT ... SELECT; {@link TargetDialect#rowsLoader(TableMapping, KeyMatching)}:
- * SQLite's one statement per chunk with its ON CONFLICT clause), or INSERT batches where there is none,
+ * matching paths ({@link WritePaths#bulkLoader}, {@link WritePaths#rowsLoader}), or INSERT batches where
+ * there is none,
  * and each applied row is counted as written (inserted: its key was not in the table) or as updated /
  * ignored (its key was there).
  *
@@ -50,10 +50,10 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 
 	private final InsertBatchSink inserts;
 
-	/** The bulk sink, or null when the write method is not LOAD_DATA. */
+	/** The bulk sink, or null when the write method does not stream rows. */
 	private final BulkSink bulk;
 
-	/** The one-statement-per-chunk sink, or null when the write method is not INSERT_SELECT. */
+	/** The one-statement-per-chunk sink, or null when the write method has no such path. */
 	private final RowsBufferSink select;
 
 	private final RejectHandling rejects;
@@ -99,14 +99,17 @@ public final class JdbcRowWriter implements ItemStreamWriter<RawRecord> {
 		this.matching = matching;
 		RecordBinder binder = new RecordBinder(dialect, mapping, formats, locator);
 		this.bisection = new ChunkBisection(checkpoints);
-		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching, method == WriteMethod.INSERT_DIRECT, this.bisection);
-		BulkLoader bulkLoader = method == WriteMethod.LOAD_DATA ? dialect.bulkLoader(mapping, matching) : null;
-		if (method == WriteMethod.LOAD_DATA && bulkLoader == null && matching == null) {
-			throw new IllegalArgumentException(dialect.id() + " has no bulk load path");
+		WritePaths writing = dialect.writing();
+		WritePath.Sink sink = writing.path(method).sink();
+		this.inserts = new InsertBatchSink(dialect, mapping, binder, matching, sink == WritePath.Sink.BOUND_INSERT_BATCHES,
+				this.bisection);
+		BulkLoader bulkLoader = sink == WritePath.Sink.ROW_STREAM ? writing.bulkLoader(mapping, matching) : null;
+		if (sink == WritePath.Sink.ROW_STREAM && bulkLoader == null && matching == null) {
+			throw new IllegalArgumentException(dialect.id() + " has no bulk load path for write method " + method.setting());
 		}
-		this.bulk = bulkLoader != null ? new BulkSink(bulkLoader, matching == null ? dialect.refusalStage(mapping) : null, binder,
+		this.bulk = bulkLoader != null ? new BulkSink(bulkLoader, matching == null ? writing.refusalStage(mapping) : null, binder,
 				this.inserts, this.bisection) : null;
-		RowsLoader loader = method == WriteMethod.INSERT_SELECT ? dialect.rowsLoader(mapping, matching) : null;
+		RowsLoader loader = sink == WritePath.Sink.STATEMENT_PER_CHUNK ? writing.rowsLoader(mapping, matching) : null;
 		this.select = loader != null ? new RowsBufferSink(loader, binder, this.inserts, dialect,
 				matching != null ? matching.counter() : null, this.bisection) : null;
 		this.rejects = new RejectHandling(budget, rejects, locator);

@@ -12,8 +12,8 @@ import io.rowlift.RowliftException;
 /**
  * How a load in mode {@code upsert} or {@code ignore} matches the file's rows with the table's: the
  * {@link UniqueKey} it matches on ({@code rowlift.target.upsert-key}, else the primary key), the
- * statement's clause for a matched row ({@link TargetDialect#onKeyMatch}) and how matched rows are
- * counted ({@link TargetDialect#matchCounter}).
+ * statement's clause for a matched row ({@link KeyMatchSql#onKeyMatch}) and how matched rows are
+ * counted ({@link KeyMatchSql#matchCounter}).
  *
  * <p>{@link #resolve} checks the key before anything is written: it must exist, be unique, and have
  * every column loaded from the file; otherwise exit 2, naming the table's unique keys. Immutable and
@@ -83,7 +83,7 @@ public final class KeyMatching {
 			return null;
 		}
 		TableInfo table = mapping.table();
-		List<UniqueKey> keys = dialect.uniqueKeys(connection, table);
+		List<UniqueKey> keys = dialect.keys().uniqueKeys(connection, table);
 		String setting = "rowlift.target.mode=" + target.mode().setting();
 		UniqueKey key;
 		if (target.upsertKey() == null) {
@@ -110,7 +110,7 @@ public final class KeyMatching {
 					+ ", but the file does not fill all of its columns; add them to the file, or choose another key with "
 					+ "rowlift.target.upsert-key (the table's unique keys: " + describe(keys) + ")");
 		}
-		if (dialect.matchesAnyUniqueKey()) {
+		if (dialect.keys().matchesAnyUniqueKey()) {
 			// in force during the load: the primary key always, the unique indexes when the load keeps them
 			List<UniqueKey> others = keys.stream()
 				.filter(k -> !k.equals(key) && k.filledBy(mapping.columns()) && (k.primary() || !dropsIndexes))
@@ -131,43 +131,13 @@ public final class KeyMatching {
 						+ ", or leave one of its columns out of the file");
 			}
 		}
-		return new KeyMatching(target.mode(), key, dialect.onKeyMatch(mapping, key, target.mode()),
-				dialect.matchCounter(table.name(), target.mode()));
-	}
-
-	/**
-	 * The write method of a load that matches keys. {@code insert} (and {@code insert-direct}, which gives
-	 * way to the driver's binding: its matching counter is not tested with it): INSERT batches with the
-	 * dialect's clause. Otherwise the dialect's own choice ({@link TargetDialect#chooseWriteMethod}, which
-	 * also refuses what the database cannot do): {@code load-data} on MySQL stages each stream with
-	 * {@code LOAD DATA} and applies it with one {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE};
-	 * {@code insert-select} on SQLite sends each chunk as one {@code INSERT ... SELECT ... ON CONFLICT}. Both
-	 * match and count rows as the INSERT batches do, and fall back to them to find a refused row.
-	 */
-	public static WriteChoice writeChoice(TargetMode target, WriteMethod configured, TargetDialect dialect, DataSource dataSource)
-			throws SQLException {
-		String mode = "mode " + target.mode().setting();
-		if (configured == WriteMethod.INSERT || configured == WriteMethod.INSERT_DIRECT) {
-			return new WriteChoice(WriteMethod.INSERT, mode + " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY "
-					+ "UPDATE)" + (configured == WriteMethod.INSERT_DIRECT ? " bound by the driver: " + TargetProperties.WRITE_METHOD
-							+ "=insert-direct applies to the modes append, truncate and replace" : ": set by " + TargetProperties.WRITE_METHOD));
-		}
-		WriteChoice chosen = dialect.chooseWriteMethod(configured, dataSource);
-		return switch (chosen.method()) {
-			case LOAD_DATA -> new WriteChoice(WriteMethod.LOAD_DATA, (target.mode() == LoadMode.IGNORE
-					? mode + " loads each chunk with LOAD DATA LOCAL ... IGNORE, every warning checked to be a skipped key ("
-					: mode + " stages each chunk with LOAD DATA LOCAL and applies it with INSERT ... SELECT ... ON DUPLICATE KEY UPDATE (")
-					+ chosen.reason() + ")");
-			case INSERT_SELECT -> new WriteChoice(WriteMethod.INSERT_SELECT, mode + " applies each chunk with one INSERT ... SELECT ... "
-					+ "ON CONFLICT (" + chosen.reason() + ")");
-			default -> new WriteChoice(WriteMethod.INSERT, mode + " matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE): "
-					+ chosen.reason());
-		};
+		return new KeyMatching(target.mode(), key, dialect.keys().onKeyMatch(mapping, key, target.mode()),
+				dialect.keys().matchCounter(table.name(), target.mode()));
 	}
 
 	private static Set<String> namesOf(Connection connection, TargetDialect dialect, String table) {
 		try {
-			return dialect.indexNames(connection, table);
+			return dialect.indexes().indexNames(connection, table);
 		}
 		catch (SQLException ex) {
 			return Set.of();
@@ -193,7 +163,7 @@ public final class KeyMatching {
 		return this.counter;
 	}
 
-	/** The clause for a matched row that follows the INSERT ({@link TargetDialect#onKeyMatch}). */
+	/** The clause for a matched row that follows the INSERT ({@link KeyMatchSql#onKeyMatch}). */
 	public String clause() {
 		return this.clause;
 	}

@@ -6,7 +6,7 @@ import java.sql.SQLException;
 
 /**
  * A database's way to name the rows of a chunk its bulk path would refuse, before the chunk is sent
- * ({@link WriteMethod#LOAD_DATA} in {@code append}, MySQL / MariaDB): the columns the table's constraints read
+ * ({@link WritePath.Sink#ROW_STREAM} in {@code append}, as MySQL's): the columns the table's constraints read
  * ({@link #columns}) go with the bulk path into a staging table of the session that takes any row (the table's column
  * types, no key or constraint, every column nullable), each row with its index in the stream ({@code seq}, from 0),
  * and the rows the table would refuse are {@link #predict predicted} there with a few queries. The caller then sends
@@ -35,7 +35,7 @@ public interface RefusalStage {
 
 	/**
 	 * Empties the session's staging table (making it if needed) and sends {@code rows} into it with the bulk path:
-	 * {@link TsvRows}' format, each row its {@code seq} (0, 1, 2, ... in stream order) and then its {@link #columns}.
+	 * the bulk loader's format ({@link BulkLoader#newRows}), each row its {@code seq} (0, 1, 2, ... in stream order) and then its {@link #columns}.
 	 * @return the rows the database took without a warning; anything else (a value even the staging table would
 	 *     not take as it is, such as a text too long) means this path cannot name the refused rows: the caller
 	 *     writes the chunk the way it did before

@@ -65,7 +65,7 @@ public final class RejectTable {
 	public static String ddl(TargetDialect dialect) {
 		return "CREATE TABLE " + NAME + " (RUN_ID BIGINT NOT NULL, BYTE_OFFSET BIGINT NOT NULL,"
 				+ " LINE BIGINT NOT NULL, FIELD_NO INT NOT NULL, FIELD_OFFSET BIGINT NOT NULL, REASON "
-				+ dialect.textType() + " NOT NULL, RAW " + dialect.blobType() + " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))";
+				+ dialect.sql().textType() + " NOT NULL, RAW " + dialect.sql().blobType() + " NOT NULL, PRIMARY KEY (RUN_ID, BYTE_OFFSET))";
 	}
 
 	/** Inserts one reject, on the chunk's connection. */

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A chunk's rows as one compact buffer of typed values, for write method {@link WriteMethod#INSERT_SELECT}:
+ * A chunk's rows as one compact buffer of typed values, for write methods of {@link WritePath.Sink#STATEMENT_PER_CHUNK}:
  * the values the {@link ColumnBinder}s set, in the form a dialect's {@link RowsLoader} hands to the
  * database in one piece (SQLite: the {@code rowlift_rows} extension, {@code src/main/c/rowlift_rows.c}).
  *

@@ -10,7 +10,7 @@ import io.rowlift.model.RawRecord;
 
 /**
  * Writes a chunk's records as one buffer of typed values ({@link RowsBuffer}) through the dialect's
- * {@link RowsLoader}: one statement and one bind per chunk (write method {@link WriteMethod#INSERT_SELECT}).
+ * {@link RowsLoader}: one statement and one bind per chunk ({@link WritePath.Sink#STATEMENT_PER_CHUNK}).
  * Records refused while binding are rejected after the rows are in. If the database refuses a row, the
  * chunk is rolled back to a savepoint and its records go through the {@link InsertBatchSink}, whose
  * {@link ChunkBisection} finds the refused rows by halving under savepoints: the buffer's rows are the
@@ -319,7 +319,7 @@ final class RowsBufferSink {
 	private boolean rowError(SQLException error) {
 		for (Throwable t = error; t != null; t = t.getCause() != null ? t.getCause()
 				: t instanceof SQLException sql ? sql.getNextException() : null) {
-			if (t instanceof SQLException sql && this.dialect.isRowError(sql)) {
+			if (t instanceof SQLException sql && this.dialect.faults().isRowError(sql)) {
 				return true;
 			}
 		}

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * A database's path for a whole chunk's rows in one statement ({@link WriteMethod#INSERT_SELECT}), for
+ * A database's path for a whole chunk's rows in one statement ({@link WritePath.Sink#STATEMENT_PER_CHUNK}), for
  * one table mapping: SQLite's {@code INSERT INTO t (...) SELECT ... FROM rowlift_rows(?)}. Thread-safe (it
  * holds only the statement text).
  */

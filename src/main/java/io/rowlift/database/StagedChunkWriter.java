@@ -36,10 +36,10 @@ final class StagedChunkWriter {
 	private int[] stagedColumns;
 
 	/** A chunk's rows, bound once for the staging stream and the stream of the rows not predicted refused. */
-	private final TsvRows whole = new TsvRows();
+	private final BulkRows whole;
 
 	/** The staging stream: each row's {@code seq} and staged columns. */
-	private final TsvRows keys = new TsvRows();
+	private final BulkRows keys;
 
 	/** Rows of the last {@link #write} the database refused. */
 	private int refused;
@@ -48,6 +48,8 @@ final class StagedChunkWriter {
 	StagedChunkWriter(RefusalStage stage, BulkLoader loader, RecordBinder binder, ChunkBisection bisection) {
 		this.stage = stage;
 		this.loader = loader;
+		this.whole = loader.newRows();
+		this.keys = loader.newRows();
 		this.binder = binder;
 		this.bisection = bisection;
 	}
@@ -74,7 +76,7 @@ final class StagedChunkWriter {
 			this.stagedColumns = this.stage.columns(connection);
 		}
 		// bound once: binding the rows again for the second stream cost as much client time as the stream (1.6x in all)
-		TsvRows whole = this.whole;
+		BulkRows whole = this.whole;
 		whole.clear();
 		List<RawRecord> rows = new ArrayList<>(records.size());
 		List<RawRecord> refused = new ArrayList<>();
@@ -93,7 +95,7 @@ final class StagedChunkWriter {
 			rows.add(record);
 			ends[rows.size()] = whole.size();
 		}
-		TsvRows keys = this.keys;
+		BulkRows keys = this.keys;
 		keys.clear();
 		for (int seq = 0; seq < rows.size(); seq++) {
 			keys.beginRow();
@@ -158,7 +160,7 @@ final class StagedChunkWriter {
 	/** Byte ranges of bound rows as a stream: {@code ranges} holds start and end of each, in order. Not thread-safe. */
 	private static final class RowRanges extends InputStream {
 
-		private final TsvRows rows;
+		private final BulkRows rows;
 
 		private final int[] ranges;
 
@@ -168,7 +170,7 @@ final class StagedChunkWriter {
 
 		private final byte[] single = new byte[1];
 
-		RowRanges(TsvRows rows, int[] ranges) {
+		RowRanges(BulkRows rows, int[] ranges) {
 			this.rows = rows;
 			this.ranges = ranges;
 			this.position = ranges.length == 0 ? 0 : ranges[0];

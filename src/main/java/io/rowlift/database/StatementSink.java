@@ -6,7 +6,7 @@ import java.sql.SQLException;
 
 /**
  * A {@link BatchStatement} through the JDBC driver: every call forwards to the statement (write
- * method {@link WriteMethod#INSERT}). Not thread-safe, like its statement.
+ * method {@link WriteMethod#INSERT}, {@link WritePath.Sink#INSERT_BATCHES}). Not thread-safe, like its statement.
  */
 public final class StatementSink implements BatchStatement {
 

@@ -383,7 +383,7 @@ public record TableMapping(TableInfo table, List<TableColumn> columns, int[] fie
 
 	/** An INSERT of {@code rows} rows: {@code INSERT INTO t (c1, c2) VALUES (?, ?), (?, ?), ...}. */
 	public String insertSql(TargetDialect dialect, int rows) {
-		StringBuilder sql = new StringBuilder(dialect.statementTag(this.table.name())).append("INSERT INTO ")
+		StringBuilder sql = new StringBuilder(dialect.sql().statementTag(this.table.name())).append("INSERT INTO ")
 			.append(dialect.quote(this.table.name()))
 			.append(" (");
 		StringBuilder values = new StringBuilder(") VALUES (");

@@ -36,8 +36,8 @@ public final class TargetDataSourcePostProcessor implements BeanPostProcessor {
 			TargetDialect dialect = TargetDialects.forUrl(dataSource.getJdbcUrl());
 			TargetDialects.checkProfiles(this.environment, dialect);
 			TargetDialects.checkIntended(this.environment, dialect); // before createDatabase makes the default file
-			dialect.configure(dataSource, target, lockWait());
-			dialect.createDatabase(dataSource.getJdbcUrl(), target, () -> {
+			dialect.connections().configure(dataSource, target, lockWait());
+			dialect.connections().createDatabase(dataSource.getJdbcUrl(), target, () -> {
 				InputRecordLength length = this.input.getIfAvailable();
 				return length == null ? -1 : length.averageBytes();
 			});

@@ -14,7 +14,8 @@ import io.rowlift.database.mysql.MySqlDialect;
 import io.rowlift.database.sqlite.SqliteDialect;
 
 /**
- * Picks the dialect from the JDBC URL; the only class that knows the vendor packages. The profiles
+ * Picks the dialect from the JDBC URL; the only class that knows the vendor packages, and the one line
+ * ({@code ALL}) that registers a database (docs/architecture.md, "Adding a database"). The profiles
  * {@code sqlite} and {@code mysql} only choose a default URL (application-{profile}.yml); the URL decides.
  */
 public final class TargetDialects {
@@ -128,6 +129,11 @@ public final class TargetDialects {
 				}
 			}
 		}
+	}
+
+	/** The dialect that offers {@code method} beside {@code auto} and {@code insert} ({@link WritePaths#methods()}), if one does. */
+	static java.util.Optional<TargetDialect> offering(WriteMethod method) {
+		return ALL.stream().filter(dialect -> dialect.writing().methods().contains(method)).findFirst();
 	}
 
 	/**

@@ -132,7 +132,7 @@ public final class UniqueDuplicates {
 			boolean autoCommit = connection.getAutoCommit();
 			// made and dropped outside the transaction (MySQL with GTIDs refuses temporary tables' DDL inside one)
 			try (Statement st = connection.createStatement()) {
-				st.execute(this.dialect.dropTemporaryTable(KEYS));
+				st.execute(this.dialect.sql().dropTemporaryTable(KEYS));
 				st.execute("CREATE TEMPORARY TABLE " + KEYS + " AS SELECT " + columns(this.dialect, index) + ", 0 AS rowlift_key FROM "
 						+ this.dialect.quote(this.mapping.table().name()) + " WHERE 1 = 0");
 			}
@@ -155,7 +155,7 @@ public final class UniqueDuplicates {
 			finally {
 				connection.setAutoCommit(autoCommit);
 				try (Statement st = connection.createStatement()) {
-					st.execute(this.dialect.dropTemporaryTable(KEYS));
+					st.execute(this.dialect.sql().dropTemporaryTable(KEYS));
 				}
 			}
 		}
@@ -282,10 +282,10 @@ public final class UniqueDuplicates {
 		rejects.sort(java.util.Comparator.comparingLong(RawRecord::offset));
 		RecordBinder rowBinder = new RecordBinder(this.dialect, this.mapping, this.formats, locator);
 		String condition = String.join(" AND ", this.mapping.columns().stream()
-			.map(c -> this.dialect.nullSafeEquals(this.dialect.quote(c.name()))).toList());
+			.map(c -> this.dialect.sql().nullSafeEquals(this.dialect.quote(c.name()))).toList());
 		String byKey = String.join(" AND ", index.columns().stream().map(c -> this.dialect.quote(c) + " = ?").toList());
-		try (PreparedStatement delete = connection.prepareStatement(this.dialect.deleteOneRow(table, condition));
-				PreparedStatement deleteByKey = connection.prepareStatement(this.dialect.deleteOneRow(table, byKey))) {
+		try (PreparedStatement delete = connection.prepareStatement(this.dialect.sql().deleteOneRow(table, condition));
+				PreparedStatement deleteByKey = connection.prepareStatement(this.dialect.sql().deleteOneRow(table, byKey))) {
 			CapturedRow row = new CapturedRow(this.mapping.columns().size());
 			CapturedRow key = new CapturedRow(k);
 			for (RawRecord record : rejects) {

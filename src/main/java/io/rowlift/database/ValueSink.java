@@ -5,7 +5,7 @@ import java.sql.SQLException;
 
 /**
  * Where a {@link ColumnBinder} puts a converted value: a JDBC statement's parameter
- * ({@link StatementSink}) or a row of a bulk-load stream ({@link TsvRows}). The methods are
+ * ({@link StatementSink}) or a row of a bulk-load stream ({@link BulkRows}). The methods are
  * {@link java.sql.PreparedStatement}'s own, so a statement sink only forwards; the binders stay
  * free of how the rows travel. Parameters count from 1.
  */

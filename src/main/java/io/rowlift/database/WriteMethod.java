@@ -1,46 +1,74 @@
 package io.rowlift.database;
 
-/**
- * How rows reach the table ({@code rowlift.target.write-method}). Every method writes a chunk in the
- * chunk's transaction, together with the reader's saved position, so restart and crash safety do
- * not depend on the choice.
- */
-public enum WriteMethod {
+import java.util.Locale;
+import java.util.regex.Pattern;
 
-	/**
-	 * Rowlift chooses per target: see {@link TargetDialect#chooseWriteMethod} (SQLite: {@link #INSERT_SELECT}
-	 * where the jar has the extension, else {@link #INSERT}; MySQL: {@link #LOAD_DATA} where the server
-	 * allows it, else {@link #INSERT}). The default.
-	 */
-	AUTO,
+/**
+ * How rows reach the table, as {@code rowlift.target.write-method} names it: {@code auto}, {@code insert}, or a
+ * method a dialect offers ({@link WritePaths#methods()}: MySQL's {@code load-data}, SQLite's {@code insert-select}
+ * and {@code insert-direct}). A name only: what a method does is told by the dialect that offers it
+ * ({@link WritePaths#path}), so the generic code never names a vendor's method. Every method writes a chunk in
+ * the chunk's transaction, together with the reader's saved position, so restart and crash safety do not depend
+ * on the choice.
+ *
+ * <p>Job parameters and stored plans hold {@link #name()} ({@code LOAD_DATA}), the form the enum this class
+ * replaced wrote; {@link #valueOf} reads both forms. Immutable; equal by name.
+ */
+public final class WriteMethod {
+
+	/** Rowlift chooses per target ({@link WritePaths#choose}). The default. */
+	public static final WriteMethod AUTO = new WriteMethod("auto");
 
 	/** JDBC batches of INSERT statements (multi-row where the dialect says so). Every database. */
-	INSERT,
+	public static final WriteMethod INSERT = new WriteMethod("insert");
+
+	private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
+
+	private final String setting;
+
+	private WriteMethod(String setting) {
+		this.setting = setting;
+	}
 
 	/**
-	 * SQLite: the same INSERT statements as {@link #INSERT}, but the values bound by Rowlift straight
-	 * into sqlite-jdbc's native statement, text as the record's UTF-8 bytes (no String, no second
-	 * copy, no JDBC batch of boxed values); see {@code docs/sqlite-binding.md}. The stored rows are
-	 * the same as with {@link #INSERT}. Not the default: it saved too little to be one.
+	 * The method {@code text} names, as the setting writes it ({@code load-data}) or as job parameters hold it
+	 * ({@code LOAD_DATA}); Spring's binder calls it for {@code rowlift.target.write-method}. Whether a database
+	 * offers the method is checked when the load chooses ({@link WriteChoice#resolve}).
+	 * @throws IllegalArgumentException when {@code text} is not a name (letters, digits and dashes)
 	 */
-	INSERT_DIRECT,
+	public static WriteMethod valueOf(String text) {
+		String setting = text == null ? "" : text.strip().toLowerCase(Locale.ROOT).replace('_', '-');
+		if (!SETTING.matcher(setting).matches()) {
+			throw new IllegalArgumentException("'" + text + "' is not a write method: name one as auto, insert or load-data do"
+					+ " (letters, digits and dashes)");
+		}
+		return AUTO.setting.equals(setting) ? AUTO : INSERT.setting.equals(setting) ? INSERT : new WriteMethod(setting);
+	}
 
-	/**
-	 * SQLite: each chunk's rows as one buffer of typed values ({@link RowsBuffer}), bound once as a BLOB
-	 * and inserted with one {@code INSERT INTO t (...) SELECT ... FROM rowlift_rows(?)}, through Rowlift's
-	 * own SQLite extension ({@code src/main/c/rowlift_rows.c}, in the jar where the build had a C
-	 * compiler). The stored rows are the same as with {@link #INSERT}; a chunk the database refuses a row
-	 * of is rolled back and written as {@link #INSERT} writes it, which finds the row. Where the extension
-	 * is missing or cannot be loaded, loads use {@link #INSERT} and the summary's write reason says why;
-	 * see {@code docs/sqlite-binding.md}.
-	 */
-	INSERT_SELECT,
+	/** As the setting names it: {@code load-data}. */
+	public String setting() {
+		return this.setting;
+	}
 
-	/**
-	 * MySQL: each chunk's parsed, validated rows streamed with {@code LOAD DATA LOCAL INFILE} from
-	 * memory (no file is written). A chunk the server warns about is rolled back and inserted with
-	 * INSERT statements, which trace the refused rows.
-	 */
-	LOAD_DATA
+	/** As job parameters and stored plans hold it: {@code LOAD_DATA}. */
+	public String name() {
+		return this.setting.toUpperCase(Locale.ROOT).replace('-', '_');
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		return other instanceof WriteMethod method && method.setting.equals(this.setting);
+	}
+
+	@Override
+	public int hashCode() {
+		return this.setting.hashCode();
+	}
+
+	/** {@link #name()}, as the enum this class replaced printed itself. */
+	@Override
+	public String toString() {
+		return name();
+	}
 
 }

@@ -59,7 +59,7 @@ final class DocumentDictionary {
 		byte[] dictionary = training.train();
 		int id;
 		try (Connection connection = dataSource.getConnection()) {
-			id = ZstdDictionaries.store(connection, dialect.blobType(), plan.table(), dictionary);
+			id = ZstdDictionaries.store(connection, dialect.sql().blobType(), plan.table(), dictionary);
 		}
 		catch (SQLException ex) {
 			throw new RowliftException(1, "cannot store the zstd dictionary of " + plan.table() + " in " + ZstdDictionaries.TABLE

@@ -20,7 +20,7 @@ final class LoadCompanionListener implements StepExecutionListener {
 
 	private LoadCompanion running = LoadCompanion.NONE;
 
-	/** @param start starts the companion ({@code dialect.besideLoad(dataSource)}) */
+	/** @param start starts the companion ({@code dialect.connections().besideLoad(dataSource)}) */
 	LoadCompanionListener(Supplier<LoadCompanion> start) {
 		this.start = start;
 	}

@@ -210,7 +210,7 @@ public class LoadJobConfiguration {
 		boolean matches = plan.target().mode().matchesKeys();
 		String keep = matches ? plan.target().upsertKey() : null;
 		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints, keep,
-				matches && !dialect.matchesAnyUniqueKey());
+				matches && !dialect.keys().matchesAnyUniqueKey());
 	}
 
 	@Bean
@@ -256,7 +256,7 @@ public class LoadJobConfiguration {
 		return step.step(steps.worker(planned, execution.getJobParameters(), running))
 			.taskExecutor(executor)
 			.listener(new CompilerHandover(plan.file().toFile().length())) // C2, kept off the start-up code, comes back here
-			.listener(new LoadCompanionListener(() -> dialect.besideLoad(dataSource)))
+			.listener(new LoadCompanionListener(() -> dialect.connections().besideLoad(dataSource)))
 			.build();
 	}
 

@@ -28,7 +28,6 @@ import io.rowlift.schema.RowliftSchema;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.database.KeyMatching;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.ColumnChoices;
@@ -178,15 +177,14 @@ public final class LoadLauncher {
 						+ "still run on workers, whose statements they are");
 			}
 			else {
-				this.dialect.endOrphanedStatements(this.dataSource, table);
+				this.dialect.locks().endOrphanedStatements(this.dataSource, table);
 				// and those of a replace, which writes into its staging table (its statements carry that name)
-				this.dialect.endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
+				this.dialect.locks().endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
 			}
 			this.migrations.migrate(table); // and rowlift.schema.create=infer's table, if asked
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			TargetMode mode = TargetMode.of(target);
-			WriteChoice write = mode.mode().matchesKeys() ? KeyMatching.writeChoice(mode, target.writeMethod(), this.dialect, this.dataSource)
-					: this.dialect.chooseWriteMethod(target.writeMethod(), this.dataSource);
+			WriteChoice write = WriteChoice.resolve(this.dialect, mode, target.writeMethod(), this.dataSource);
 			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns(), source.filter());
 			// rowlift.target.compress: which columns, checked now (exit 2); the first run trains the dictionary
 			LoadPlan planned = this.planner.plan(file, source.path(), table, choices);
@@ -225,7 +223,7 @@ public final class LoadLauncher {
 				throw RowliftException.badInput(beforeSql.get());
 			}
 			if (execution.getStatus() == BatchStatus.COMPLETED) {
-				this.dialect.afterLoad(this.dataSource);
+				this.dialect.connections().afterLoad(this.dataSource);
 				// the streams delete their runs when each has closed after its last record, but a kill between a
 				// partition's completion being saved and its reader's close leaves them: a completed run needs none
 				Path runs = start.plan().sortDir();

@@ -92,7 +92,7 @@ public record LoadStatus(long run, State state, String file, String path, String
 	 * @param last the load's last execution, its status as the job repository holds it
 	 * @param fingerprint the file's fingerprint now, or empty when the file is gone or unreadable
 	 * @param lockHolder who holds the run lock a load into this table would take (see
-	 * {@code TargetDialect#runLockHolder}), empty when it is free
+	 * {@code RunLocking#runLockHolder}), empty when it is free
 	 * @param reload {@code rowlift.job.reload} of this command
 	 * @param startOver {@code rowlift.job.start-over} of this command
 	 * @param table the table, for messages

@@ -29,7 +29,7 @@ import io.rowlift.source.SourceFingerprint;
  * what the same command would do now ({@link LoadStatus}), and the indexes an unfinished run left
  * dropped ({@link IndexLedger}). Only reads: it creates no table (a database without Rowlift's tables
  * has no loads) and writes nothing; the one thing it touches is the run lock, which it may take and
- * release at once to see whether a run holds it ({@link TargetDialect#runLockHolder}). Thread-safe.
+ * release at once to see whether a run holds it ({@link RunLocking#runLockHolder}). Thread-safe.
  */
 public final class LoadStatusReader {
 
@@ -119,7 +119,7 @@ public final class LoadStatusReader {
 
 	private Optional<String> lockHolder(String table) {
 		try {
-			return this.dialect.runLockHolder(this.dataSource, this.url, table);
+			return this.dialect.locks().runLockHolder(this.dataSource, this.url, table);
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("cannot look at the run lock of " + table + ": " + ex.getMessage(), ex);

@@ -49,7 +49,7 @@ final class RunLocks {
 	 * @return the lock, or null when another run holds it
 	 */
 	public RunLock tryLock(String table) throws SQLException {
-		RunLock lock = this.dialect.tryLock(this.dataSource, this.url, table);
+		RunLock lock = this.dialect.locks().tryLock(this.dataSource, this.url, table);
 		if (lock == null) {
 			return null;
 		}
@@ -96,12 +96,12 @@ final class RunLocks {
 		boolean told = false;
 		int freed = 0;
 		while (true) {
-			RunLock lock = this.dialect.tryLock(this.dataSource, url, table);
+			RunLock lock = this.dialect.locks().tryLock(this.dataSource, url, table);
 			if (lock != null) {
 				return lock;
 			}
 			// who holds it: on SQLite the lock is one per database file, so it may be a load into another table
-			Optional<String> holding = this.dialect.runLockHolder(this.dataSource, url, table);
+			Optional<String> holding = this.dialect.locks().runLockHolder(this.dataSource, url, table);
 			if (holding.isEmpty() && freed++ < 3) {
 				continue; // released in between: take it now
 			}

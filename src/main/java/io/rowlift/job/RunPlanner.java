@@ -89,10 +89,10 @@ final class RunPlanner {
 		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
 				this.connection.urlOrEmpty(), key, fileBytes, plan.displayName()) : null;
 		Integer streams = this.sorting.streams();
-		Sizing sizing = Sizing.choose(settings, order.order(), write.method(), cores, poolSize(),
-				this.dialect.defaultPartitions(dataBytes, cores), this.dialect.partitionsReason(),
-				streams != null ? streams : this.dialect.defaultSortedStreams(cores),
-				streams != null ? "set by rowlift.sort.streams" : this.dialect.sortedStreamsReason());
+		Sizing sizing = Sizing.choose(settings, order.order(), this.dialect.writing().path(write.method()), cores, poolSize(),
+				this.dialect.sizing().defaultPartitions(dataBytes, cores), this.dialect.sizing().partitionsReason(),
+				streams != null ? streams : this.dialect.sizing().defaultSortedStreams(cores),
+				streams != null ? "set by rowlift.sort.streams" : this.dialect.sizing().sortedStreamsReason());
 		if (!plan.input().format().can(InputCapability.BYTE_RANGES) && !plan.input().format().can(InputCapability.SPLIT)) {
 			// a compressed stream is read from its start
 			sizing = sizing.oneStream(plan.input().format().description() + " input is one stream, read from its start");

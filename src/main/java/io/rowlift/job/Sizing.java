@@ -1,7 +1,7 @@
 package io.rowlift.job;
 
 import io.rowlift.RowliftException;
-import io.rowlift.database.WriteMethod;
+import io.rowlift.database.WritePath;
 import io.rowlift.sort.KeyOrder;
 
 /**
@@ -25,16 +25,10 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 	/** Records per chunk unless set. */
 	static final int DEFAULT_CHUNK = 10_000;
 
-	/**
-	 * Records per chunk for one sorted stream into LOAD DATA, which pays a statement, a warnings check and a
-	 * commit per chunk: measured on 10M sorted keys into MariaDB, 78.6 s with 10,000-row chunks, 64.2 s with 50,000.
-	 */
-	static final int SORTED_LOAD_DATA_CHUNK = 50_000;
-
 	/** The sizing of a new load with one sorted stream; see the full form. */
-	public static Sizing choose(JobProperties settings, KeyOrder order, WriteMethod method, int cores, int poolSize,
+	public static Sizing choose(JobProperties settings, KeyOrder order, WritePath path, int cores, int poolSize,
 			int defaultPartitions, String defaultPartitionsReason) {
-		return choose(settings, order, method, cores, poolSize, defaultPartitions, defaultPartitionsReason, 1,
+		return choose(settings, order, path, cores, poolSize, defaultPartitions, defaultPartitionsReason, 1,
 				"one stream");
 	}
 
@@ -43,7 +37,8 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 	 * @param settings {@code rowlift.job.*} (partitions, threads, chunk size; null where not set)
 	 * @param order the load's key order; {@link KeyOrder#SORT} is {@code streams} merged streams, each a key
 	 *     range: a partition and a thread each
-	 * @param method the write method of the run
+	 * @param path what the run's write method does (its dialect's {@link io.rowlift.database.WritePaths#path}): a
+	 *     sorted stream takes its {@link WritePath#sortedChunkSize} by default
 	 * @param cores available processors
 	 * @param poolSize {@code spring.datasource.hikari.maximum-pool-size}
 	 * @param defaultPartitions the dialect's partition count for this file when none is set
@@ -52,7 +47,7 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 	 * @param streamsReason why that many
 	 * @throws RowliftException (exit 2) for a partition count, thread count or chunk size out of range
 	 */
-	public static Sizing choose(JobProperties settings, KeyOrder order, WriteMethod method, int cores, int poolSize,
+	public static Sizing choose(JobProperties settings, KeyOrder order, WritePath path, int cores, int poolSize,
 			int defaultPartitions, String defaultPartitionsReason, int streams, String streamsReason) {
 		boolean sorted = order == KeyOrder.SORT;
 		int partitions;
@@ -89,9 +84,9 @@ public record Sizing(int partitions, String partitionsReason, int threads, int c
 			chunkSize = settings.chunkSize();
 			chunkReason = "set by rowlift.job.chunk-size";
 		}
-		else if (sorted && method == WriteMethod.LOAD_DATA) {
-			chunkSize = SORTED_LOAD_DATA_CHUNK;
-			chunkReason = partitions == 1 ? "default for one sorted stream into LOAD DATA" : "default for sorted streams into LOAD DATA";
+		else if (sorted && path.sortedChunkSize() > 0) {
+			chunkSize = path.sortedChunkSize();
+			chunkReason = (partitions == 1 ? "default for one sorted stream into " : "default for sorted streams into ") + path.name();
 		}
 		else {
 			chunkSize = DEFAULT_CHUNK;

@@ -69,7 +69,7 @@ final class StoredPlanJson {
 				g.writeNull();
 			}
 			else {
-				writePair(g, "method", name(plan.write().method()), "reason", plan.write().reason());
+				writePair(g, "method", plan.write().method() == null ? null : plan.write().method().name(), "reason", plan.write().reason());
 			}
 			g.writeName("keyOrder");
 			if (plan.keyOrder() == null) {
@@ -325,7 +325,7 @@ final class StoredPlanJson {
 					case "sizing" -> sizing = readSizing(p, token);
 					case "write" -> {
 						String[] pair = readPair(p, token, "method", "reason");
-						write = pair == null ? null : new WriteChoice(enumOf(WriteMethod.class, pair[0]), pair[1]);
+						write = pair == null ? null : new WriteChoice(pair[0] == null ? null : WriteMethod.valueOf(pair[0]), pair[1]);
 					}
 					case "keyOrder" -> {
 						String[] pair = readPair(p, token, "order", "reason");

@@ -75,7 +75,7 @@ public final class IndexRestore {
 		if (waiting.isEmpty()) {
 			return new Restored(List.of(), List.of());
 		}
-		this.dialect.endOrphanedStatements(this.dataSource, table); // a killed run's index build may still run on the server
+		this.dialect.locks().endOrphanedStatements(this.dataSource, table); // a killed run's index build may still run on the server
 		List<IndexDefinition> built = new IndexRebuildTasklet(this.dataSource, this.dialect, table, this.checkpoints).rebuild();
 		return new Restored(waiting, built.stream().map(IndexDefinition::name).toList());
 	}

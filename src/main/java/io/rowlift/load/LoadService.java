@@ -164,7 +164,7 @@ public final class LoadService {
 					: NextStep.after(failures, run.plan().file(), run.plan().fingerprint(),
 							summary.run(), committed, table, run.plan().load().displayName(),
 							rejectFile(request.report(), run), run.plan().target(),
-							refusal -> append && this.dialect.isDuplicateKeyFailure(refusal) && heldRowsBefore(table, committed));
+							refusal -> append && this.dialect.faults().isDuplicateKeyFailure(refusal) && heldRowsBefore(table, committed));
 			if (next.isPresent()) {
 				String failure = summary.failure();
 				next.get().stream().filter(line -> !line.equals(failure)).forEach(lines::problem);
@@ -180,7 +180,7 @@ public final class LoadService {
 		}
 		catch (RowliftException ex) {
 			Optional<String> fault = ex.exitCode() == RowliftException.BAD_INPUT && ex.getCause() != null
-					? this.dialect.describeEnvironmentFault(ex.getCause(), jdbcUrl()) : Optional.empty();
+					? this.dialect.faults().describeEnvironmentFault(ex.getCause(), jdbcUrl()) : Optional.empty();
 			if (fault.isPresent()) { // a database that cannot be written, found while preparing: nothing was written
 				lines.problem(fault.get());
 				return lines.result(ExitMeaning.BAD_INPUT, null, fault.get());
@@ -195,7 +195,7 @@ public final class LoadService {
 			// whole in a log file (logging.file.name) and with --debug; one line on the terminal (ConsoleTraces)
 			log.info("the load failed before or around its job; the stack trace:", ex);
 			Optional<String> fault = this.monitor.jobStarted() ? Optional.empty()
-					: this.dialect.describeEnvironmentFault(ex, jdbcUrl());
+					: this.dialect.faults().describeEnvironmentFault(ex, jdbcUrl());
 			if (fault.isPresent()) { // before the job: the database cannot be reached or written, and nothing was
 				lines.problem(fault.get());
 				return lines.result(ExitMeaning.BAD_INPUT, null, fault.get());
@@ -276,7 +276,7 @@ public final class LoadService {
 		if (!io.rowlift.source.InputFormats.isFolder(run.plan().file())) {
 			return Optional.empty();
 		}
-		String size = this.dialect.sizeOnDisk(this.dataSource, jdbcUrl(), run.plan().load().table()).orElse("its size on disk unknown");
+		String size = this.dialect.connections().sizeOnDisk(this.dataSource, jdbcUrl(), run.plan().load().table()).orElse("its size on disk unknown");
 		return Optional.of(String.format(java.util.Locale.ROOT, "documents: %,d files, %,.1f MB read from %s; %s",
 				summary.read(), run.plan().input().size() / 1e6, summary.file(), size));
 	}
@@ -318,7 +318,7 @@ public final class LoadService {
 	private Optional<String> databaseFailure(List<Throwable> failures) {
 		String url = jdbcUrl();
 		for (Throwable failure : failures) {
-			Optional<String> line = this.dialect.describeFailure(failure, url);
+			Optional<String> line = this.dialect.faults().describeFailure(failure, url);
 			if (line.isPresent()) {
 				return line;
 			}

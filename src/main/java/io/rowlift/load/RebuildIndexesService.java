@@ -82,7 +82,7 @@ public final class RebuildIndexesService {
 		List<String> lines = new ArrayList<>();
 		// what the runs of loads into the table are, read before the lock is taken (looking at the lock takes it)
 		List<StatusService.Load> loads = this.status.read(table, null, 100, job).loads();
-		try (RunLock lock = this.dialect.tryLock(data, this.url, table)) {
+		try (RunLock lock = this.dialect.locks().tryLock(data, this.url, table)) {
 			if (lock == null) {
 				throw RowliftException.refused("another run is active: a load into " + table
 						+ " holds the run lock; it rebuilds the indexes itself at its end (rowlift status shows it); nothing was done");

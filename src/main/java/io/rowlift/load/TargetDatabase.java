@@ -44,7 +44,7 @@ public final class TargetDatabase {
 
 	/** Whether the database is there (a SQLite file that does not exist is not; a server's database always is). */
 	public boolean exists() {
-		return this.dialect.databaseExists(this.url);
+		return this.dialect.connections().databaseExists(this.url);
 	}
 
 	/**
@@ -67,7 +67,7 @@ public final class TargetDatabase {
 
 	/** Why a load's partitions cannot run on other machines with this database (SQLite), or empty when they can. */
 	public Optional<String> whyNoRemotePartitions() {
-		return this.dialect.whyNoRemotePartitions();
+		return this.dialect.connections().whyNoRemotePartitions();
 	}
 
 	/**
@@ -75,12 +75,12 @@ public final class TargetDatabase {
 	 * at all (a refused login, an unknown host, a missing database, a read-only database file), or empty.
 	 */
 	public Optional<String> environmentFault(Throwable failure) {
-		return this.dialect.describeEnvironmentFault(failure, this.url);
+		return this.dialect.faults().describeEnvironmentFault(failure, this.url);
 	}
 
 	/** The dialect's sentence for {@code failure} (a unique key repeated, a value too long, ...), or empty. */
 	public Optional<String> failure(Throwable failure) {
-		return this.dialect.describeFailure(failure, this.url);
+		return this.dialect.faults().describeFailure(failure, this.url);
 	}
 
 	/**
@@ -90,11 +90,11 @@ public final class TargetDatabase {
 	 * @param table the table whose run lock to look at, or "" for any
 	 */
 	public Optional<String> lockedByRun(Throwable failure, String table) {
-		if (this.dialect.describeLockedDatabase(failure, this.url).isEmpty()) {
+		if (this.dialect.faults().describeLockedDatabase(failure, this.url).isEmpty()) {
 			return Optional.empty();
 		}
 		try {
-			return this.dialect.runLockHolder(null, this.url, table == null ? "" : table);
+			return this.dialect.locks().runLockHolder(null, this.url, table == null ? "" : table);
 		}
 		catch (SQLException | RuntimeException ex) {
 			return Optional.empty();
@@ -109,13 +109,13 @@ public final class TargetDatabase {
 	 * @param waited how long the command waited for the run lock ({@code rowlift.job.lock-wait})
 	 */
 	public Optional<String> lockedDatabase(Throwable failure, String table, Duration waited) {
-		Optional<String> otherProgram = this.dialect.describeLockedDatabase(failure, this.url);
+		Optional<String> otherProgram = this.dialect.faults().describeLockedDatabase(failure, this.url);
 		if (otherProgram.isEmpty()) {
 			return otherProgram;
 		}
 		Optional<String> holder;
 		try {
-			holder = this.dialect.runLockHolder(null, this.url, table);
+			holder = this.dialect.locks().runLockHolder(null, this.url, table);
 		}
 		catch (SQLException ex) {
 			return Optional.empty();

@@ -32,7 +32,7 @@ import io.rowlift.model.Checkpoints;
  * {@code keepUnique} (a database that matches on the named key alone: it refuses a row that repeats one of
  * their keys as it writes it, a reject).
  *
- * <p>An index whose definition the rebuild would refuse ({@link TargetDialect#indexDefinitionProblem}) is kept.
+ * <p>An index whose definition the rebuild would refuse ({@link IndexBuild#indexDefinitionProblem}) is kept.
  *
  * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes are dropped and the step is not yet
  * committed.
@@ -93,7 +93,7 @@ public final class IndexDropTasklet implements Tasklet {
 		}
 		var connection = DataSourceUtils.getConnection(this.dataSource);
 		try {
-			List<IndexDefinition> indexes = this.dialect.secondaryIndexes(connection, this.table)
+			List<IndexDefinition> indexes = this.dialect.indexes().secondaryIndexes(connection, this.table)
 				.stream()
 				.filter(index -> !index.name().equalsIgnoreCase(this.keep) && !(this.keepUnique && index.unique()))
 				.filter(this::rebuildable)
@@ -102,7 +102,7 @@ public final class IndexDropTasklet implements Tasklet {
 			for (IndexDefinition index : indexes) {
 				ledger.record(this.table, index);
 			}
-			this.dialect.dropIndexes(connection, this.table, indexes);
+			this.dialect.indexes().dropIndexes(connection, this.table, indexes);
 			this.checkpoints.reached(CHECKPOINT);
 			chunkContext.getStepContext().getStepExecution().getExecutionContext().putInt(DROPPED, indexes.size());
 			if (!indexes.isEmpty()) {
@@ -121,7 +121,7 @@ public final class IndexDropTasklet implements Tasklet {
 	 * (a definition in a form Rowlift does not know) is kept in force rather than dropped for good.
 	 */
 	private boolean rebuildable(IndexDefinition index) {
-		var problem = this.dialect.indexDefinitionProblem(this.table, index);
+		var problem = this.dialect.indexes().indexDefinitionProblem(this.table, index);
 		problem.ifPresent(p -> log.info("keeping index " + index.name() + " of " + this.table + " for the load: its definition is "
 				+ "not in a form Rowlift rebuilds (" + p + ")"));
 		return problem.isEmpty();

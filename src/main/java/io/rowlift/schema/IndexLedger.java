@@ -48,7 +48,7 @@ public final class IndexLedger {
 
 	/**
 	 * The indexes of {@code table} still to rebuild, each checked to be a definition Rowlift wrote for that
-	 * index of that table ({@link TargetDialect#indexDefinitionProblem}): the ledger is a table anyone with
+	 * index of that table ({@link IndexBuild#indexDefinitionProblem}): the ledger is a table anyone with
 	 * rights to the database may write, and a rebuild runs its definitions. Every rebuild reads them so.
 	 * @throws RowliftException exit 2 naming the first row that is not one, its fix, and that none of
 	 *     {@code table}'s definitions is run until it is gone
@@ -56,7 +56,7 @@ public final class IndexLedger {
 	public List<IndexDefinition> checked(String table, TargetDialect dialect) {
 		List<IndexDefinition> pending = pending(table);
 		for (IndexDefinition index : pending) {
-			java.util.Optional<String> problem = dialect.indexDefinitionProblem(table, index);
+			java.util.Optional<String> problem = dialect.indexes().indexDefinitionProblem(table, index);
 			if (problem.isPresent()) {
 				throw RowliftException.badInput(RowliftSchema.LEDGER + " holds a row (TABLE_NAME " + printable(table) + ", INDEX_NAME "
 						+ printable(index.name()) + ") that is not an index definition Rowlift wrote: " + printable(problem.get())

@@ -33,11 +33,11 @@ import io.rowlift.progress.PhaseTracker;
  *
  * <p>Runs outside any transaction (its step's transaction manager holds no connection) and holds no
  * connection while the dialect builds, so the dialect can take the database for itself
- * ({@link TargetDialect#rebuildIndexes}). Every part is idempotent: indexes that exist are skipped,
+ * ({@link IndexBuild#rebuildIndexes}). Every part is idempotent: indexes that exist are skipped,
  * and the ledger is cleared only once all of them exist.
  *
  * <p>Announces the checkpoint {@value #CHECKPOINT} once the indexes exist and the ledger is not yet
- * cleared; the dialect's build announces its own ({@link TargetDialect#rebuildIndexes}).
+ * cleared; the dialect's build announces its own ({@link IndexBuild#rebuildIndexes}).
  */
 public final class IndexRebuildTasklet implements Tasklet {
 
@@ -143,7 +143,7 @@ public final class IndexRebuildTasklet implements Tasklet {
 		try (Connection connection = this.dataSource.getConnection()) {
 			pending = new IndexLedger(new JdbcTemplate(new SingleConnectionDataSource(connection, true))).checked(this.table,
 					this.dialect);
-			present = this.dialect.indexNames(connection, this.table);
+			present = this.dialect.indexes().indexNames(connection, this.table);
 		}
 		List<IndexDefinition> missing = new ArrayList<>();
 		for (IndexDefinition index : pending) {
@@ -159,10 +159,10 @@ public final class IndexRebuildTasklet implements Tasklet {
 		try (PhaseTracker.Phase phase = this.phases.begin(PHASE, "indexes", build.size())) {
 			try {
 				try {
-					this.dialect.rebuildIndexes(this.dataSource, this.table, build, this.checkpoints);
+					this.dialect.indexes().rebuildIndexes(this.dataSource, this.table, build, this.checkpoints);
 				}
 				catch (SQLException ex) {
-					if (!this.dialect.isDuplicateKeyFailure(ex)) {
+					if (!this.dialect.faults().isDuplicateKeyFailure(ex)) {
 						throw ex;
 					}
 					// a unique index whose key the rows repeat: the load moves the repeats to its rejects; what cannot
@@ -175,7 +175,7 @@ public final class IndexRebuildTasklet implements Tasklet {
 					}
 					rest.removeAll(blocked.keySet());
 					build.removeAll(blocked.keySet());
-					this.dialect.rebuildIndexes(this.dataSource, this.table, rest, this.checkpoints);
+					this.dialect.indexes().rebuildIndexes(this.dataSource, this.table, rest, this.checkpoints);
 				}
 				phase.advance(build.size());
 			}
@@ -223,7 +223,7 @@ public final class IndexRebuildTasklet implements Tasklet {
 	private void buildEach(List<IndexDefinition> indexes, java.util.Map<IndexDefinition, String> blocked) {
 		for (IndexDefinition index : List.copyOf(indexes)) {
 			try {
-				this.dialect.rebuildIndexes(this.dataSource, this.table, List.of(index), this.checkpoints);
+				this.dialect.indexes().rebuildIndexes(this.dataSource, this.table, List.of(index), this.checkpoints);
 			}
 			catch (SQLException | RuntimeException ex) {
 				String duplicate = duplicate(List.of(index));
@@ -258,7 +258,7 @@ public final class IndexRebuildTasklet implements Tasklet {
 	private List<IndexDefinition> stillMissing(List<IndexDefinition> indexes) throws SQLException {
 		Set<String> present;
 		try (Connection connection = this.dataSource.getConnection()) {
-			present = this.dialect.indexNames(connection, this.table);
+			present = this.dialect.indexes().indexNames(connection, this.table);
 		}
 		List<IndexDefinition> missing = new ArrayList<>();
 		for (IndexDefinition index : indexes) {

@@ -54,9 +54,9 @@ public final class RowliftSchema {
 			if (TableInfo.read(connection, INBOX).isEmpty()) {
 				try (Statement st = connection.createStatement()) {
 					st.execute("CREATE TABLE " + INBOX + " (CONTENT VARCHAR(100) NOT NULL, TABLE_NAME VARCHAR(200) NOT NULL,"
-							+ " FILE_PATH " + dialect.textType() + " NOT NULL, FILE_STAMP VARCHAR(100) NOT NULL,"
+							+ " FILE_PATH " + dialect.sql().textType() + " NOT NULL, FILE_STAMP VARCHAR(100) NOT NULL,"
 							+ " STATE VARCHAR(20) NOT NULL, ATTEMPTS INT NOT NULL, RUN_ID BIGINT, REASONS "
-							+ dialect.textType() + ", UPDATED_AT VARCHAR(40) NOT NULL, PRIMARY KEY (CONTENT, TABLE_NAME))");
+							+ dialect.sql().textType() + ", UPDATED_AT VARCHAR(40) NOT NULL, PRIMARY KEY (CONTENT, TABLE_NAME))");
 				}
 				catch (SQLException ex) {
 					if (TableInfo.read(connection, INBOX).isEmpty()) {
@@ -130,19 +130,19 @@ public final class RowliftSchema {
 	 */
 	public static void ensure(DataSource dataSource, TargetDialect dialect) throws SQLException {
 		try (Connection connection = dataSource.getConnection()) {
-			if (!missingBatchTables(connection).isEmpty() || (dialect.batchSequencesHaveRows() && emptySequence(connection))) {
-				ResourceDatabasePopulator script = new ResourceDatabasePopulator(new ClassPathResource(dialect.batchSchemaScript()));
+			if (!missingBatchTables(connection).isEmpty() || (dialect.sql().batchSequencesHaveRows() && emptySequence(connection))) {
+				ResourceDatabasePopulator script = new ResourceDatabasePopulator(new ClassPathResource(dialect.sql().batchSchemaScript()));
 				script.setContinueOnError(true);
 				script.populate(connection);
 				List<String> missing = missingBatchTables(connection);
 				if (!missing.isEmpty()) {
 					throw new SQLException("cannot create Spring Batch's tables " + missing + " with "
-							+ dialect.batchSchemaScript() + "; check the user's rights to create tables");
+							+ dialect.sql().batchSchemaScript() + "; check the user's rights to create tables");
 				}
 			}
 			createIfMissing(connection, LEDGER, "CREATE TABLE " + LEDGER + " (TABLE_NAME VARCHAR(200) NOT NULL, INDEX_NAME VARCHAR(200) NOT NULL,"
-					+ " DEFINITION " + dialect.textType() + " NOT NULL, IS_UNIQUE INT NOT NULL, COLUMN_LIST "
-					+ dialect.textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
+					+ " DEFINITION " + dialect.sql().textType() + " NOT NULL, IS_UNIQUE INT NOT NULL, COLUMN_LIST "
+					+ dialect.sql().textType() + " NOT NULL, PRIMARY KEY (TABLE_NAME, INDEX_NAME))");
 			createIfMissing(connection, RejectTable.NAME, RejectTable.ddl(dialect));
 			// a cluster's shared reject budget: made by every load (a manager cannot tell whether its workers
 			// will need it before they do), so a worker never makes tables

@@ -131,7 +131,7 @@ public final class TableCreation {
 				throw RowliftException.badInput(shape.file() + ": column '" + c.name() + "' of the file is not in table " + info.name()
 						+ " (rowlift.schema.create=infer never alters a table): add it with a migration, or load into another table");
 			}
-			String problem = differs(c, column.get(), this.dialect.kindOf(column.get()));
+			String problem = differs(c, column.get(), this.dialect.sql().kindOf(column.get()));
 			if (problem != null) {
 				throw RowliftException.badInput(shape.file() + ": column '" + c.name() + "' differs from table " + info.name() + "'s "
 						+ column.get().describe() + ": " + problem + " (the file: " + c.summary()

@@ -56,7 +56,7 @@ public record KeyOrderChoice(KeyOrder order, String reason) {
 				return Optional.empty(); // not in the file, or computed by an expression: no field to sort by
 			}
 			fields[k] = mapping.fields()[found];
-			integer[k] = dialect.kindOf(columns.get(found)).type() == ColumnKind.Type.INTEGER;
+			integer[k] = dialect.sql().kindOf(columns.get(found)).type() == ColumnKind.Type.INTEGER;
 		}
 		return Optional.of(new SortKey(fields, integer));
 	}

@@ -14,7 +14,7 @@ import org.springframework.util.unit.DataSize;
  * @param spillDir folder for the sorted runs, which take up to twice the size of the data while the load
  *     runs (default: the JVM's temporary folder, {@code java.io.tmpdir})
  * @param streams how many ordered streams load a file sorted on disk, each a key range of its own on a
- *     connection of its own (default: the database's, {@code TargetDialect#defaultSortedStreams}: 2 on MySQL
+ *     connection of its own (default: the database's, {@code LoadSizing#defaultSortedStreams}: 2 on MySQL
  *     with two cores or more, 1 on SQLite); fixed by the first run of a load, a resume keeps it
  */
 @ConfigurationProperties("rowlift.sort")

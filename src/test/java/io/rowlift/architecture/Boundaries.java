@@ -41,6 +41,7 @@ final class Boundaries {
 		rules.put("MySQL code only under database.mysql", vendorOnlyUnderItsDialect("com.mysql..", "database.mysql"));
 		rules.put("SQLite code only under database.sqlite", vendorOnlyUnderItsDialect("org.sqlite..", "database.sqlite"));
 		rules.put("dialects only through TargetDialect", dialectsOnlyThroughTheStrategy());
+		rules.put("only a dialect names its write methods", writeMethodsNamedOnlyByTheirDialects());
 		rules.put("the root package depends on no feature package", rootDependsOnNoFeature());
 		rules.put("feature packages free of cycles", noCycles());
 		rules.put("cli, schedule, cluster and observe above the load service, nothing below it knows them", layers());
@@ -142,15 +143,53 @@ final class Boundaries {
 					+ "TargetDialect strategy and implement it in " + dialectPackage);
 	}
 
-	/** Outside {@code database}, the vendor packages are reached only through the strategy. */
+	/**
+	 * The vendor packages are reached only through the strategy: outside them, only {@code TargetDialects}, which
+	 * registers them, names a class of theirs; the generic {@code database} code, like the rest, asks a
+	 * {@code TargetDialect} and its roles.
+	 */
 	ArchRule dialectsOnlyThroughTheStrategy() {
 		return noClasses().that()
-			.resideOutsideOfPackage(this.root + ".database..")
+			.resideOutsideOfPackages(vendorPackages())
+			.and()
+			.doNotHaveFullyQualifiedName(this.root + ".database.TargetDialects")
 			.should()
 			.dependOnClassesThat()
-			.resideInAnyPackage(this.root + ".database.mysql..", this.root + ".database.sqlite..")
-			.because("the rest of Rowlift sees a database only as a TargetDialect (issue #11): "
-					+ "no 'if (mysql)', and no dialect class named outside the database package");
+			.resideInAnyPackage(vendorPackages())
+			.because("the rest of Rowlift sees a database only as a TargetDialect and its roles (issues #11, #35): "
+					+ "no 'if (mysql)', and no dialect class named outside its package but where TargetDialects registers it");
+	}
+
+	/**
+	 * A write method is named ({@code WriteMethod.valueOf}) only by the dialect that offers it, and by the codecs
+	 * that read one back from a stored plan or a run's job parameters; the generic code asks the dialect what a
+	 * method does ({@code WritePaths.path}) and never compares with a vendor's method, nor reads a constant of
+	 * {@code WriteMethod} but {@code AUTO} and {@code INSERT} (the enum it replaced had {@code LOAD_DATA} and the
+	 * others, which generic classes compared with).
+	 */
+	ArchRule writeMethodsNamedOnlyByTheirDialects() {
+		return noClasses().that()
+			.resideOutsideOfPackages(vendorPackages())
+			.and()
+			.doNotHaveFullyQualifiedName(this.root + ".database.WriteMethod")
+			.and()
+			.doNotHaveFullyQualifiedName(this.root + ".job.StoredPlanJson")
+			.and()
+			.doNotHaveFullyQualifiedName(this.root + ".job.RunPlanParameters")
+			.should()
+			.callMethod(this.root + ".database.WriteMethod", "valueOf", String.class.getName())
+			.orShould()
+			.accessFieldWhere(DescribedPredicate.describe("a constant of WriteMethod other than AUTO and INSERT",
+					access -> access.getTargetOwner().getFullName().equals(this.root + ".database.WriteMethod")
+							&& access.getTarget().getName().matches("[A-Z][A-Z0-9_]*")
+							&& !access.getTarget().getName().equals("AUTO") && !access.getTarget().getName().equals("INSERT")))
+			.because("generic code never names a vendor's write method (issue #35): ask the dialect's WritePaths "
+					+ "(methods, choose, path) what a method does, and name the method in the dialect's package");
+	}
+
+	/** The dialects' packages, one per database. */
+	private String[] vendorPackages() {
+		return new String[] { this.root + ".database.mysql..", this.root + ".database.sqlite.." };
 	}
 
 	/** The application class and the shared exception sit above every feature. */

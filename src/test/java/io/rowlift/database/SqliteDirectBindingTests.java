@@ -192,18 +192,21 @@ class SqliteDirectBindingTests {
 
 	@Test
 	void mysqlRefusesDirectBindingWithTheSettingsThatWork() {
-		assertThatThrownBy(() -> new io.rowlift.database.mysql.MySqlDialect().chooseWriteMethod(WriteMethod.INSERT_DIRECT, null))
+		assertThatThrownBy(() -> WriteChoice.resolve(new io.rowlift.database.mysql.MySqlDialect(), TargetMode.APPEND, INSERT_DIRECT, null))
 			.isInstanceOf(RowliftException.class)
-			.hasMessage("rowlift.target.write-method=insert-direct is for SQLite; mysql is not loaded that way: remove the setting"
-					+ " or set it to auto or insert");
+			.hasMessage("rowlift.target.write-method=insert-direct is for sqlite; mysql is not loaded that way: remove the setting"
+					+ " or set it to auto, insert, load-data");
 	}
 
 	@Test
 	void directBindingIsChosenOnlyWhenSet() throws SQLException {
-		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT_DIRECT, null).method()).isEqualTo(WriteMethod.INSERT_DIRECT);
-		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT_DIRECT, null).reason())
+		assertThat(WriteChoice.resolve(this.sqlite, TargetMode.APPEND, INSERT_DIRECT, null).method()).isEqualTo(INSERT_DIRECT);
+		assertThat(WriteChoice.resolve(this.sqlite, TargetMode.APPEND, INSERT_DIRECT, null).reason())
 			.isEqualTo("set by rowlift.target.write-method");
-		assertThat(this.sqlite.chooseWriteMethod(WriteMethod.INSERT, null).method()).isEqualTo(WriteMethod.INSERT);
+		assertThat(this.sqlite.writing().path(INSERT_DIRECT).sink()).isEqualTo(WritePath.Sink.BOUND_INSERT_BATCHES);
+		assertThat(WriteChoice.resolve(this.sqlite, TargetMode.APPEND, WriteMethod.INSERT, null).method()).isEqualTo(WriteMethod.INSERT);
 	}
+
+	private static final WriteMethod INSERT_DIRECT = WriteMethod.valueOf("insert-direct");
 
 }

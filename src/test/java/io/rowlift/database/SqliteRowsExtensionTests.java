@@ -134,7 +134,7 @@ class SqliteRowsExtensionTests {
 			RecordBinder binder = new RecordBinder(this.sqlite, mapping,
 					ValueFormats.of(StandardCharsets.UTF_8, null, null, null, ZoneOffset.UTC), locator);
 			InsertBatchSink inserts = new InsertBatchSink(this.sqlite, mapping, binder, null, false);
-			RowsBufferSink rows = new RowsBufferSink(this.sqlite.rowsLoader(mapping), binder, inserts, this.sqlite);
+			RowsBufferSink rows = new RowsBufferSink(this.sqlite.writing().rowsLoader(mapping, null), binder, inserts, this.sqlite);
 			RejectHandling rejects = new RejectHandling(new MemoryRejectBudget(100, 0), new RejectTable(1), locator);
 			long written = 0;
 			for (int from = 0; from < records.size(); from += chunk) {
@@ -350,15 +350,19 @@ class SqliteRowsExtensionTests {
 		return rows;
 	}
 
+	private static final WriteMethod INSERT_SELECT = WriteMethod.valueOf("insert-select");
+
 	@Test
 	void insertSelectIsChosenWhereTheConnectionHasTheExtension() throws Exception {
 		try (Connection connection = open("choose")) {
-			WriteChoice choice = this.sqlite.chooseWriteMethod(WriteMethod.INSERT_SELECT, new SingleConnectionDataSource(connection, true));
-			assertThat(choice).isEqualTo(new WriteChoice(WriteMethod.INSERT_SELECT,
+			WriteChoice choice = WriteChoice.resolve(this.sqlite, TargetMode.APPEND, INSERT_SELECT,
+					new SingleConnectionDataSource(connection, true));
+			assertThat(choice).isEqualTo(new WriteChoice(INSERT_SELECT,
 					"set by rowlift.target.write-method, through the rowlift_rows extension"));
 		}
 		try (Connection plain = DriverManager.getConnection("jdbc:sqlite:" + this.dir.resolve("plain.db"))) {
-			WriteChoice choice = this.sqlite.chooseWriteMethod(WriteMethod.INSERT_SELECT, new SingleConnectionDataSource(plain, true));
+			WriteChoice choice = WriteChoice.resolve(this.sqlite, TargetMode.APPEND, INSERT_SELECT,
+					new SingleConnectionDataSource(plain, true));
 			assertThat(choice).isEqualTo(new WriteChoice(WriteMethod.INSERT, "set by rowlift.target.write-method is one INSERT ..."
 					+ " SELECT per chunk, but the connection has no rowlift_rows extension loaded; INSERT batches instead"));
 		}

@@ -94,7 +94,7 @@ class MySqlKeyModeIntegrationTests extends KeyModeScenarios {
 			assertThat(run.out()).contains("; mode upsert; read 604 = written 300 + updated 302 + rejected 2")
 				.contains(method.equals("load-data") ? "mode upsert stages each chunk with LOAD DATA LOCAL and applies it with INSERT ... "
 						+ "SELECT ... ON DUPLICATE KEY UPDATE (set by rowlift.target.write-method)"
-						: "mode upsert matches keys with INSERT batches (ON CONFLICT / ON DUPLICATE KEY UPDATE): set by "
+						: "mode upsert matches keys with INSERT batches (ON DUPLICATE KEY UPDATE): set by "
 								+ "rowlift.target.write-method");
 			tables.put(method, accounts());
 		}

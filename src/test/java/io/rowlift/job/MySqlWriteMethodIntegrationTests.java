@@ -168,11 +168,13 @@ class MySqlWriteMethodIntegrationTests extends ScenarioSupport {
 				"--spring.flyway.enabled=false", "--rowlift.source.path=" + csv, "--rowlift.target.table=plain_t",
 				"--rowlift.target.write-method=load-data"));
 		assertThat(onSqlite.exitCode()).as(onSqlite.toString()).isEqualTo(2);
-		assertThat(onSqlite.err()).contains("rowlift.target.write-method=load-data is for MySQL; sqlite is loaded with INSERT batches");
+		assertThat(onSqlite.err()).contains("rowlift.target.write-method=load-data is for mysql; sqlite is not loaded that way: remove"
+				+ " the setting or set it to auto, insert, insert-select, insert-direct");
 
 		RowliftRun badValue = rowlift(csv, "plain_t", "--spring.flyway.enabled=false", "--rowlift.target.write-method=fast");
 		assertThat(badValue.exitCode()).as(badValue.toString()).isEqualTo(2);
-		assertThat(badValue.err()).contains("rowlift.target.write-method");
+		assertThat(badValue.err()).contains("rowlift.target.write-method=fast is not a write method of any database Rowlift loads"
+				+ " into; mysql is not loaded that way");
 		assertThat(count("SELECT count(*) FROM plain_t")).isZero();
 	}
 

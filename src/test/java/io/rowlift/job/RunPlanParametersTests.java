@@ -37,7 +37,7 @@ class RunPlanParametersTests {
 
 	private static final RunPlan PLAN = new RunPlan("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", LOAD,
 			new Sizing(6, "six cores", 4, 500, "set by rowlift.job.chunk-size"),
-			new WriteChoice(WriteMethod.LOAD_DATA, "the fastest"), new KeyOrderChoice(KeyOrder.SORT, "a large file"),
+			new WriteChoice(WriteMethod.valueOf("load-data"), "the fastest"), new KeyOrderChoice(KeyOrder.SORT, "a large file"),
 			Path.of("/tmp/rowlift-sort-1"), new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"),
 			new TargetMode(LoadMode.UPSERT, "people_email"));
 

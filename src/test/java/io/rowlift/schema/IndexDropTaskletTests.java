@@ -40,19 +40,19 @@ class IndexDropTaskletTests {
 				st.execute("CREATE INDEX noted ON t (a /* why */)");
 			}
 			try (Connection c = data.getConnection()) {
-				assertThat(sqlite.secondaryIndexes(c, "t")).extracting(IndexDefinition::definition)
+				assertThat(sqlite.indexes().secondaryIndexes(c, "t")).extracting(IndexDefinition::definition)
 					.as("SQLite keeps the comment").contains("CREATE INDEX noted ON t (a /* why */)");
 			}
 			new IndexDropTasklet(data, sqlite, "t", true, Checkpoints.NONE).execute(null,
 					new ChunkContext(new StepContext(MetaDataInstanceFactory.createStepExecution())));
 			try (Connection c = data.getConnection()) {
-				assertThat(sqlite.indexNames(c, "t")).containsExactly("noted");
+				assertThat(sqlite.indexes().indexNames(c, "t")).containsExactly("noted");
 			}
 			assertThat(new IndexLedger(new JdbcTemplate(data)).checked("t", sqlite)).extracting(IndexDefinition::name)
 				.containsExactly("plain_b");
 			new IndexRebuildTasklet(data, sqlite, "t", Checkpoints.NONE).rebuild();
 			try (Connection c = data.getConnection()) {
-				assertThat(sqlite.indexNames(c, "t")).containsExactlyInAnyOrder("noted", "plain_b");
+				assertThat(sqlite.indexes().indexNames(c, "t")).containsExactlyInAnyOrder("noted", "plain_b");
 			}
 		}
 		finally {

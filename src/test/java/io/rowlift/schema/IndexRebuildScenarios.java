@@ -53,10 +53,10 @@ abstract class IndexRebuildScenarios {
 		RowliftSchema.ensure(this.pool, dialect());
 		// as a load leaves the table before its rebuild step: the indexes in the ledger, then dropped
 		try (Connection c = this.pool.getConnection()) {
-			List<IndexDefinition> indexes = dialect().secondaryIndexes(c, "people");
+			List<IndexDefinition> indexes = dialect().indexes().secondaryIndexes(c, "people");
 			IndexLedger ledger = new IndexLedger(new JdbcTemplate(this.pool));
 			indexes.forEach(index -> ledger.record("people", index));
-			dialect().dropIndexes(c, "people", indexes);
+			dialect().indexes().dropIndexes(c, "people", indexes);
 		}
 	}
 

@@ -35,7 +35,7 @@ class ReservedTablesTests {
 			RowliftSchema.ensureInbox(data, sqlite);
 			List<String> tables = new ArrayList<>();
 			try (Connection connection = data.getConnection()) {
-				ZstdDictionaries.ensure(connection, sqlite.blobType());
+				ZstdDictionaries.ensure(connection, sqlite.sql().blobType());
 				try (ResultSet rs = connection.getMetaData().getTables(null, null, "%", new String[] { "TABLE" })) {
 					while (rs.next()) {
 						tables.add(rs.getString("TABLE_NAME"));

@@ -44,6 +44,12 @@ final class IgnoreLoader implements BulkLoader {
 		return this.load.sql();
 	}
 
+	/** Rows in the text format of {@code LOAD DATA} with its default field options ({@link TsvRows}). */
+	@Override
+	public io.rowlift.database.BulkRows newRows() {
+		return new TsvRows();
+	}
+
 	@Override
 	public long load(Connection connection, InputStream rows) throws SQLException {
 		try (Statement statement = connection.createStatement()) {

@@ -68,7 +68,7 @@ final class LoadDataLoader implements BulkLoader {
 		int n = 0;
 		for (TableColumn column : columns) {
 			String name = dialect.quote(column.name());
-			ColumnKind.Type type = dialect.kindOf(column).type();
+			ColumnKind.Type type = dialect.sql().kindOf(column).type();
 			if (type == ColumnKind.Type.BLOB || type == ColumnKind.Type.BOOLEAN) {
 				String variable = "@rowlift_" + (++n);
 				targets.add(variable);
@@ -78,7 +78,7 @@ final class LoadDataLoader implements BulkLoader {
 				targets.add(name);
 			}
 		}
-		String sql = dialect.statementTag(tagged) + "LOAD DATA LOCAL INFILE 'rowlift-chunk.tsv' " + modifier + "INTO TABLE "
+		String sql = dialect.sql().statementTag(tagged) + "LOAD DATA LOCAL INFILE 'rowlift-chunk.tsv' " + modifier + "INTO TABLE "
 				+ table + " CHARACTER SET utf8mb4"
 				+ " FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (" + String.join(", ", targets) + ")"
 				+ (sets.isEmpty() ? "" : " SET " + String.join(", ", sets));
@@ -87,6 +87,12 @@ final class LoadDataLoader implements BulkLoader {
 
 	String sql() {
 		return this.sql;
+	}
+
+	/** Rows in the text format of {@code LOAD DATA} with its default field options ({@link TsvRows}). */
+	@Override
+	public io.rowlift.database.BulkRows newRows() {
+		return new TsvRows();
 	}
 
 	@Override

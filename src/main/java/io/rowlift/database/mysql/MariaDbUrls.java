@@ -18,7 +18,7 @@ import org.springframework.core.env.MapPropertySource;
  *
  * <p>As an {@link EnvironmentPostProcessor} it names Connector/J's driver when the URL is
  * {@code jdbc:mariadb:} and no driver is set, because Boot would otherwise ask the pool for MariaDB's
- * driver class, which Rowlift does not ship; {@link MySqlDialect#configure} rewrites the URL itself
+ * driver class, which Rowlift does not ship; {@link MySqlConnectionSetup#configure} rewrites the URL itself
  * before the pool opens. Stateless.
  */
 public final class MariaDbUrls implements EnvironmentPostProcessor {

@@ -44,7 +44,7 @@ final class MySqlFailures {
 	private MySqlFailures() {
 	}
 
-	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
+	/** See {@link io.rowlift.database.EnvironmentFaults#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
 		String where = place(jdbcUrl);
 		if (CodeFault.find(failure).isPresent()) {
@@ -80,7 +80,7 @@ final class MySqlFailures {
 
 	static final int ER_BAD_DB = 1049;
 
-	/** See {@link io.rowlift.database.TargetDialect#describeEnvironmentFault}. */
+	/** See {@link io.rowlift.database.EnvironmentFaults#describeEnvironmentFault}. */
 	static Optional<String> environment(Throwable failure, String jdbcUrl) {
 		if (CodeFault.find(failure).isPresent()) {
 			return Optional.empty();

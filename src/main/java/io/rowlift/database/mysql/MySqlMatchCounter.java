@@ -10,7 +10,7 @@ import io.rowlift.database.MatchCounter;
 /**
  * Counts matched rows in the session variable {@value #VARIABLE}, which the statement's
  * {@code ON DUPLICATE KEY UPDATE} adds one to for each row that collided with a key
- * ({@link MySqlDialect#onKeyMatch}), changed or not.
+ * ({@link MySqlKeyMatchSql#onKeyMatch}), changed or not.
  *
  * <p>Why not the affected-rows count: it is 1 for an insert, 2 for a changed row and 0 for an unchanged
  * one, but Connector/J's default ({@code CLIENT_FOUND_ROWS}) reports 1 for an unchanged row as well, and

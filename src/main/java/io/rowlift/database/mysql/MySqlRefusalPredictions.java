@@ -87,7 +87,7 @@ final class MySqlRefusalPredictions {
 						+ dialect.quote(key.schema) + "." + dialect.quote(key.parent) + " p WHERE " + String.join(" AND ", match) + ")");
 			}
 		}
-		for (UniqueKey key : dialect.uniqueKeys(connection, mapping.table())) {
+		for (UniqueKey key : dialect.keys().uniqueKeys(connection, mapping.table())) {
 			if (!mapped.containsAll(key.columns())) {
 				continue;
 			}

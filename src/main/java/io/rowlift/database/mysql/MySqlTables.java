@@ -93,7 +93,7 @@ final class MySqlTables implements TargetTables {
 			}
 			else {
 				// tagged: a rerun ends (rolls back) a delete a killed run left running
-				st.execute(this.dialect.statementTag(table) + "DELETE FROM " + this.dialect.quote(table));
+				st.execute(this.dialect.sql().statementTag(table) + "DELETE FROM " + this.dialect.quote(table));
 			}
 		}
 	}

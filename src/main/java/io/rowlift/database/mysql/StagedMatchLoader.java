@@ -62,8 +62,8 @@ final class StagedMatchLoader implements BulkLoader {
 				+ " ENGINE = InnoDB SELECT " + columns + " FROM " + dialect.quote(table) + " LIMIT 0";
 		this.stage = LoadDataLoader.of(dialect, mapping, stage);
 		String target = dialect.quote(table);
-		this.apply = dialect.statementTag(table) + "INSERT INTO " + target + " (" + columns + ") SELECT " + columns + " FROM " + stage
-				+ " ORDER BY " + SEQ + dialect.onKeyMatch(mapping, matching.key(), matching.mode(), target + ".");
+		this.apply = dialect.sql().statementTag(table) + "INSERT INTO " + target + " (" + columns + ") SELECT " + columns + " FROM " + stage
+				+ " ORDER BY " + SEQ + dialect.mySqlKeys().onKeyMatch(mapping, matching.key(), matching.mode(), target + ".");
 		this.drop = "DROP TEMPORARY TABLE IF EXISTS " + stage;
 	}
 
@@ -73,6 +73,12 @@ final class StagedMatchLoader implements BulkLoader {
 
 	String applySql() {
 		return this.apply;
+	}
+
+	/** Rows in the text format of {@code LOAD DATA} with its default field options ({@link TsvRows}). */
+	@Override
+	public io.rowlift.database.BulkRows newRows() {
+		return new TsvRows();
 	}
 
 	@Override

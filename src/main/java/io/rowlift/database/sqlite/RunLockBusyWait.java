@@ -24,7 +24,7 @@ import org.sqlite.BusyHandler;
  * {@code rowlift.job.lock-wait}, at least {@value #OTHER_PROGRAM_WAIT_MS} ms.
  * </ul>
  * The holder is looked at when the wait starts and every {@value #LOOK_MS} ms (the run lock is taken and
- * released at once to look, as {@link SqliteDialect#runLockHolder} does). One per connection; SQLite calls
+ * released at once to look, as {@link SqliteRunLocking#runLockHolder} does). One per connection; SQLite calls
  * it on the connection's thread.
  */
 final class RunLockBusyWait extends BusyHandler {
@@ -97,7 +97,7 @@ final class RunLockBusyWait extends BusyHandler {
 
 	/** Who holds the run lock {@code lockFile}; a file that does not exist was never locked. */
 	static Holder holder(Path lockFile) {
-		if (SqliteDialect.heldHere(lockFile)) {
+		if (SqliteRunLocking.heldHere(lockFile)) {
 			return Holder.THIS_PROCESS; // without opening the file: closing a channel of it would release the lock
 		}
 		if (!Files.exists(lockFile)) {

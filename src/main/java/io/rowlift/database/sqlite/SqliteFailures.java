@@ -40,7 +40,7 @@ final class SqliteFailures {
 
 	static final int SQLITE_CONSTRAINT_UNIQUE = SQLITE_CONSTRAINT | (8 << 8);
 
-	/** See {@link io.rowlift.database.TargetDialect#isDuplicateKeyFailure}. */
+	/** See {@link io.rowlift.database.EnvironmentFaults#isDuplicateKeyFailure}. */
 	static boolean duplicateKey(java.sql.SQLException error) {
 		int code = error instanceof SQLiteException sqlite && sqlite.getResultCode() != null ? sqlite.getResultCode().code
 				: error.getErrorCode();
@@ -52,7 +52,7 @@ final class SqliteFailures {
 				&& (message.contains("UNIQUE constraint failed") || message.contains("indexed columns are not unique"));
 	}
 
-	/** See {@link io.rowlift.database.TargetDialect#describeFailure}. */
+	/** See {@link io.rowlift.database.EnvironmentFaults#describeFailure}. */
 	static Optional<String> describe(Throwable failure, String jdbcUrl) {
 		if (CodeFault.find(failure).isPresent()) {
 			return Optional.empty(); // Rowlift's own code failed inside the driver's call: not the database's doing
@@ -77,7 +77,7 @@ final class SqliteFailures {
 	/** SQLITE_READONLY_DIRECTORY: the folder does not let SQLite create its journal. */
 	static final int SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8);
 
-	/** See {@link io.rowlift.database.TargetDialect#describeEnvironmentFault}. */
+	/** See {@link io.rowlift.database.EnvironmentFaults#describeEnvironmentFault}. */
 	static Optional<String> environment(Throwable failure, String jdbcUrl) {
 		if (CodeFault.find(failure).isPresent()) {
 			return Optional.empty();
@@ -115,7 +115,7 @@ final class SqliteFailures {
 		});
 	}
 
-	/** See {@link io.rowlift.database.TargetDialect#describeLockedDatabase}. */
+	/** See {@link io.rowlift.database.EnvironmentFaults#describeLockedDatabase}. */
 	static Optional<String> locked(Throwable failure, String jdbcUrl) {
 		if (CodeFault.find(failure).isPresent()) {
 			return Optional.empty();
@@ -148,7 +148,7 @@ final class SqliteFailures {
 			return "the SQLite database";
 		}
 		try {
-			return SqliteDialect.databaseFile(JdbcUrl.parse(jdbcUrl).base()).toString();
+			return SqliteConnectionSetup.databaseFile(JdbcUrl.parse(jdbcUrl).base()).toString();
 		}
 		catch (RuntimeException ex) { // not a file URL: nothing better to name
 			return JdbcUrl.redacted(jdbcUrl);

@@ -31,7 +31,7 @@ final class SqliteRowsLoader implements RowsLoader {
 	 *     SQLite's parser would otherwise read {@code ON CONFLICT} as a join's {@code ON}); null in append
 	 */
 	SqliteRowsLoader(TargetDialect dialect, TableMapping mapping, KeyMatching matching) {
-		StringBuilder sql = new StringBuilder(dialect.statementTag(mapping.table().name())).append("INSERT INTO ")
+		StringBuilder sql = new StringBuilder(dialect.sql().statementTag(mapping.table().name())).append("INSERT INTO ")
 			.append(dialect.quote(mapping.table().name()))
 			.append(" (");
 		StringBuilder select = new StringBuilder(") SELECT ");

@@ -69,7 +69,7 @@ final class RejectSkipPolicy implements SkipPolicy {
 	static boolean rowError(Throwable error, TargetDialect dialect) {
 		for (Throwable t = error; t != null; t = t.getCause() != null ? t.getCause()
 				: t instanceof SQLException sql ? sql.getNextException() : null) {
-			if (t instanceof SQLException sql && dialect.isRowError(sql)) {
+			if (t instanceof SQLException sql && dialect.faults().isRowError(sql)) {
 				return true;
 			}
 		}

@@ -140,7 +140,7 @@ public final class SpringWorker {
 			List<TableColumn> columns = mapping.columns();
 			String[] names = columns.stream().map(TableColumn::name).toArray(String[]::new);
 			String tagged = mapping.insertSql(dialect);
-			String tag = dialect.statementTag(mapping.table().name());
+			String tag = dialect.sql().statementTag(mapping.table().name());
 			// Spring Batch's placeholder count does not skip comments, and MySQL's tag ("rowlift:<digest>") reads as
 			// a named parameter: check the statement without it, then run it with it (the tag lets a resume find
 			// and end the statements of a killed run); so is MySQL's ":=" in the clause for a matched row, which is

@@ -59,7 +59,7 @@ class MySqlAtomicInsertIntegrationTests {
 	@MethodSource("refusals")
 	void aRefusedMultiRowInsertWritesNoneOfItsRowsAndKeepsTheTransaction(String kind, String row) throws SQLException {
 		MySqlDialect dialect = new MySqlDialect();
-		assertThat(dialect.atomicStatements()).isTrue();
+		assertThat(dialect.writing().atomicStatements()).isTrue();
 		try (Connection c = this.target.connect(); Statement st = c.createStatement()) {
 			st.execute("SET SESSION sql_mode = '" + MySqlDialect.SQL_MODE + "'");
 			c.setAutoCommit(false);
@@ -69,7 +69,7 @@ class MySqlAtomicInsertIntegrationTests {
 					() -> st.executeUpdate("INSERT INTO t VALUES (3, 1, 'c'), (4, 2, 'c'), " + row + ", (7, 1, 'c')"));
 
 			assertThat((Throwable) refused).as(kind).isNotNull();
-			assertThat(dialect.isRowError(refused)).as("%s: %s", kind, refused.getMessage()).isTrue();
+			assertThat(dialect.faults().isRowError(refused)).as("%s: %s", kind, refused.getMessage()).isTrue();
 			assertThat(ids(st)).as("none of the refused statement's rows, the rows before it").containsExactly(1, 2);
 			st.executeUpdate("INSERT INTO t VALUES (3, 1, 'c'), (4, 2, 'c'), (7, 1, 'c')"); // the transaction goes on
 			c.commit();

@@ -7,7 +7,7 @@ public final class MySqlDialectAccess {
 	}
 
 	public static String lockName(String database, String table) {
-		return MySqlDialect.lockName(database, table);
+		return MySqlRunLocking.lockName(database, table);
 	}
 
 }

@@ -34,16 +34,16 @@ class MySqlIndexClauseIntegrationTests {
 			st.execute("CREATE TABLE `odd table` (id BIGINT PRIMARY KEY, `na``me` VARCHAR(200), `wei;rd` VARCHAR(100), b TEXT,"
 					+ " n INT, INDEX `prefix and desc` (`na``me`(10), n DESC), UNIQUE INDEX `u;1` (`wei;rd`, n),"
 					+ " FULLTEXT INDEX ft (b), INDEX `plain` (n)) ENGINE = InnoDB");
-			List<IndexDefinition> indexes = mysql.secondaryIndexes(c, "odd table");
+			List<IndexDefinition> indexes = mysql.indexes().secondaryIndexes(c, "odd table");
 			assertThat(indexes).extracting(IndexDefinition::name).containsExactlyInAnyOrder("prefix and desc", "u;1", "ft", "plain");
 			for (IndexDefinition index : indexes) {
-				assertThat(mysql.indexDefinitionProblem("odd table", index)).as(index.definition()).isEmpty();
+				assertThat(mysql.indexes().indexDefinitionProblem("odd table", index)).as(index.definition()).isEmpty();
 			}
 			assertThat(indexes).extracting(IndexDefinition::definition).contains("ADD INDEX `prefix and desc` (`na``me`(10), `n` DESC)");
-			mysql.dropIndexes(c, "odd table", indexes);
-			assertThat(mysql.indexNames(c, "odd table")).containsExactly("PRIMARY");
-			mysql.rebuildIndexes(new SingleConnectionDataSource(c, true), "odd table", indexes, Checkpoints.NONE);
-			assertThat(mysql.secondaryIndexes(c, "odd table")).as("rebuilt from the clauses as they were").isEqualTo(indexes);
+			mysql.indexes().dropIndexes(c, "odd table", indexes);
+			assertThat(mysql.indexes().indexNames(c, "odd table")).containsExactly("PRIMARY");
+			mysql.indexes().rebuildIndexes(new SingleConnectionDataSource(c, true), "odd table", indexes, Checkpoints.NONE);
+			assertThat(mysql.indexes().secondaryIndexes(c, "odd table")).as("rebuilt from the clauses as they were").isEqualTo(indexes);
 		}
 	}
 

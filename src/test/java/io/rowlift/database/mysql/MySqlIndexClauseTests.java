@@ -29,7 +29,7 @@ class MySqlIndexClauseTests {
 	@Property(tries = 300)
 	void everyClauseTheDialectWritesPasses(@ForAll("clause") String[] clause) {
 		IndexDefinition index = new IndexDefinition(clause[0], clause[1], false, List.of());
-		assertThat(this.mysql.indexDefinitionProblem("t", index)).as(clause[1]).isEmpty();
+		assertThat(this.mysql.indexes().indexDefinitionProblem("t", index)).as(clause[1]).isEmpty();
 		assertThat(problem(clause[1] + ", DROP COLUMN a", clause[0])).as("another clause").isPresent();
 		assertThat(problem(clause[1] + "; DROP TABLE canary", clause[0])).as("a second statement").isPresent();
 		assertThat(problem(clause[1] + " -- x", clause[0])).as("a comment").isPresent();
@@ -71,7 +71,7 @@ class MySqlIndexClauseTests {
 	}
 
 	private Optional<String> problem(String clause, String name) {
-		return this.mysql.indexDefinitionProblem("t", new IndexDefinition(name, clause, false, List.of()));
+		return this.mysql.indexes().indexDefinitionProblem("t", new IndexDefinition(name, clause, false, List.of()));
 	}
 
 }

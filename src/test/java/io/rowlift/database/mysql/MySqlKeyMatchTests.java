@@ -29,14 +29,14 @@ class MySqlKeyMatchTests {
 
 	@Test
 	void upsertSetsEveryLoadedColumnButTheKeysFromTheRowAndCountsTheMatchInTheFirst() {
-		assertThat(this.mysql.onKeyMatch(this.accounts, new UniqueKey("PRIMARY", List.of("id"), true), LoadMode.UPSERT))
+		assertThat(this.mysql.keys().onKeyMatch(this.accounts, new UniqueKey("PRIMARY", List.of("id"), true), LoadMode.UPSERT))
 			.isEqualTo(" ON DUPLICATE KEY UPDATE `name` = IF((@rowlift_matched := @rowlift_matched + 1) > 0, VALUES(`name`), "
 					+ "VALUES(`name`)), `score` = VALUES(`score`)");
 	}
 
 	@Test
 	void ignoreSetsTheKeyToItselfSoOnlyADuplicateKeyIsSkippedAndCounted() {
-		assertThat(this.mysql.onKeyMatch(this.accounts, new UniqueKey("PRIMARY", List.of("id"), true), LoadMode.IGNORE))
+		assertThat(this.mysql.keys().onKeyMatch(this.accounts, new UniqueKey("PRIMARY", List.of("id"), true), LoadMode.IGNORE))
 			.isEqualTo(" ON DUPLICATE KEY UPDATE `id` = IF((@rowlift_matched := @rowlift_matched + 1) > 0, `id`, `id`)")
 			.doesNotContain("IGNORE");
 	}
@@ -45,21 +45,21 @@ class MySqlKeyMatchTests {
 	void anUpsertWhoseColumnsAreAllTheKeysLeavesTheRowAsItIs() {
 		TableMapping keysOnly = mapping("id", "name", "score");
 		UniqueKey all = new UniqueKey("everything", List.of("ID", "Name", "score"), false);
-		assertThat(this.mysql.onKeyMatch(keysOnly, all, LoadMode.UPSERT))
+		assertThat(this.mysql.keys().onKeyMatch(keysOnly, all, LoadMode.UPSERT))
 			.isEqualTo(" ON DUPLICATE KEY UPDATE `ID` = IF((@rowlift_matched := @rowlift_matched + 1) > 0, `ID`, `ID`)");
 	}
 
 	@Test
 	void theWholeStatementIsTheTaggedMultiRowInsertWithTheClause() {
 		String sql = this.accounts.insertSql(this.mysql, 2)
-				+ this.mysql.onKeyMatch(this.accounts, new UniqueKey("PRIMARY", List.of("id"), true), LoadMode.IGNORE);
+				+ this.mysql.keys().onKeyMatch(this.accounts, new UniqueKey("PRIMARY", List.of("id"), true), LoadMode.IGNORE);
 		assertThat(sql).startsWith("/* rowlift:")
 			.contains("INSERT INTO `accounts` (`id`, `name`, `score`) VALUES (?, ?, ?), (?, ?, ?) ON DUPLICATE KEY UPDATE `id` = ");
 	}
 
 	@Test
 	void matchesOnAnyUniqueKey() {
-		assertThat(this.mysql.matchesAnyUniqueKey()).isTrue();
+		assertThat(this.mysql.keys().matchesAnyUniqueKey()).isTrue();
 	}
 
 }

@@ -39,7 +39,7 @@ class MySqlRefusalStageIntegrationTests {
 			st.execute(ddl);
 		}
 		TableInfo info = TableInfo.read(connection, table).orElseThrow();
-		return new MySqlDialect().refusalStage(TableMapping.of(info, List.of(), info.columns().size(), false, table + ".csv"));
+		return new MySqlDialect().writing().refusalStage(TableMapping.of(info, List.of(), info.columns().size(), false, table + ".csv"));
 	}
 
 	@Test

@@ -37,13 +37,13 @@ class RunLockBusyWaitTests {
 	@Test
 	void theHolderIsThisProcessAndTheLockStaysHeldForOtherProcesses() throws Exception {
 		String url = "jdbc:sqlite:" + this.dir.resolve("t.db");
-		Path lockFile = SqliteDialect.lockFile(url);
+		Path lockFile = SqliteRunLocking.lockFile(url);
 		assertThat(RunLockBusyWait.holder(lockFile)).isEqualTo(RunLockBusyWait.Holder.NOBODY);
-		try (RunLock lock = new SqliteDialect().tryLock(null, url, "t")) {
+		try (RunLock lock = new SqliteDialect().locks().tryLock(null, url, "t")) {
 			assertThat(RunLockBusyWait.holder(lockFile)).isEqualTo(RunLockBusyWait.Holder.THIS_PROCESS);
 			// and the dialect's own looks: a second lock of the file in this process, who holds it
-			assertThat(new SqliteDialect().tryLock(null, url, "u")).isNull();
-			assertThat(new SqliteDialect().runLockHolder(null, url, "u")).contains("t");
+			assertThat(new SqliteDialect().locks().tryLock(null, url, "u")).isNull();
+			assertThat(new SqliteDialect().locks().runLockHolder(null, url, "u")).contains("t");
 			assertThat(otherProcessSees(lockFile)).isEqualTo("held");
 		}
 		assertThat(RunLockBusyWait.holder(lockFile)).isEqualTo(RunLockBusyWait.Holder.NOBODY);

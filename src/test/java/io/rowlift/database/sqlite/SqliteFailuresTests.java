@@ -20,7 +20,7 @@ class SqliteFailuresTests {
 	void aFullDatabaseOrDiskIsNamedWithTheFileAndTheFix() {
 		var full = new SQLiteException("[SQLITE_FULL] Insertion failed because database is full (database or disk is full)",
 				SQLiteErrorCode.SQLITE_FULL);
-		assertThat(this.dialect.describeFailure(new TransactionSystemException("JDBC commit failed", full), URL))
+		assertThat(this.dialect.faults().describeFailure(new TransactionSystemException("JDBC commit failed", full), URL))
 			.contains("database or disk is full: data/rowlift.db; free space, then run the same command");
 	}
 
@@ -28,7 +28,7 @@ class SqliteFailuresTests {
 	void everyExtendedIoErrorIsAnIoError() {
 		for (SQLiteErrorCode code : new SQLiteErrorCode[] { SQLiteErrorCode.SQLITE_IOERR, SQLiteErrorCode.SQLITE_IOERR_WRITE,
 				SQLiteErrorCode.SQLITE_IOERR_FSYNC, SQLiteErrorCode.SQLITE_IOERR_SHORT_READ }) {
-			assertThat(this.dialect.describeFailure(new SQLiteException("[" + code + "] disk I/O error", code), URL))
+			assertThat(this.dialect.faults().describeFailure(new SQLiteException("[" + code + "] disk I/O error", code), URL))
 				.as(code.name())
 				.contains("disk I/O error on data/rowlift.db; check the disk (and its free space), then run the same command");
 		}
@@ -36,7 +36,7 @@ class SqliteFailuresTests {
 
 	@Test
 	void aLockHeldPastTheBusyTimeoutIsALockTimeout() {
-		assertThat(this.dialect.describeFailure(
+		assertThat(this.dialect.faults().describeFailure(
 				new RuntimeException(new SQLiteException("[SQLITE_BUSY] The database file is locked", SQLiteErrorCode.SQLITE_BUSY)),
 				"jdbc:sqlite:file:/var/lib/rowlift/t.db"))
 			.contains("timed out waiting for a lock: /var/lib/rowlift/t.db is locked by another process or connection; "
@@ -45,12 +45,12 @@ class SqliteFailuresTests {
 
 	@Test
 	void otherFailuresKeepTheirOwnMessage() {
-		assertThat(this.dialect.describeFailure(
+		assertThat(this.dialect.faults().describeFailure(
 				new SQLiteException("[SQLITE_CONSTRAINT_UNIQUE] UNIQUE constraint failed", SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE),
 				URL)).isEmpty();
-		assertThat(this.dialect.describeFailure(new SQLException("Connection is not available", "08001", 13), URL))
+		assertThat(this.dialect.faults().describeFailure(new SQLException("Connection is not available", "08001", 13), URL))
 			.as("a code from another driver means nothing here").isEmpty();
-		assertThat(this.dialect.describeFailure(new IllegalStateException("no"), URL)).isEmpty();
+		assertThat(this.dialect.faults().describeFailure(new IllegalStateException("no"), URL)).isEmpty();
 	}
 
 	@Test
@@ -65,28 +65,28 @@ class SqliteFailuresTests {
 		}
 		var io = new SQLiteException("[SQLITE_IOERR] disk I/O error", SQLiteErrorCode.SQLITE_IOERR);
 		io.initCause(bug);
-		assertThat(this.dialect.describeFailure(io, URL)).isEmpty();
-		assertThat(this.dialect.describeFailure(new IllegalStateException("wrapper", io), URL)).isEmpty();
+		assertThat(this.dialect.faults().describeFailure(io, URL)).isEmpty();
+		assertThat(this.dialect.faults().describeFailure(new IllegalStateException("wrapper", io), URL)).isEmpty();
 	}
 
 	@Test
 	void aDatabaseThatCannotBeWrittenIsAnEnvironmentFaultWithTheFix() {
-		assertThat(this.dialect.describeEnvironmentFault(new org.springframework.dao.DataAccessResourceFailureException(
+		assertThat(this.dialect.faults().describeEnvironmentFault(new org.springframework.dao.DataAccessResourceFailureException(
 				"Could not obtain rowid", new SQLiteException("[SQLITE_READONLY] Attempt to write a readonly database",
 						SQLiteErrorCode.SQLITE_READONLY)), URL))
 			.contains("the SQLite database data/rowlift.db is read-only for this user; make it writable (chmod u+w data/rowlift.db,"
 					+ " as its owner, or chattr -i when it is immutable), or point spring.datasource.url at another file;"
 					+ " nothing was written");
-		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_READONLY_DIRECTORY] Process does not have "
+		assertThat(this.dialect.faults().describeEnvironmentFault(new SQLiteException("[SQLITE_READONLY_DIRECTORY] Process does not have "
 				+ "permission to create a journal file", SQLiteErrorCode.SQLITE_READONLY_DIRECTORY), URL))
 			.hasValueSatisfying(line -> assertThat(line).startsWith("cannot write the SQLite database data/rowlift.db: its folder ")
 				.contains("is read-only for this user, and SQLite creates its journal files (rowlift.db-wal, -shm) there"));
-		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_CANTOPEN] Unable to open the database file",
+		assertThat(this.dialect.faults().describeEnvironmentFault(new SQLiteException("[SQLITE_CANTOPEN] Unable to open the database file",
 				SQLiteErrorCode.SQLITE_CANTOPEN), URL))
 			.hasValueSatisfying(line -> assertThat(line).startsWith("cannot open the SQLite database data/rowlift.db for writing"));
-		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_FULL] full", SQLiteErrorCode.SQLITE_FULL), URL))
+		assertThat(this.dialect.faults().describeEnvironmentFault(new SQLiteException("[SQLITE_FULL] full", SQLiteErrorCode.SQLITE_FULL), URL))
 			.contains("database or disk is full: data/rowlift.db; free space, then run the same command; nothing was written");
-		assertThat(this.dialect.describeEnvironmentFault(new SQLiteException("[SQLITE_CONSTRAINT_UNIQUE] UNIQUE constraint failed",
+		assertThat(this.dialect.faults().describeEnvironmentFault(new SQLiteException("[SQLITE_CONSTRAINT_UNIQUE] UNIQUE constraint failed",
 				SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE), URL)).isEmpty();
 	}
 

@@ -42,17 +42,17 @@ class SqliteIndexStatementTests {
 				st.execute("CREATE TABLE \"T able\" (" + String.join(", ", NAMES.stream().map(this.sqlite::quote).toList()) + ")");
 				st.execute(create);
 			}
-			List<IndexDefinition> indexes = this.sqlite.secondaryIndexes(connection, "T able");
+			List<IndexDefinition> indexes = this.sqlite.indexes().secondaryIndexes(connection, "T able");
 			assertThat(indexes).hasSize(1);
 			IndexDefinition index = indexes.get(0);
-			assertThat(this.sqlite.indexDefinitionProblem("T able", index)).as(index.definition()).isEmpty();
-			assertThat(this.sqlite.indexDefinitionProblem("t ABLE", index)).as("names compare as SQLite compares them").isEmpty();
-			assertThat(this.sqlite.indexDefinitionProblem("other", index)).as("another table").isPresent();
-			assertThat(this.sqlite.indexDefinitionProblem("T able", new IndexDefinition(index.name(), index.definition()
+			assertThat(this.sqlite.indexes().indexDefinitionProblem("T able", index)).as(index.definition()).isEmpty();
+			assertThat(this.sqlite.indexes().indexDefinitionProblem("t ABLE", index)).as("names compare as SQLite compares them").isEmpty();
+			assertThat(this.sqlite.indexes().indexDefinitionProblem("other", index)).as("another table").isPresent();
+			assertThat(this.sqlite.indexes().indexDefinitionProblem("T able", new IndexDefinition(index.name(), index.definition()
 					+ "; DROP TABLE canary", index.unique(), index.columns()))).as("a second statement").isPresent();
-			assertThat(this.sqlite.indexDefinitionProblem("T able", new IndexDefinition(index.name(), index.definition()
+			assertThat(this.sqlite.indexes().indexDefinitionProblem("T able", new IndexDefinition(index.name(), index.definition()
 					+ " -- x", index.unique(), index.columns()))).as("a comment").isPresent();
-			assertThat(this.sqlite.indexDefinitionProblem("T able", new IndexDefinition("other", index.definition(), index.unique(),
+			assertThat(this.sqlite.indexes().indexDefinitionProblem("T able", new IndexDefinition("other", index.definition(), index.unique(),
 					index.columns()))).as("another index's name").isPresent();
 		}
 	}
@@ -118,7 +118,7 @@ class SqliteIndexStatementTests {
 	}
 
 	private java.util.Optional<String> problem(String sql, String table, String name) {
-		return this.sqlite.indexDefinitionProblem(table, new IndexDefinition(name, sql, false, List.of()));
+		return this.sqlite.indexes().indexDefinitionProblem(table, new IndexDefinition(name, sql, false, List.of()));
 	}
 
 }

@@ -62,7 +62,7 @@ class SqliteKeyMatchTests {
 	@Test
 	void findsThePrimaryKeyAndTheUniqueIndexesButNotPartialOrExpressionOnes() throws SQLException {
 		TableInfo info = TableInfo.read(this.connection, "t").orElseThrow();
-		assertThat(this.sqlite.uniqueKeys(this.connection, info)).containsExactlyInAnyOrder(
+		assertThat(this.sqlite.keys().uniqueKeys(this.connection, info)).containsExactlyInAnyOrder(
 				new UniqueKey("primary key", List.of("id"), true), new UniqueKey("t_email", List.of("email"), false),
 				new UniqueKey("sqlite_autoindex_t_1", List.of("code"), false));
 	}

@@ -53,15 +53,15 @@ class SqliteRowsExtensionAbsentTests {
 		SqliteDialect sqlite = new SqliteDialect();
 		try (HikariDataSource pool = new HikariDataSource()) {
 			pool.setJdbcUrl("jdbc:sqlite:" + this.dir.resolve("a.db"));
-			sqlite.configure(pool, new TargetProperties("t", WriteMethod.INSERT_SELECT, null, LoadMode.APPEND, null, null, null, null, 3));
+			sqlite.connections().configure(pool, new TargetProperties("t", SqliteWritePaths.INSERT_SELECT, null, LoadMode.APPEND, null, null, null, null, 3));
 			assertThat(pool.getConnectionInitSql()).isNull();
 			assertThat(pool.getJdbcUrl()).doesNotContain("enable_load_extension");
-			WriteChoice choice = sqlite.chooseWriteMethod(WriteMethod.INSERT_SELECT, pool);
+			WriteChoice choice = sqlite.writing().choose(SqliteWritePaths.INSERT_SELECT, pool);
 			assertThat(choice.method()).isEqualTo(WriteMethod.INSERT);
 			assertThat(choice.reason()).isEqualTo("set by rowlift.target.write-method is one INSERT ... SELECT per chunk, but this"
 					+ " Rowlift build has no rowlift_rows extension for none-none (built without a C compiler, with"
 					+ " -Dnative.skip=true, or for another platform; README: SQLite's fast path); INSERT batches instead");
-			WriteChoice auto = sqlite.chooseWriteMethod(WriteMethod.AUTO, pool);
+			WriteChoice auto = sqlite.writing().choose(WriteMethod.AUTO, pool);
 			assertThat(auto.method()).isEqualTo(WriteMethod.INSERT);
 		}
 	}
@@ -69,10 +69,10 @@ class SqliteRowsExtensionAbsentTests {
 	@Test
 	void insertAndInsertDirectNeverLoadIt() throws Exception {
 		SqliteDialect sqlite = new SqliteDialect();
-		for (WriteMethod method : new WriteMethod[] { WriteMethod.INSERT, WriteMethod.INSERT_DIRECT }) {
+		for (WriteMethod method : new WriteMethod[] { WriteMethod.INSERT, SqliteWritePaths.INSERT_DIRECT }) {
 			try (HikariDataSource pool = new HikariDataSource()) {
 				pool.setJdbcUrl("jdbc:sqlite:" + this.dir.resolve(method + ".db"));
-				sqlite.configure(pool, new TargetProperties("t", method, null, LoadMode.APPEND, null, null, null, null, 3));
+				sqlite.connections().configure(pool, new TargetProperties("t", method, null, LoadMode.APPEND, null, null, null, null, 3));
 				assertThat(pool.getConnectionInitSql()).isNull();
 			}
 		}

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mysql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mysql;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -7,17 +7,19 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import io.rowlift.database.BulkRows;
+
 /**
  * Rows in the text format of MySQL's {@code LOAD DATA} with its default field options: fields
  * separated by a tab, rows ended by {@code \n}, {@code \} as the escape ({@code \\ \t \n \r \0}),
  * {@code \N} for NULL, text in UTF-8, bytes as hex digits (the statement {@code UNHEX}es them).
- * A {@link ValueSink}: the column binders write converted, validated values into it, parameter 1
+ * A {@link BulkRows}: the column binders write converted, validated values into it, parameter 1
  * being the row's first column. Built in one growing buffer that is reused from chunk to chunk.
  *
  * <p>Use: {@link #clear}, then per row {@link #beginRow}, the binders' calls, and {@link #endRow}
- * or (when a value was refused) {@link #discardRow}; then send it (JdbcRowWriter streams it to the bulk loader with {@link #copy}). Not thread-safe.
+ * or (when a value was refused) {@link #discardRow}; then send it (the bulk sink streams it to the loader with {@link #copy}). Not thread-safe.
  */
-public final class TsvRows implements ValueSink {
+final class TsvRows implements BulkRows {
 
 	private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
@@ -30,37 +32,44 @@ public final class TsvRows implements ValueSink {
 	private int rows;
 
 	/** Empties the buffer for the next chunk. */
+	@Override
 	public void clear() {
 		this.size = 0;
 		this.rowStart = 0;
 		this.rows = 0;
 	}
 
+	@Override
 	public void beginRow() {
 		this.rowStart = this.size;
 	}
 
+	@Override
 	public void endRow() {
 		put((byte) '\n');
 		this.rows++;
 	}
 
 	/** Forgets the row begun last: one of its values was refused. */
+	@Override
 	public void discardRow() {
 		this.size = this.rowStart;
 	}
 
 	/** Rows ended since {@link #clear}. */
+	@Override
 	public int rows() {
 		return this.rows;
 	}
 
 	/** Bytes since {@link #clear}. */
+	@Override
 	public int size() {
 		return this.size;
 	}
 
 	/** Copies up to {@code length} bytes from offset {@code from}; returns how many (none at the end). */
+	@Override
 	public int copy(int from, byte[] to, int offset, int length) {
 		int n = Math.max(0, Math.min(length, this.size - from));
 		System.arraycopy(this.buffer, from, to, offset, n);
@@ -72,7 +81,9 @@ public final class TsvRows implements ValueSink {
 	 * bytes {@code [start, end)} here (its ending {@code \n} included): a few columns of rows bound once. A tab or a
 	 * line break inside a value is escaped, so the raw ones are the only separators.
 	 */
-	public void appendFields(int start, int end, int[] kept, TsvRows into) {
+	@Override
+	public void appendFields(int start, int end, int[] kept, BulkRows rows) {
+		TsvRows into = (TsvRows) rows; // the same loader's rows
 		int field = 0;
 		int k = 0;
 		int from = start;
