@@ -178,8 +178,9 @@ final class UnpackedJar {
 	/**
 	 * The file {@code root/stamp.lock}, which the test JVMs of one build lock while they look up and make
 	 * a stamp: failsafe's forks start at once, and without it each unpacked and trained the same jar (the
-	 * renames kept that safe; the lock saves the second fork's CPU, which on two cores the first needs). A
-	 * plain file, never a folder, so {@link #prune} leaves it.
+	 * renames kept that safe; the lock saves the second fork's CPU, which on two cores the first needs).
+	 * {@link #prune} removes it once it is {@link #KEEP} old (a JVM then locking a new file beside one still
+	 * locked only makes the same stamp at once, which the renames keep safe).
 	 */
 	private static FileChannel lockFile(Path root, String stamp) throws IOException {
 		Files.createDirectories(root);
@@ -323,13 +324,18 @@ final class UnpackedJar {
 		}
 	}
 
-	/** Removes stamp folders and leftovers of interrupted makers not used for {@link #KEEP}. */
+	/** Removes stamp folders, their lock files and leftovers of interrupted makers not used for {@link #KEEP}. */
 	private static void prune(Path root) {
 		Instant before = Instant.now().minus(KEEP);
 		try (Stream<Path> entries = Files.list(root)) {
 			for (Path entry : entries.toList()) {
-				if (Files.isDirectory(entry) && Files.getLastModifiedTime(entry).toInstant().isBefore(before)) {
-					delete(entry);
+				if (Files.getLastModifiedTime(entry).toInstant().isBefore(before)) {
+					if (Files.isDirectory(entry)) {
+						delete(entry);
+					}
+					else if (entry.getFileName().toString().endsWith(".lock")) {
+						Files.deleteIfExists(entry); // a stamp's lock file
+					}
 				}
 			}
 		}
