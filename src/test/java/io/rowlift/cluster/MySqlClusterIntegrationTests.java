@@ -15,6 +15,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +33,11 @@ import io.rowlift.testsupport.RowliftJar;
  * and when two managers load two files into two tables at once through the same workers and queue; and
  * {@code rowlift.job.skip-limit} holds over all the workers of a run, at the manager's value, failing the run
  * as a local run fails.
+ * <p>
+ * Tagged {@code serial}: failsafe runs it alone, after the other classes (pom.xml), since it restarts the
+ * broker and waits on deadlines for processes that a second fork would slow.
  */
+@Tag("serial")
 class MySqlClusterIntegrationTests {
 
 	static final Path MIGRATIONS = Path.of("src/test/resources/db/migration").toAbsolutePath();

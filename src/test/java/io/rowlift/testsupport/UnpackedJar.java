@@ -3,10 +3,13 @@ package io.rowlift.testsupport;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -34,7 +37,8 @@ import java.util.stream.Stream;
  * Kept in {@code <jar's folder>/rowlift-test-launch/<stamp>/} (stamp: the jar's size and time, the
  * {@code java} binary and the options), so every test JVM of one build shares it and a rebuilt jar or
  * another JDK makes a new one. It is made in a private folder and renamed into place, so test JVMs
- * making it at once are safe (the first rename wins, the others use it); once made it is never
+ * making it at once are safe (the first rename wins, the others use it; a file lock makes the others wait
+ * for the first instead of doing the same work); once made it is never
  * changed, so a {@code mvn package} rewriting the jar meanwhile affects neither it nor the runs that
  * use it. Folders of stamps unused for {@link #KEEP} are removed when a new one is made.
  * <p>
@@ -126,7 +130,7 @@ final class UnpackedJar {
 		Path root = jar.toAbsolutePath().getParent().resolve("rowlift-test-launch");
 		Path dir = root.resolve(stamp);
 		long started = System.nanoTime();
-		try {
+		try (FileChannel lockFile = lockFile(root, stamp); FileLock lock = lockFile.lock()) {
 			Path app = dir.resolve("app").resolve("rowlift.jar");
 			boolean unpacked = !Files.isRegularFile(app);
 			if (unpacked) {
@@ -169,6 +173,18 @@ final class UnpackedJar {
 		}
 		MADE.put(stamp, made);
 		return made;
+	}
+
+	/**
+	 * The file {@code root/stamp.lock}, which the test JVMs of one build lock while they look up and make
+	 * a stamp: failsafe's forks start at once, and without it each unpacked and trained the same jar (the
+	 * renames kept that safe; the lock saves the second fork's CPU, which on two cores the first needs).
+	 * {@link #prune} removes it once it is {@link #KEEP} old (a JVM then locking a new file beside one still
+	 * locked only makes the same stamp at once, which the renames keep safe).
+	 */
+	private static FileChannel lockFile(Path root, String stamp) throws IOException {
+		Files.createDirectories(root);
+		return FileChannel.open(root.resolve(stamp + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
 	}
 
 	/**
@@ -308,13 +324,18 @@ final class UnpackedJar {
 		}
 	}
 
-	/** Removes stamp folders and leftovers of interrupted makers not used for {@link #KEEP}. */
+	/** Removes stamp folders, their lock files and leftovers of interrupted makers not used for {@link #KEEP}. */
 	private static void prune(Path root) {
 		Instant before = Instant.now().minus(KEEP);
 		try (Stream<Path> entries = Files.list(root)) {
 			for (Path entry : entries.toList()) {
-				if (Files.isDirectory(entry) && Files.getLastModifiedTime(entry).toInstant().isBefore(before)) {
-					delete(entry);
+				if (Files.getLastModifiedTime(entry).toInstant().isBefore(before)) {
+					if (Files.isDirectory(entry)) {
+						delete(entry);
+					}
+					else if (entry.getFileName().toString().endsWith(".lock")) {
+						Files.deleteIfExists(entry); // a stamp's lock file
+					}
 				}
 			}
 		}
