@@ -12,7 +12,8 @@
 #   ROWLIFT_LAUNCH=both (the default here) runs each row with `java -jar` (the JVM's default heap: the
 #   memory goal's case; README's commands add -Xmx1g) and with bin/rowlift beside one anchor run; bin or
 #   jar runs one of them.
-# At the end the goal table (bench/goals-table.sh) is appended to docs/benchmarks.md with the machine,
+# At the end the goal table (bench/goals-table.sh) is appended to docs/bench-logs/goal-runs.md (the archive of goal
+# runs; docs/benchmarks.md's current rows are updated from it by hand) with the machine,
 # the commit and the log, which is copied to docs/bench-logs/goals-<commit>-<time>.log; GOALS_DOC= (empty)
 # leaves the docs alone, GOALS_DOC=FILE appends to FILE instead.
 # Run from the project's root after `mvn -B -DskipTests package test-compile`.
@@ -60,7 +61,8 @@ if has xmx512; then
     JAVA_OPTS=-Xmx512m ROWLIFT_LAUNCH=jar bench/run.sh keys 10000000
 fi
 } 2>&1 | tee "$log"
-doc=${GOALS_DOC-docs/benchmarks.md}
+doc=${GOALS_DOC-docs/bench-logs/goal-runs.md}
+[[ -n $doc && ! -f $doc ]] && printf '# Goal runs\n\nEach run of bench/goals.sh appends its table here; docs/benchmarks.md holds the current rows.\n' > "$doc"
 if [[ -n $doc ]]; then
     stamp=$(date -u +%Y%m%dT%H%MZ); kept=docs/bench-logs/goals-$(git rev-parse --short HEAD)-$stamp.log
     mkdir -p docs/bench-logs && cp "$log" "$kept"
