@@ -311,6 +311,23 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 				this.keyOrder, this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target);
 	}
 
+	/** What the run is without its input opened ({@link RunOutline}). */
+	public RunOutline outline() {
+		return new RunOutline(this.loadKey, this.fingerprint, Path.of(this.file), this.display, this.mapping.table().name(),
+				this.sizing.partitions(), this.target, this.sortDir == null ? null : Path.of(this.sortDir));
+	}
+
+	/**
+	 * What a command would store for this run: the run's own identity, sizing and choices, with the command's
+	 * file and table part ({@code load}), settings and before/after SQL. {@link #differences} against it says
+	 * whether the command may resume the run.
+	 * @param write this execution's write choice
+	 */
+	public StoredPlan commanded(LoadPlan load, WriteChoice write, SourceProperties source, ColumnChoices choices, LoadSql sql) {
+		return of(new RunPlan(this.loadKey, this.fingerprint, this.started, load, this.sizing, write, this.keyOrder,
+				this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target), source, choices, sql);
+	}
+
 	/** The JSON form, as stored ({@link StoredPlanJson}). */
 	public String toJson() {
 		return StoredPlanJson.write(this);
