@@ -328,17 +328,17 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 				this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target), source, choices, sql);
 	}
 
-	/** The JSON form, as stored ({@link StoredPlanJson}). */
+	/** The JSON form, as stored ({@link StoredPlanWriter}). */
 	public String toJson() {
-		return StoredPlanJson.write(this);
+		return StoredPlanWriter.write(this);
 	}
 
 	/**
-	 * Reads the JSON form ({@link StoredPlanJson}).
+	 * Reads the JSON form ({@link StoredPlanReader}).
 	 * @throws IllegalStateException when {@code json} is not a stored plan's JSON
 	 */
 	public static StoredPlan fromJson(String json) {
-		return StoredPlanJson.read(json);
+		return StoredPlanReader.read(json);
 	}
 
 	/** The plan stored in a job execution's context, if it has one (runs started by Rowlift before version 1 have none). */
