@@ -208,8 +208,8 @@ final class RunStarts {
 	/**
 	 * A last run with no plan, neither stored nor in its parameters: this version's run killed as its job
 	 * started, after the job repository made its execution and before the plan was stored, so before any step
-	 * (nothing of it was written). Abandoned (marked failed first if the process left it running), so that this
-	 * command is a new load; null, as if there were no last run, unless it was already complete or abandoned.
+	 * (nothing of it was written). Abandoned (marked failed first if the process left it running) unless it already
+	 * is; null in either case, as if there were no last run: this command is a new load.
 	 */
 	private JobExecution unplanned(JobExecution last) throws Exception {
 		if (last.getStatus() == BatchStatus.ABANDONED || last.getStatus() == BatchStatus.COMPLETED) {

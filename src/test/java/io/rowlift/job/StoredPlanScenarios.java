@@ -92,6 +92,27 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 	}
 
 	/**
+	 * A run killed as its job started, after the job repository made its execution and before its plan was
+	 * stored, has no plan anywhere (this version keeps none among its job parameters) and loaded nothing: the
+	 * same command abandons it and loads anew. Made here by a kill in the first step, before anything is loaded,
+	 * and the plan taken out of the context.
+	 */
+	@Test
+	void aRunWithNoPlanStoredLoadedNothingAndTheSameCommandLoadsAnew() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		List<String> command = command(csv, "--rowlift.target.mode=truncate");
+		killedAt("prepare", command); // the first step: the table emptied, nothing loaded
+		assertThat(removeStoredPlans(false)).as("contexts that held a plan").isPositive();
+
+		RowliftJar.Attempt again = this.jar.run("the same command", command, TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 ended as its job started, before its plan was stored")
+			.contains("run 2 completed");
+		assertExact(csv);
+	}
+
+	/**
 	 * A run of the versions between stored plans and this one (up to 1dc5d08) kept its plan twice, stored and
 	 * among its job parameters: it resumes from the stored plan, and its resume's parameters are this version's,
 	 * its identity and this execution's choices only.
@@ -322,6 +343,17 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 	 * @return how many held one
 	 */
 	int removeStoredPlans() throws Exception {
+		return removeStoredPlans(true);
+	}
+
+	/**
+	 * Removes the stored plan from every job execution context.
+	 * @param earlierParameters whether to put it among the execution's job parameters instead, as the version
+	 *        before stored plans kept it; without, the run looks as one of this version's killed as its job started,
+	 *        before its plan was stored
+	 * @return how many held one
+	 */
+	int removeStoredPlans(boolean earlierParameters) throws Exception {
 		int removed = 0;
 		for (Map.Entry<Long, Map<String, Object>> context : contexts().entrySet()) {
 			Object packed = context.getValue().remove(StoredPlan.CONTEXT_KEY);
@@ -329,8 +361,10 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 				continue;
 			}
 			removed++;
-			try (Connection c = target().connect()) {
-				StoredPlanRows.addEarlierParameters(c, context.getKey(), StoredPlan.fromJson(StoredPlan.unpack((String) packed)));
+			if (earlierParameters) {
+				try (Connection c = target().connect()) {
+					StoredPlanRows.addEarlierParameters(c, context.getKey(), StoredPlan.fromJson(StoredPlan.unpack((String) packed)));
+				}
 			}
 			ByteArrayOutputStream out = new ByteArrayOutputStream();
 			new DefaultExecutionContextSerializer().serialize(context.getValue(), out);
