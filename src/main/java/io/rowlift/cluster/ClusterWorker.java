@@ -14,14 +14,13 @@ import org.springframework.batch.core.step.StepExecution;
 
 import io.rowlift.job.PartitionSteps;
 import io.rowlift.job.RunPlan;
-import io.rowlift.job.RunPlanParameters;
 import io.rowlift.job.RunningPartitions;
 
 /**
  * A worker's handling of one partition request ({@link PartitionRequest}): finds the partition's step
  * execution in the shared job repository, checks that the file at the request's path is the manager's
  * ({@link FileCheck}; else the partition fails with a message naming this worker, the path and what
- * differs), reads the plan stored with the run ({@link RunPlanParameters#of}, never planned again) and the
+ * differs), reads the plan stored with the run ({@link RunPlan#of}, never planned again) and the
  * execution's skip limit, read buffer and record limit ({@link io.rowlift.job.RunSettings}: the manager's, not this
  * worker's), counts rejects against the run's one budget shared by all workers
  * ({@link io.rowlift.job.SharedRejectBudgets}), and runs
@@ -124,7 +123,7 @@ public final class ClusterWorker {
 				+ step.getJobExecution().getJobInstanceId() + " (" + request.file() + ")");
 		System.err.flush();
 		try {
-			RunPlan plan = RunPlanParameters.of(step.getJobExecution());
+			RunPlan plan = RunPlan.of(step.getJobExecution());
 			// the run's skip limit and record limits, not this worker's (RunSettings)
 			Step worker = this.steps.worker(plan, step.getJobExecution().getJobParameters(), new RunningPartitions());
 			step.getExecutionContext().putString(WorkerIdentity.KEY, this.identity);

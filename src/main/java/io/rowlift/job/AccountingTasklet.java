@@ -55,18 +55,19 @@ public final class AccountingTasklet implements Tasklet {
 
 	private final JdbcTemplate jdbc;
 
-	private final Function<JobExecution, InputSource> input;
+	private final Function<JobExecution, RunPlan> plan;
 
 	private final Checkpoints checkpoints;
 
 	/**
-	 * @param input the load's input as its load step read it, for a job execution of the load
+	 * @param plan the plan stored with the run of a job execution of the load ({@link RunPlan#of}): its file,
+	 *        fingerprint and partitions, and its input as the load step read it
 	 */
-	public AccountingTasklet(JobRepository repository, JdbcTemplate jdbc, Function<JobExecution, InputSource> input,
+	public AccountingTasklet(JobRepository repository, JdbcTemplate jdbc, Function<JobExecution, RunPlan> plan,
 			Checkpoints checkpoints) {
 		this.repository = repository;
 		this.jdbc = jdbc;
-		this.input = input;
+		this.plan = plan;
 		this.checkpoints = checkpoints;
 	}
 
@@ -75,10 +76,10 @@ public final class AccountingTasklet implements Tasklet {
 		this.checkpoints.reached(CHECKPOINT);
 		JobExecution job = chunkContext.getStepContext().getStepExecution().getJobExecution();
 		JobInstance instance = job.getJobInstance();
-		int partitions = RunPlanParameters.partitions(job.getJobParameters());
-		java.nio.file.Path file = RunPlanParameters.file(job.getJobParameters());
-		InputSource input = this.input.apply(job);
-		Optional<String> changed = input.changeSince(file, RunPlanParameters.fingerprint(job.getJobParameters()));
+		RunPlan plan = this.plan.apply(job);
+		int partitions = plan.partitions();
+		InputSource input = plan.input();
+		Optional<String> changed = input.changeSince(plan.file(), plan.fingerprint());
 		if (changed.isPresent()) {
 			// the ranges were planned from the size at the start: the counts cannot add up, and that is no bug
 			throw new RowliftException(1, changed.get());

@@ -158,7 +158,7 @@ public class LoadJobConfiguration {
 		// the input as the load step saw it: the plan stored with the run
 		return new StepBuilder(LoadJobNames.ACCOUNTING, jobRepository)
 			.tasklet(new AccountingTasklet(jobRepository, new JdbcTemplate(dataSource),
-					job -> RunPlanParameters.of(job).input(),
+					RunPlan::of,
 					checkpoints),
 					transactionManager)
 			.allowStartIfComplete(true)
@@ -187,7 +187,7 @@ public class LoadJobConfiguration {
 	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
 	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution, DataSource dataSource) {
 		// rowlift.target.compress: the dictionary the plan names, read by its ID (never trained again)
-		return DocumentDictionary.read(RunPlanParameters.of(execution), dataSource);
+		return DocumentDictionary.read(RunPlan.of(execution), dataSource);
 	}
 
 	/** The plan stored with the running execution's run, as stored (the before/after SQL are read from it). */

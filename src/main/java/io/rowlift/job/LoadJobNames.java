@@ -3,8 +3,11 @@ package io.rowlift.job;
 /**
  * Names persisted in the job repository. Renaming one breaks the resume of loads started by an
  * earlier version, so they never change. The job parameters among them are written and read in one
- * place each: the plan's in {@link RunPlanParameters}, the execution's settings its partitions share
- * ({@link #SKIP_LIMIT}, {@link #READ_BUFFER}, {@link #MAX_RECORD_SIZE}) in {@link RunSettings}.
+ * place each: a run's identity and write method in {@link RunPlanParameters}, the execution's settings its
+ * partitions share ({@link #SKIP_LIMIT}, {@link #READ_BUFFER}, {@link #MAX_RECORD_SIZE}) in {@link RunSettings}.
+ * The others are the plan as runs of earlier versions kept it among their parameters ("plan parameter"): this
+ * version stores the plan with the run ({@link StoredPlan}) and only reads them, for those runs
+ * ({@link LegacyRunParameters}).
  */
 public final class LoadJobNames {
 
@@ -56,35 +59,35 @@ public final class LoadJobNames {
 	/** Identifying parameter: when this load started, so a reload is a new job instance. */
 	public static final String STARTED = "load.started";
 
-	/** Parameter: the canonical path of the file. */
+	/** Plan parameter of earlier versions: the canonical path of the file. */
 	public static final String PATH = "source.path";
 
-	/** Parameter: the file as the operator named it, for messages. */
+	/** Plan parameter of earlier versions: the file as the operator named it, for messages. */
 	public static final String DISPLAY = "source.display";
 
-	/** Parameter: the table, as the database spells it. */
+	/** Plan parameter of earlier versions: the table, as the database spells it. */
 	public static final String TABLE = "target.table";
 
-	/** Parameter: number of partitions. */
+	/** Plan parameter of earlier versions: number of partitions. */
 	public static final String PARTITIONS = "job.partitions";
 
-	/** Parameter: partitions loaded at once. */
+	/** Plan parameter of earlier versions: partitions loaded at once. */
 	public static final String THREADS = "job.threads";
 
-	/** Parameter: records per chunk. */
+	/** Plan parameter of earlier versions: records per chunk. */
 	public static final String CHUNK_SIZE = "job.chunk-size";
 
-	/** Parameter: the key order of the load ({@code SORT}, {@code CHUNK} or {@code FILE}); with {@code -reason}. */
+	/** Plan parameter of earlier versions: the key order of the load ({@code SORT}, {@code CHUNK} or {@code FILE}); with {@code -reason}. */
 	public static final String KEY_ORDER = "sort.key-order";
 
-	/** Parameter: the folder of the load's sorted runs (key order {@code SORT}). */
+	/** Plan parameter of earlier versions: the folder of the load's sorted runs (key order {@code SORT}). */
 	public static final String SORT_DIR = "sort.dir";
 
 	/** Job parameter: the write method of this execution ({@code INSERT} or {@code LOAD_DATA}); with {@code -reason}. */
 	public static final String WRITE_METHOD = "target.write-method";
 
 	/**
-	 * Job parameter: the pipeline of the load ({@code FAST} or {@code SPRING}), fixed by its first run; with
+	 * Plan parameter of earlier versions: the pipeline of the load ({@code FAST} or {@code SPRING}), fixed by its first run; with
 	 * {@code -reason}. Absent in runs started before there was a choice: those are {@code FAST}.
 	 */
 	public static final String PIPELINE = "job.pipeline";
@@ -105,10 +108,10 @@ public final class LoadJobNames {
 	private LoadJobNames() {
 	}
 
-	/** Job parameter: the load mode ({@link io.rowlift.database.LoadMode}); absent in runs of earlier versions (append). */
+	/** Plan parameter of earlier versions: the load mode ({@link io.rowlift.database.LoadMode}); absent in runs of earlier versions (append). */
 	public static final String MODE = "target.mode";
 
-	/** Job parameter: the key {@code upsert} and {@code ignore} match on; empty for the primary key. */
+	/** Plan parameter of earlier versions: the key {@code upsert} and {@code ignore} match on; empty for the primary key. */
 	public static final String UPSERT_KEY = "target.upsert-key";
 
 }

@@ -43,7 +43,8 @@ import io.rowlift.sort.SortProperties;
  * a new load, a resume of an unfinished one, or a refusal (exit 3). Orchestration only: the run lock is
  * {@link RunLocks}'s, the decision {@link RunDecision}'s and its recovery and carrying out {@link RunStarts}'s,
  * a new run's plan {@link RunPlanner}'s (sizing {@link Sizing}'s, the sort folder's room {@link SortSpace}'s),
- * and the run's values travel as one {@link RunPlan} ({@link RunPlanParameters}).
+ * and the run's values travel as one {@link RunPlan}, stored with the run ({@link StoredPlan}); its job parameters
+ * hold only its identity and this execution's choices ({@link RunPlanParameters}, {@link RunSettings}).
  *
  * <p>Order matters: the file is checked before the database is touched; the run lock is taken
  * before anything is written; the migrations and Rowlift's own tables come next; then the table and

@@ -161,7 +161,7 @@ public final class LoadMonitor implements JobExecutionListener {
 		}
 		this.stored = this.remote.getAsBoolean() ? new RepositoryPartitions(this.repository, execution) : null;
 		try {
-			RunPlan plan = RunPlanParameters.of(execution);
+			RunPlan plan = RunPlan.of(execution);
 			InputSource input = plan.input();
 			long dataBytes = input.size();
 			long before = 0; // what the earlier runs of this load committed, in the input's measure

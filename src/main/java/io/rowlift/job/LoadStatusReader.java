@@ -14,7 +14,6 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -27,7 +26,8 @@ import io.rowlift.source.SourceFingerprint;
 /**
  * Reads what {@code status} shows: the most recent loads of the target database with their state and
  * what the same command would do now ({@link LoadStatus}), and the indexes an unfinished run left
- * dropped ({@link IndexLedger}). Only reads: it creates no table (a database without Rowlift's tables
+ * dropped ({@link IndexLedger}). Each load is read from the plan stored with its run ({@link RunOutline}; a
+ * run of a version before stored plans from its job parameters). Only reads: it creates no table (a database without Rowlift's tables
  * has no loads) and writes nothing; the one thing it touches is the run lock, which it may take and
  * release at once to see whether a run holds it ({@link RunLocking#runLockHolder}). Thread-safe.
  */
@@ -93,21 +93,24 @@ public final class LoadStatusReader {
 			if (execution == null) {
 				continue;
 			}
-			JobParameters parameters = execution.getJobParameters();
-			String loadTable = RunPlanParameters.table(parameters);
-			Path loadFile = RunPlanParameters.file(parameters);
+			Optional<RunOutline> outline = RunOutline.of(execution);
+			if (outline.isEmpty()) {
+				continue; // killed as its job started, before its plan was stored: it ran nothing, and the next command abandons it
+			}
+			RunOutline run = outline.get();
+			String loadTable = run.table();
+			Path loadFile = run.file();
 			if ((table != null && !table.equalsIgnoreCase(loadTable)) || (path != null && !path.equals(loadFile.toString()))) {
 				continue;
 			}
 			Optional<String> holder = locks.computeIfAbsent(loadTable.toLowerCase(java.util.Locale.ROOT), t -> lockHolder(loadTable));
 			boolean lockedByThis = holder.isPresent() && (holder.get().isEmpty() || holder.get().equalsIgnoreCase(loadTable));
-			LoadProgress progress = LoadProgress.of(this.jobRepository, execution.getJobInstance(),
-					RunPlanParameters.partitions(parameters));
+			LoadProgress progress = LoadProgress.of(this.jobRepository, execution.getJobInstance(), run.partitions());
 			long rows = progress.written();
-			String display = parameters.getString(LoadJobNames.DISPLAY);
+			String display = run.display();
 			LoadStatus.Outlook outlook = LoadStatus.outlook(
 					new RunDecision.LastRun(execution.getJobInstanceId(), execution.getStatus(),
-							RunPlanParameters.fingerprint(parameters), execution.getEndTime(), RunPlanParameters.target(parameters),
+							run.fingerprint(), execution.getEndTime(), run.target(),
 							rows),
 					fingerprint(loadFile), holder, settings.reload(), settings.startOver(), settings.keepAbandonedRows(), loadTable,
 					display);

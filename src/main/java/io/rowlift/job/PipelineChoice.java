@@ -5,9 +5,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The pipeline a new load uses, and why (saved by {@link RunPlanParameters} as {@value LoadJobNames#PIPELINE}
- * and its {@code -reason}, both non-identifying job parameters); a resume keeps its first run's, and a
- * run started before there was a choice reads {@link Pipeline#FAST}.
+ * The pipeline a new load uses, and why (stored with the run's plan, {@link StoredPlan}); a resume keeps its
+ * first run's, and a run started before there was a choice reads {@link Pipeline#FAST}
+ * ({@link LegacyRunParameters}).
  *
  * <p>The rule: {@code rowlift.job.pipeline} when set; else {@link Pipeline#SPRING} when a user
  * {@code ItemProcessor} or {@code FieldSetMapper} bean is present; else {@link Pipeline#FAST}. With

@@ -15,8 +15,9 @@ import io.rowlift.sort.KeyOrderChoice;
 
 /**
  * What one run of a load is: which load, the file and table with their mapping, and every value chosen
- * for it with its reason. Built once per run by {@link LoadLauncher}; {@link RunPlanParameters} is the one
- * place that turns it into job parameters and back, so the steps and the summary read it from there.
+ * for it with its reason. Built when a load's first run starts ({@link RunPlanner}) and stored with the run
+ * ({@link StoredPlan}); every step, the summary and every later run read it from there ({@link #of}). The job
+ * parameters hold only its identity and this execution's write method ({@link RunPlanParameters}).
  * Immutable.
  *
  * @param loadKey which load this is, {@code table <- canonical path}
@@ -34,10 +35,27 @@ public record RunPlan(String loadKey, String fingerprint, String started, LoadPl
 		WriteChoice write, KeyOrderChoice keyOrder, Path sortDir, PipelineChoice pipeline,
 		TargetMode target) {
 
+	/**
+	 * The plan of a running execution: the one stored with its run ({@link StoredPlan}), the one source of
+	 * what the run is, with the execution's own write method (a job parameter: a resume may change it).
+	 * @throws IllegalStateException when the execution has no stored plan (it is stored as the job starts)
+	 */
+	public static RunPlan of(org.springframework.batch.core.job.JobExecution execution) {
+		return StoredPlan.in(execution.getExecutionContext())
+			.orElseThrow(() -> new IllegalStateException("run " + execution.getJobInstanceId() + " has no stored plan"))
+			.toRunPlan(RunPlanParameters.write(execution.getJobParameters()));
+	}
+
 	/** This plan with {@code mapping} (the same columns: its compression trained or read) in place of its own. */
 	public RunPlan withMapping(TableMapping mapping) {
 		return new RunPlan(this.loadKey, this.fingerprint, this.started, this.load.withMapping(mapping), this.sizing, this.write,
 				this.keyOrder, this.sortDir, this.pipeline, this.target);
+	}
+
+	/** This plan with {@code write} (an execution's own write method) in place of its own. */
+	public RunPlan withWrite(WriteChoice write) {
+		return new RunPlan(this.loadKey, this.fingerprint, this.started, this.load, this.sizing, write, this.keyOrder,
+				this.sortDir, this.pipeline, this.target);
 	}
 
 	/** The canonical path of the file. */

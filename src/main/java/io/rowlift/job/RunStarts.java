@@ -71,6 +71,9 @@ final class RunStarts {
 	Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan, SourceProperties source, ColumnChoices choices,
 			LoadSql sql, JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
 		JobExecution last = found.orElse(null);
+		if (last != null && RunOutline.of(last).isEmpty()) {
+			last = unplanned(last);
+		}
 		if (last != null && last.getStatus().isRunning()) {
 			int live = this.recovery == null ? 0 : this.recovery.stillRunning(last).size();
 			if (live == 0) {
@@ -110,9 +113,11 @@ final class RunStarts {
 				// UNKNOWN after a failed commit: resumable (the partitions workers still run are not stale)
 				last = new FailedCommitRecovery(this.jobRepository).recover(last, adopted);
 				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
-				// what this command would store for the run: the run's own sizing and choices, this command's settings
-				StoredPlan command = StoredPlan.of(RunPlanParameters.read(parameters, (k, f, d, t) -> plan), source, choices, sql);
 				Optional<StoredPlan> stored = StoredPlan.in(last.getExecutionContext());
+				// what this command would store for the run: the run's own sizing and choices, this command's settings
+				StoredPlan command = stored.isPresent() ? stored.get().commanded(plan, write, source, choices, sql)
+						: StoredPlan.of(LegacyRunParameters.read(last.getJobParameters(), (k, f, d, t) -> plan).withWrite(write),
+								source, choices, sql);
 				if (stored.isEmpty() && plan.mapping().compression() != null) {
 					throw RowliftException.refused("run " + decision.run() + " was started by an earlier version of Rowlift, which did "
 							+ "not compress: resuming it with rowlift.target.compress=zstd would store its rows two ways; run the "
@@ -143,7 +148,8 @@ final class RunStarts {
 			}
 			case ABANDON_THEN_NEW -> {
 				checkReplaceable(mode, plan.table());
-				LoadMode lastMode = RunPlanParameters.target(last.getJobParameters()).mode();
+				RunOutline abandoned = RunOutline.of(last).orElseThrow();
+				LoadMode lastMode = abandoned.target().mode();
 				if (lastMode == LoadMode.REPLACE) {
 					String staging = StagingCleanup.discard(this.dataSource, this.dialect, plan.table());
 					log.warn("abandoning unfinished run " + decision.run() + " (rowlift.job.start-over=true): a replace; "
@@ -156,7 +162,7 @@ final class RunStarts {
 									: settings.keepAbandonedRows() ? " (rowlift.job.keep-abandoned-rows=true)" : ""));
 				}
 				this.jobOperator.abandon(last);
-				Path runs = RunPlanParameters.sortDir(last.getJobParameters());
+				Path runs = abandoned.sortDir();
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
@@ -187,15 +193,33 @@ final class RunStarts {
 				+ RunDecision.startOver(last, mode, table);
 	}
 
-	/** The last execution as {@link RunDecision} needs it, with the rows its run committed when it did not complete. */
+	/**
+	 * The last execution as {@link RunDecision} needs it, from its stored plan ({@link RunOutline}), with the rows its
+	 * run committed when it did not complete.
+	 */
 	private RunDecision.LastRun lastRun(JobExecution execution) {
-		JobParameters parameters = execution.getJobParameters();
+		RunOutline run = RunOutline.of(execution).orElseThrow();
 		long committed = execution.getStatus() == BatchStatus.COMPLETED || execution.getStatus() == BatchStatus.ABANDONED ? -1
-				: LoadProgress.of(this.jobRepository, execution.getJobInstance(), RunPlanParameters.partitions(parameters))
-					.written();
-		return new RunDecision.LastRun(execution.getJobInstanceId(), execution.getStatus(),
-				RunPlanParameters.fingerprint(parameters), execution.getEndTime(), RunPlanParameters.target(parameters),
-				committed);
+				: LoadProgress.of(this.jobRepository, execution.getJobInstance(), run.partitions()).written();
+		return new RunDecision.LastRun(execution.getJobInstanceId(), execution.getStatus(), run.fingerprint(),
+				execution.getEndTime(), run.target(), committed);
+	}
+
+	/**
+	 * A last run with no plan, neither stored nor in its parameters: this version's run killed as its job
+	 * started, after the job repository made its execution and before the plan was stored, so before any step
+	 * (nothing of it was written). Abandoned (marked failed first if the process left it running) unless it already
+	 * is; null in either case, as if there were no last run: this command is a new load.
+	 */
+	private JobExecution unplanned(JobExecution last) throws Exception {
+		if (last.getStatus() == BatchStatus.ABANDONED || last.getStatus() == BatchStatus.COMPLETED) {
+			return null;
+		}
+		log.warn("run " + last.getJobInstanceId() + " ended as its job started, before its plan was stored: it loaded "
+				+ "nothing; abandoning it, so this is a new load");
+		JobExecution failed = last.getStatus().isRunning() ? this.jobOperator.recover(last) : last;
+		this.jobOperator.abandon(failed);
+		return null;
 	}
 
 	/**
@@ -217,7 +241,7 @@ final class RunStarts {
 	/**
 	 * What to start.
 	 * @param plan the run's plan
-	 * @param parameters the plan as job parameters
+	 * @param parameters the run's identity and this execution's write method, as job parameters ({@link RunPlanParameters})
 	 * @param resume whether it resumes an unfinished run
 	 * @param stored the plan stored with the run as it starts
 	 * @param adopts whether it resumes a run some of whose partitions still run on workers: started by

@@ -311,17 +311,34 @@ public record StoredPlan(int version, String loadKey, String fingerprint, String
 				this.keyOrder, this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target);
 	}
 
-	/** The JSON form, as stored ({@link StoredPlanJson}). */
-	public String toJson() {
-		return StoredPlanJson.write(this);
+	/** What the run is without its input opened ({@link RunOutline}). */
+	public RunOutline outline() {
+		return new RunOutline(this.loadKey, this.fingerprint, Path.of(this.file), this.display, this.mapping.table().name(),
+				this.sizing.partitions(), this.target, this.sortDir == null ? null : Path.of(this.sortDir));
 	}
 
 	/**
-	 * Reads the JSON form ({@link StoredPlanJson}).
+	 * What a command would store for this run: the run's own identity, sizing and choices, with the command's
+	 * file and table part ({@code load}), settings and before/after SQL. {@link #differences} against it says
+	 * whether the command may resume the run.
+	 * @param write this execution's write choice
+	 */
+	public StoredPlan commanded(LoadPlan load, WriteChoice write, SourceProperties source, ColumnChoices choices, LoadSql sql) {
+		return of(new RunPlan(this.loadKey, this.fingerprint, this.started, load, this.sizing, write, this.keyOrder,
+				this.sortDir == null ? null : Path.of(this.sortDir), this.pipeline, this.target), source, choices, sql);
+	}
+
+	/** The JSON form, as stored ({@link StoredPlanWriter}). */
+	public String toJson() {
+		return StoredPlanWriter.write(this);
+	}
+
+	/**
+	 * Reads the JSON form ({@link StoredPlanReader}).
 	 * @throws IllegalStateException when {@code json} is not a stored plan's JSON
 	 */
 	public static StoredPlan fromJson(String json) {
-		return StoredPlanJson.read(json);
+		return StoredPlanReader.read(json);
 	}
 
 	/** The plan stored in a job execution's context, if it has one (runs started by Rowlift before version 1 have none). */

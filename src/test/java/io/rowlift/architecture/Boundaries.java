@@ -173,7 +173,7 @@ final class Boundaries {
 			.and()
 			.doNotHaveFullyQualifiedName(this.root + ".database.WriteMethod")
 			.and()
-			.doNotHaveFullyQualifiedName(this.root + ".job.StoredPlanJson")
+			.doNotHaveFullyQualifiedName(this.root + ".job.StoredPlanReader")
 			.and()
 			.doNotHaveFullyQualifiedName(this.root + ".job.RunPlanParameters")
 			.should()

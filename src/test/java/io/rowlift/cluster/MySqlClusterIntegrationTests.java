@@ -917,9 +917,9 @@ class MySqlClusterIntegrationTests {
 		try (Connection c = this.target.connect();
 				java.sql.PreparedStatement ps = c.prepareStatement("SELECT s.STEP_NAME, s.STATUS, s.WRITE_COUNT FROM BATCH_STEP_EXECUTION s"
 						+ " JOIN BATCH_JOB_EXECUTION_PARAMS p ON p.JOB_EXECUTION_ID = s.JOB_EXECUTION_ID"
-						+ " WHERE s.STEP_NAME LIKE 'loadWorker:%' AND p.PARAMETER_NAME = 'target.table' AND p.PARAMETER_VALUE = ?"
+						+ " WHERE s.STEP_NAME LIKE 'loadWorker:%' AND p.PARAMETER_NAME = 'load.key' AND p.PARAMETER_VALUE LIKE ?"
 						+ " ORDER BY s.STEP_NAME")) {
-			ps.setString(1, table);
+			ps.setString(1, table + " <- %");
 			try (ResultSet rs = ps.executeQuery()) {
 				while (rs.next()) {
 					ended.add(rs.getString(1) + " " + rs.getString(2));

@@ -215,13 +215,13 @@ abstract class CrashScenarios extends ScenarioSupport {
 		}
 	}
 
-	/** The folder of sorted runs the one run of the load was given ({@code sort.dir} among its parameters). */
+	/** The folder of sorted runs the one run of the load was given (in the plan stored with it). */
 	private String sortDirOfTheRun() throws Exception {
-		try (Connection c = target().connect(); Statement st = c.createStatement();
-				ResultSet rs = st.executeQuery("SELECT PARAMETER_VALUE FROM BATCH_JOB_EXECUTION_PARAMS WHERE PARAMETER_NAME = 'sort.dir'")) {
-			assertThat(rs.next()).as("a run with a sort folder").isTrue();
-			String dir = rs.getString(1);
-			assertThat(rs.next()).as("one run").isFalse();
+		try (Connection c = target().connect()) {
+			java.util.Map<Long, StoredPlan> plans = StoredPlanRows.plans(c);
+			assertThat(plans).as("one run, with its plan").hasSize(1);
+			String dir = plans.values().iterator().next().sortDir();
+			assertThat(dir).as("a run with a sort folder").isNotNull();
 			return dir;
 		}
 	}

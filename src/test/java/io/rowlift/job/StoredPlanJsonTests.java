@@ -31,7 +31,7 @@ import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 
 /**
- * {@link StoredPlanJson} against Jackson's object mapper, which wrote and read every plan stored before it
+ * {@link StoredPlanWriter} and {@link StoredPlanReader} against Jackson's object mapper, which wrote and read every plan stored before it
  * (configured as it was: unknown properties ignored): the same text written, and each reads the other's
  * text to the same plan. Plans are generated with every field null or set, text with quotes, controls and
  * characters outside the BMP, and input states of every kind of value a format stores.
@@ -51,11 +51,11 @@ class StoredPlanJsonTests {
 
 	@Property(tries = 300)
 	void writesWhatTheObjectMapperWroteAndEachReadsTheOthersText(@ForAll("plans") StoredPlan plan) {
-		String mine = StoredPlanJson.write(plan);
+		String mine = StoredPlanWriter.write(plan);
 		String reference = MAPPER.writeValueAsString(plan);
 		assertThat(mine).isEqualTo(reference);
-		StoredPlan read = StoredPlanJson.read(reference);
-		assertThat(StoredPlanJson.write(read)).isEqualTo(reference);
+		StoredPlan read = StoredPlanReader.read(reference);
+		assertThat(StoredPlanWriter.write(read)).isEqualTo(reference);
 		assertThat(read).usingRecursiveComparison().isEqualTo(MAPPER.readValue(reference, StoredPlan.class));
 	}
 
@@ -75,7 +75,7 @@ class StoredPlanJsonTests {
 				"write":{"method":"INSERT_SELECT","reason":"the default"},"keyOrder":{"order":"FILE","reason":"sampled"},\
 				"sortDir":null,"pipeline":{"pipeline":"FAST","reason":"default"},"target":{"mode":"APPEND","upsertKey":null},\
 				"settings":{"rowlift.source.header":"true"},"sql":{"before":[],"after":[]}}""";
-		StoredPlan plan = StoredPlanJson.read(stored);
+		StoredPlan plan = StoredPlanReader.read(stored);
 		assertThat(plan).usingRecursiveComparison().isEqualTo(MAPPER.readValue(stored, StoredPlan.class));
 		Map<String, Object> state = plan.input().state();
 		assertThat(state.get("delimiter")).isEqualTo(44);
@@ -88,7 +88,7 @@ class StoredPlanJsonTests {
 
 	@Test
 	void aPlanWithOnlyItsVersionReadsWithEverythingElseAbsent() {
-		StoredPlan plan = StoredPlanJson.read("{\"version\":1}");
+		StoredPlan plan = StoredPlanReader.read("{\"version\":1}");
 		assertThat(plan).usingRecursiveComparison().isEqualTo(MAPPER.readValue("{\"version\":1}", StoredPlan.class));
 		assertThat(plan.mapping()).isNull();
 		assertThat(plan.sql()).isNull();
@@ -96,11 +96,11 @@ class StoredPlanJsonTests {
 
 	@Test
 	void textThatIsNoPlanIsRefusedWithThePlace() {
-		assertThatIllegalStateException().isThrownBy(() -> StoredPlanJson.read("[1]"))
+		assertThatIllegalStateException().isThrownBy(() -> StoredPlanReader.read("[1]"))
 			.withMessageStartingWith("the plan stored with the run has START_ARRAY where START_OBJECT belongs, at ");
-		assertThatIllegalStateException().isThrownBy(() -> StoredPlanJson.read("{\"version\":\"one\"}"))
+		assertThatIllegalStateException().isThrownBy(() -> StoredPlanReader.read("{\"version\":\"one\"}"))
 			.withMessageContaining("VALUE_STRING where VALUE_NUMBER_INT belongs");
-		assertThatIllegalStateException().isThrownBy(() -> StoredPlanJson.read("{\"version\":1,"))
+		assertThatIllegalStateException().isThrownBy(() -> StoredPlanReader.read("{\"version\":1,"))
 			.withMessageStartingWith("the plan stored with the run is not valid JSON: ");
 	}
 

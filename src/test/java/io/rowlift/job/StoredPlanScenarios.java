@@ -2,16 +2,13 @@ package io.rowlift.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -92,6 +89,60 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 			.contains("run 1 resumed and completed");
 		assertExact(csv);
 		assertThat(contexts().values()).as("the resumed execution stored its plan").anyMatch(c -> c.containsKey(StoredPlan.CONTEXT_KEY));
+	}
+
+	/**
+	 * A run killed as its job started, after the job repository made its execution and before its plan was
+	 * stored, has no plan anywhere (this version keeps none among its job parameters) and loaded nothing: the
+	 * same command abandons it and loads anew. Made here by a kill in the first step, before anything is loaded,
+	 * and the plan taken out of the context.
+	 */
+	@Test
+	void aRunWithNoPlanStoredLoadedNothingAndTheSameCommandLoadsAnew() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		List<String> command = command(csv, "--rowlift.target.mode=truncate");
+		killedAt("prepare", command); // the first step: the table emptied, nothing loaded
+		assertThat(removeStoredPlans(false)).as("contexts that held a plan").isPositive();
+
+		RowliftJar.Attempt again = this.jar.run("the same command", command, TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 ended as its job started, before its plan was stored")
+			.contains("run 2 completed");
+		assertExact(csv);
+	}
+
+	/**
+	 * A run of the versions between stored plans and this one (up to 1dc5d08) kept its plan twice, stored and
+	 * among its job parameters: it resumes from the stored plan, and its resume's parameters are this version's,
+	 * its identity and this execution's choices only.
+	 */
+	@Test
+	void aRunOfTheVersionBeforeWithItsPlanAlsoAmongItsParametersResumesExactly() throws Exception {
+		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
+		killedInTheLoad(command(csv));
+		List<String> mine = List.of("load.key", "source.fingerprint", "load.started", "target.write-method",
+				"target.write-method-reason", "job.skip-limit", "source.read-buffer", "source.max-record-size");
+		int added = 0;
+		try (Connection c = target().connect()) {
+			Map<Long, StoredPlan> plans = StoredPlanRows.plans(c);
+			assertThat(plans).as("the killed run's plan, stored").hasSize(1);
+			for (Map.Entry<Long, StoredPlan> plan : plans.entrySet()) {
+				assertThat(StoredPlanRows.parameterNames(c, plan.getKey())).as("a new run's job parameters")
+					.containsExactlyInAnyOrderElementsOf(mine);
+				added += StoredPlanRows.addEarlierParameters(c, plan.getKey(), plan.getValue());
+			}
+		}
+		assertThat(added).as("the plan parameters 1dc5d08 wrote").isEqualTo(15);
+
+		RowliftJar.Attempt again = this.jar.run("the same command", command(csv), TIMEOUT);
+
+		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(again.output()).contains("run 1 resumed and completed").doesNotContain("earlier version");
+		assertExact(csv);
+		try (Connection c = target().connect()) {
+			assertThat(StoredPlanRows.parameterNames(c, StoredPlanRows.lastExecution(c))).as("the resume's job parameters").containsExactlyInAnyOrderElementsOf(mine);
+		}
 	}
 
 	/**
@@ -280,31 +331,41 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 
 	/** Every job execution's context, by execution id, as Spring Batch stored it. */
 	Map<Long, Map<String, Object>> contexts() throws Exception {
-		Map<Long, Map<String, Object>> contexts = new LinkedHashMap<>();
-		try (Connection c = target().connect(); PreparedStatement st = c.prepareStatement(
-				"SELECT JOB_EXECUTION_ID, SHORT_CONTEXT, SERIALIZED_CONTEXT FROM BATCH_JOB_EXECUTION_CONTEXT");
-				ResultSet rs = st.executeQuery()) {
-			while (rs.next()) {
-				String text = rs.getString(3) != null ? rs.getString(3) : rs.getString(2);
-				contexts.put(rs.getLong(1), new DefaultExecutionContextSerializer()
-					.deserialize(new ByteArrayInputStream(text.getBytes(StandardCharsets.ISO_8859_1))));
-			}
+		try (Connection c = target().connect()) {
+			return StoredPlanRows.contexts(c);
 		}
-		return contexts;
 	}
 
 	/**
-	 * Removes the stored plan from every job execution context, as the version before stored plans left
-	 * them (its contexts held the run's times only, and its job parameters were those of today).
+	 * Removes the stored plan from every job execution context and puts it among the execution's job
+	 * parameters instead, as the version before stored plans left a run (its contexts held the run's times
+	 * only, and its job parameters held the plan, {@link EarlierVersionParameters}).
 	 * @return how many held one
 	 */
 	int removeStoredPlans() throws Exception {
+		return removeStoredPlans(true);
+	}
+
+	/**
+	 * Removes the stored plan from every job execution context.
+	 * @param earlierParameters whether to put it among the execution's job parameters instead, as the version
+	 *        before stored plans kept it; without, the run looks as one of this version's killed as its job started,
+	 *        before its plan was stored
+	 * @return how many held one
+	 */
+	int removeStoredPlans(boolean earlierParameters) throws Exception {
 		int removed = 0;
 		for (Map.Entry<Long, Map<String, Object>> context : contexts().entrySet()) {
-			if (context.getValue().remove(StoredPlan.CONTEXT_KEY) == null) {
+			Object packed = context.getValue().remove(StoredPlan.CONTEXT_KEY);
+			if (packed == null) {
 				continue;
 			}
 			removed++;
+			if (earlierParameters) {
+				try (Connection c = target().connect()) {
+					StoredPlanRows.addEarlierParameters(c, context.getKey(), StoredPlan.fromJson(StoredPlan.unpack((String) packed)));
+				}
+			}
 			ByteArrayOutputStream out = new ByteArrayOutputStream();
 			new DefaultExecutionContextSerializer().serialize(context.getValue(), out);
 			String text = out.toString(StandardCharsets.ISO_8859_1);

@@ -1,17 +1,14 @@
 package io.rowlift.job;
 
-import java.io.StringWriter;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.json.JsonFactory;
 
 import io.rowlift.database.LoadMode;
@@ -24,265 +21,19 @@ import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 
 /**
- * The JSON form of a {@link StoredPlan}, written and read with Jackson's streaming API, field by field.
- *
- * <p>Why not Jackson's object mapper: it introspects the plan's dozen record types on first use, which a
- * one-shot load paid on its start (about 80 ms of CPU on the project's 2-core machine, docs/benchmarks.md
- * "Session 15: the start-up regression"). The form is unchanged: field names and their order are the ones
- * the object mapper wrote (record components in declaration order, and {@code text} after a column's
- * components, from {@link TableColumn#isText()}), so plans stored by earlier versions read back as before
- * and a plan written now is the same text they wrote ({@code StoredPlanJsonTests} compares the two on
- * generated plans). Reading is lenient as the mapper was: an unknown field is skipped, a missing one is
- * null (0 or false for a number or flag); numbers in an input's state read back as {@code Integer} when
- * they fit, else {@code Long}, else {@code BigInteger}, else {@code Double}.
+ * Reads the JSON form of a {@link StoredPlan} ({@link StoredPlanWriter} writes it) with Jackson's streaming API,
+ * field by field, for the reason the writer gives. Plans stored by every earlier version read back as the object
+ * mapper, which wrote and read them before, read them: an unknown field is skipped, a missing one is null (0 or
+ * false for a number or flag); numbers in an input's state read back as {@code Integer} when they fit, else
+ * {@code Long}, else {@code BigInteger}, else {@code Double} ({@code StoredPlanJsonTests}).
  *
  * <p>Stateless and thread-safe (the factory is).
  */
-final class StoredPlanJson {
+final class StoredPlanReader {
 
 	private static final JsonFactory JSON = new JsonFactory();
 
-	private StoredPlanJson() {
-	}
-
-	/** {@code plan} as JSON. */
-	static String write(StoredPlan plan) {
-		StringWriter out = new StringWriter(2048);
-		try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-			g.writeStartObject();
-			g.writeNumberProperty("version", plan.version());
-			g.writeStringProperty("loadKey", plan.loadKey());
-			g.writeStringProperty("fingerprint", plan.fingerprint());
-			g.writeStringProperty("started", plan.started());
-			g.writeStringProperty("file", plan.file());
-			g.writeStringProperty("display", plan.display());
-			g.writeName("input");
-			writeInput(g, plan.input());
-			g.writeName("mapping");
-			writeMapping(g, plan.mapping());
-			g.writeName("values");
-			writeValues(g, plan.values());
-			g.writeName("sizing");
-			writeSizing(g, plan.sizing());
-			g.writeName("write");
-			if (plan.write() == null) {
-				g.writeNull();
-			}
-			else {
-				writePair(g, "method", plan.write().method() == null ? null : plan.write().method().name(), "reason", plan.write().reason());
-			}
-			g.writeName("keyOrder");
-			if (plan.keyOrder() == null) {
-				g.writeNull();
-			}
-			else {
-				writePair(g, "order", name(plan.keyOrder().order()), "reason", plan.keyOrder().reason());
-			}
-			g.writeStringProperty("sortDir", plan.sortDir());
-			g.writeName("pipeline");
-			if (plan.pipeline() == null) {
-				g.writeNull();
-			}
-			else {
-				writePair(g, "pipeline", name(plan.pipeline().pipeline()), "reason", plan.pipeline().reason());
-			}
-			g.writeName("target");
-			if (plan.target() == null) {
-				g.writeNull();
-			}
-			else {
-				writePair(g, "mode", name(plan.target().mode()), "upsertKey", plan.target().upsertKey());
-			}
-			g.writeName("settings");
-			writeValue(g, plan.settings());
-			g.writeName("sql");
-			if (plan.sql() == null) {
-				g.writeNull();
-			}
-			else {
-				g.writeStartObject();
-				g.writeName("before");
-				writeValue(g, plan.sql().before());
-				g.writeName("after");
-				writeValue(g, plan.sql().after());
-				g.writeEndObject();
-			}
-			g.writeEndObject();
-		}
-		return out.toString();
-	}
-
-	private static String name(Enum<?> value) {
-		return value == null ? null : value.name();
-	}
-
-	private static void writePair(JsonGenerator g, String first, String firstValue, String second, String secondValue) {
-		g.writeStartObject();
-		g.writeStringProperty(first, firstValue);
-		g.writeStringProperty(second, secondValue);
-		g.writeEndObject();
-	}
-
-	private static void writeInput(JsonGenerator g, StoredPlan.Input input) {
-		if (input == null) {
-			g.writeNull();
-			return;
-		}
-		g.writeStartObject();
-		g.writeStringProperty("format", input.format());
-		g.writeName("state");
-		writeValue(g, input.state());
-		g.writeEndObject();
-	}
-
-	private static void writeMapping(JsonGenerator g, StoredPlan.Mapping mapping) {
-		if (mapping == null) {
-			g.writeNull();
-			return;
-		}
-		g.writeStartObject();
-		g.writeName("table");
-		writeTable(g, mapping.table());
-		g.writeName("columns");
-		writeValue(g, mapping.columns());
-		g.writeName("fields");
-		if (mapping.fields() == null) {
-			g.writeNull();
-		}
-		else {
-			g.writeStartArray();
-			for (int field : mapping.fields()) {
-				g.writeNumber(field);
-			}
-			g.writeEndArray();
-		}
-		g.writeNumberProperty("fieldCount", mapping.fieldCount());
-		g.writeName("names");
-		writeValue(g, mapping.names());
-		g.writeName("expressions");
-		writeValue(g, mapping.expressions());
-		g.writeName("compressed");
-		StoredPlan.Compressed compressed = mapping.compressed();
-		if (compressed == null) {
-			g.writeNull();
-		}
-		else {
-			g.writeStartObject();
-			g.writeStringProperty("codec", compressed.codec());
-			g.writeNumberProperty("dictionary", compressed.dictionary());
-			g.writeNumberProperty("level", compressed.level());
-			g.writeName("columns");
-			writeValue(g, compressed.columns());
-			g.writeEndObject();
-		}
-		g.writeStringProperty("filter", mapping.filter());
-		g.writeEndObject();
-	}
-
-	private static void writeTable(JsonGenerator g, TableInfo table) {
-		if (table == null) {
-			g.writeNull();
-			return;
-		}
-		g.writeStartObject();
-		g.writeStringProperty("name", table.name());
-		g.writeName("columns");
-		if (table.columns() == null) {
-			g.writeNull();
-		}
-		else {
-			g.writeStartArray();
-			for (TableColumn column : table.columns()) {
-				g.writeStartObject();
-				g.writeStringProperty("name", column.name());
-				g.writeNumberProperty("jdbcType", column.jdbcType());
-				g.writeStringProperty("typeName", column.typeName());
-				g.writeNumberProperty("size", column.size());
-				g.writeNumberProperty("scale", column.scale());
-				g.writeBooleanProperty("nullable", column.nullable());
-				g.writeBooleanProperty("hasDefault", column.hasDefault());
-				g.writeBooleanProperty("text", column.isText()); // derived; written as the object mapper did, never read
-				g.writeEndObject();
-			}
-			g.writeEndArray();
-		}
-		g.writeName("primaryKey");
-		writeValue(g, table.primaryKey());
-		g.writeEndObject();
-	}
-
-	private static void writeValues(JsonGenerator g, StoredPlan.Values values) {
-		if (values == null) {
-			g.writeNull();
-			return;
-		}
-		g.writeStartObject();
-		g.writeStringProperty("charset", values.charset());
-		g.writeStringProperty("date", values.date());
-		g.writeStringProperty("time", values.time());
-		g.writeStringProperty("timestamp", values.timestamp());
-		g.writeStringProperty("zone", values.zone());
-		g.writeEndObject();
-	}
-
-	private static void writeSizing(JsonGenerator g, Sizing sizing) {
-		if (sizing == null) {
-			g.writeNull();
-			return;
-		}
-		g.writeStartObject();
-		g.writeNumberProperty("partitions", sizing.partitions());
-		g.writeStringProperty("partitionsReason", sizing.partitionsReason());
-		g.writeNumberProperty("threads", sizing.threads());
-		g.writeNumberProperty("chunkSize", sizing.chunkSize());
-		g.writeStringProperty("chunkSizeReason", sizing.chunkSizeReason());
-		g.writeEndObject();
-	}
-
-	/** A value of an input's state, the settings or a list of names: maps, lists, text, numbers, flags, null. */
-	private static void writeValue(JsonGenerator g, Object value) {
-		if (value == null) {
-			g.writeNull();
-		}
-		else if (value instanceof String text) {
-			g.writeString(text);
-		}
-		else if (value instanceof Boolean flag) {
-			g.writeBoolean(flag);
-		}
-		else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-			g.writeNumber(((Number) value).intValue());
-		}
-		else if (value instanceof Long number) {
-			g.writeNumber(number.longValue());
-		}
-		else if (value instanceof BigInteger number) {
-			g.writeNumber(number);
-		}
-		else if (value instanceof Double || value instanceof Float) {
-			g.writeNumber(((Number) value).doubleValue());
-		}
-		else if (value instanceof Map<?, ?> map) {
-			g.writeStartObject();
-			for (Map.Entry<?, ?> entry : map.entrySet()) {
-				g.writeName(String.valueOf(entry.getKey()));
-				writeValue(g, entry.getValue());
-			}
-			g.writeEndObject();
-		}
-		else if (value instanceof Iterable<?> list) {
-			g.writeStartArray();
-			for (Object item : list) {
-				writeValue(g, item);
-			}
-			g.writeEndArray();
-		}
-		else if (value instanceof Enum<?> constant) {
-			g.writeString(constant.name());
-		}
-		else { // an input's state holds only the above (InputSource#state); a new kind of value must be added here
-			throw new IllegalArgumentException("stored plan: cannot write a " + value.getClass().getName());
-		}
+	private StoredPlanReader() {
 	}
 
 	/**
