@@ -10,6 +10,7 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.model.Checkpoints;
 
 /**

@@ -237,7 +237,7 @@ abstract class BisectionScenarios extends ScenarioSupport {
 	@ValueSource(strings = { "fast", "spring" })
 	void killedInTheMiddleOfABisectionTheSameCommandEndsExact(String pipeline) throws Exception {
 		File file = write("killed.csv", ROWS, refusedAt(set(IntStream.range(0, 20).map(i -> 3_100 + 37 * i))));
-		killAndRunAgain(file, pipeline, io.rowlift.database.ChunkBisection.CHECKPOINT);
+		killAndRunAgain(file, pipeline, io.rowlift.database.write.ChunkBisection.CHECKPOINT);
 	}
 
 	/**
@@ -250,7 +250,7 @@ abstract class BisectionScenarios extends ScenarioSupport {
 	@ValueSource(strings = { "fast", "spring" })
 	void killedInTheMiddleOfABisectionOfAGroupTheSameCommandEndsExact(String pipeline) throws Exception {
 		File file = write("killed-groups.csv", ROWS, refusedAt(set(IntStream.range(0, ROWS / 100).map(i -> 50 + 100 * i))));
-		killAndRunAgain(file, pipeline, io.rowlift.database.ChunkBisection.GROUPS_CHECKPOINT);
+		killAndRunAgain(file, pipeline, io.rowlift.database.write.ChunkBisection.GROUPS_CHECKPOINT);
 	}
 
 	private void killAndRunAgain(File file, String pipeline, String point) throws Exception {

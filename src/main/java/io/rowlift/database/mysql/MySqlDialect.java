@@ -32,7 +32,7 @@ import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.BulkLoader;
 import io.rowlift.database.KeyMatching;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.io.InputStream;
 import java.sql.Connection;
@@ -7,6 +7,11 @@ import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.database.BulkLoader;
+import io.rowlift.database.RefusalStage;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.TsvRows;
+import io.rowlift.database.mapping.RecordBinder;
 import io.rowlift.model.RawRecord;
 
 /**

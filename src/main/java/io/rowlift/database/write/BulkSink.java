@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,6 +9,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
+import io.rowlift.database.BulkLoader;
+import io.rowlift.database.RefusalStage;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.TsvRows;
+import io.rowlift.database.mapping.RecordBinder;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -42,7 +47,7 @@ import io.rowlift.model.RawRecord;
  *
  * <p>One instance per partition's writer: not thread-safe (the stream is read on the writer's thread).
  */
-final class BulkSink {
+public final class BulkSink {
 
 	/** Bytes of rows bound at a time for the bulk loader's stream. */
 	private static final int STREAM_BLOCK = 64 << 10;
@@ -73,7 +78,7 @@ final class BulkSink {
 	 * @param stage the dialect's server-side path for a refused stream, or null (halving)
 	 * @param bisection the partition's, shared with {@code inserts}
 	 */
-	BulkSink(BulkLoader loader, RefusalStage stage, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
+	public BulkSink(BulkLoader loader, RefusalStage stage, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
 		this.loader = loader;
 		this.staged = stage == null ? null : new StagedChunkWriter(stage, loader, binder, bisection);
 		this.binder = binder;
@@ -88,7 +93,7 @@ final class BulkSink {
 	 * for the JVM). Records refused while binding are rejected after the load, on the same connection.
 	 * A stream the database does not take cleanly is rolled back and bisected. Returns the rows written.
 	 */
-	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+	public long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		if (this.staged == null && this.inserts.atomicGroups()) {
 			return this.inserts.write(connection, records, rejects); // rejects staged and the chunk ended there
 		}
@@ -153,7 +158,7 @@ final class BulkSink {
 	 * returned, and starts again from zero; always 0 in {@code append}. Rows a bisection wrote alone are
 	 * counted by the {@link InsertBatchSink}.
 	 */
-	long takeMatched() {
+	public long takeMatched() {
 		long taken = this.matched;
 		this.matched = 0;
 		return taken;

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,6 +7,13 @@ import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.database.BatchStatement;
+import io.rowlift.database.KeyMatching;
+import io.rowlift.database.MatchCounter;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.mapping.RecordBinder;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -33,7 +40,7 @@ import io.rowlift.model.RawRecord;
  *
  * <p>One instance per partition's writer: not thread-safe.
  */
-final class InsertBatchSink {
+public final class InsertBatchSink {
 
 	/**
 	 * Rows of a group: bound, then run under a savepoint while the chunk is still being bound (in whole
@@ -101,12 +108,12 @@ final class InsertBatchSink {
 
 	private int multiRows;
 
-	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
+	public InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
 		this(dialect, mapping, binder, matching, false, new ChunkBisection());
 	}
 
 	/** @param direct bind through {@link TargetDialect#directStatement} (write method {@link WriteMethod#INSERT_DIRECT}) */
-	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct) {
+	public InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct) {
 		this(dialect, mapping, binder, matching, direct, new ChunkBisection());
 	}
 
@@ -114,7 +121,7 @@ final class InsertBatchSink {
 	 * @param direct bind through {@link TargetDialect#directStatement} (write method {@link WriteMethod#INSERT_DIRECT})
 	 * @param bisection the partition's, shared with its bulk sink if any
 	 */
-	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct,
+	public InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct,
 			ChunkBisection bisection) {
 		this.dialect = dialect;
 		this.mapping = mapping;
@@ -160,7 +167,7 @@ final class InsertBatchSink {
 	 * The rows whose key matched (updated or skipped) among those the write calls since the last call
 	 * returned, and starts again from zero; always 0 without key matching.
 	 */
-	long takeMatched() {
+	public long takeMatched() {
 		long taken = this.matched;
 		this.matched = 0;
 		return taken;
@@ -179,7 +186,7 @@ final class InsertBatchSink {
 	 * Binds the records into INSERT batches and runs them a group at a time; rejects the bad ones (a
 	 * value that does not convert, a row the database refuses). Returns the rows written.
 	 */
-	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+	public long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		int group = this.bisection.groupRows(FLUSH_ROWS);
 		if (this.counter != null) {
 			this.counter.prepare(connection);
