@@ -3,7 +3,6 @@ package io.rowlift.database.write;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -272,8 +271,10 @@ public final class InsertBatchSink {
 				}
 				batched.add(record);
 				if (batched.size() == group) {
-					written += !atomic(batched) ? this.bisection.write(connection, batched, part) // too large for one statement
-							: executeAtomic(connection, statement, group) == null ? group : this.bisection.bisect(connection, batched, part);
+					List<RawRecord> rows = batched;
+					written += !atomic(rows) ? this.bisection.write(connection, rows, part) // too large for one statement
+							: SavepointSplit.write(connection, true, rows, () -> executeAtomic(connection, statement, group),
+									whole -> this.bisection.bisect(connection, whole, part));
 					batched = new ArrayList<>(group);
 				}
 			}
@@ -330,15 +331,8 @@ public final class InsertBatchSink {
 	 */
 	private long runGroup(Connection connection, Statements statements, List<RawRecord> batched, RejectHandling rejects)
 			throws SQLException {
-		Savepoint savepoint = connection.setSavepoint();
-		SQLException refusal = execute(connection, statements, batched.size());
-		if (refusal == null) {
-			connection.releaseSavepoint(savepoint);
-			return batched.size();
-		}
-		connection.rollback(savepoint);
-		connection.releaseSavepoint(savepoint);
-		return this.bisection.bisect(connection, batched, part(connection, statements, rejects));
+		return SavepointSplit.write(connection, false, batched, () -> execute(connection, statements, batched.size()),
+				refused -> this.bisection.bisect(connection, refused, part(connection, statements, rejects)));
 	}
 
 	/**

@@ -200,16 +200,12 @@ public final class RowsBufferSink {
 					batched.add(record);
 				}
 				if (!batched.isEmpty() && (batched.size() == group || i == records.size() - 1)) {
-					Savepoint savepoint = this.loader.atomic() ? null : connection.setSavepoint();
-					Exception refusal = part.write(rows, batched.size());
-					if (savepoint != null) {
-						if (refusal != null) {
-							connection.rollback(savepoint);
-						}
-						connection.releaseSavepoint(savepoint);
-					}
-					rows.clear();
-					written += refusal == null ? batched.size() : this.bisection.bisect(connection, batched, part);
+					List<RawRecord> bound = batched;
+					written += SavepointSplit.write(connection, this.loader.atomic(), bound, () -> {
+						Exception refusal = part.write(rows, bound.size());
+						rows.clear(); // a part of the bisection binds its rows into a buffer of its own
+						return refusal;
+					}, refused -> this.bisection.bisect(connection, refused, part));
 					batched = new ArrayList<>(group);
 				}
 			}
