@@ -11,6 +11,15 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
+import io.rowlift.database.mapping.RecordBinder;
+import io.rowlift.database.mapping.RecordFilter;
+import io.rowlift.database.mapping.TableMapping;
+import io.rowlift.database.mapping.ValueFormats;
+import io.rowlift.database.write.BulkSink;
+import io.rowlift.database.write.ChunkBisection;
+import io.rowlift.database.write.InsertBatchSink;
+import io.rowlift.database.write.RejectHandling;
+import io.rowlift.database.write.RowsBufferSink;
 import io.rowlift.expr.ExpressionException;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;

@@ -1,5 +1,6 @@
 package io.rowlift.database;
 
+import io.rowlift.database.mapping.TableMapping;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

@@ -8,6 +8,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 import io.rowlift.RowliftException;
+import io.rowlift.database.mapping.TableMapping;
 
 /**
  * How a load in mode {@code upsert} or {@code ignore} matches the file's rows with the table's: the

@@ -25,6 +25,11 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
+import io.rowlift.database.mapping.CapturedRow;
+import io.rowlift.database.mapping.RecordBinder;
+import io.rowlift.database.mapping.RecordFilter;
+import io.rowlift.database.mapping.TableMapping;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.Location;
 import io.rowlift.model.RawRecord;

@@ -17,7 +17,7 @@ import io.rowlift.compress.DictionaryTraining;
 import io.rowlift.compress.ZstdCompression;
 import io.rowlift.compress.ZstdDictionaries;
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.InputSource;

@@ -3,8 +3,8 @@ package io.rowlift.job;
 import java.nio.file.Path;
 
 import io.rowlift.source.InputSource;
-import io.rowlift.database.TableMapping;
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.TableMapping;
+import io.rowlift.database.mapping.ValueFormats;
 
 /**
  * Everything a load needs to know about its file and table, checked before anything is written.

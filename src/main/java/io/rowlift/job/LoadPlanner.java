@@ -12,10 +12,10 @@ import io.rowlift.RowliftException;
 import io.rowlift.source.InputFormats;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.SourceProperties;
-import io.rowlift.database.ColumnChoices;
+import io.rowlift.database.mapping.ColumnChoices;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.TableMapping;
+import io.rowlift.database.mapping.ValueFormats;
 
 /**
  * Checks a file and a table against each other and builds the {@link LoadPlan}: the file exists and

@@ -18,7 +18,7 @@ import org.springframework.util.function.SingletonSupplier;
 import io.rowlift.database.JdbcRowWriter;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.RejectTable;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.job.spring.SpringExtensions;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;

@@ -17,7 +17,7 @@ import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
 
 import io.rowlift.RowliftException;
-import io.rowlift.database.ColumnChoices;
+import io.rowlift.database.mapping.ColumnChoices;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetMode;

@@ -13,15 +13,15 @@ import java.util.TreeMap;
 
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
-import io.rowlift.database.ColumnChoices;
+import io.rowlift.database.mapping.ColumnChoices;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
 import io.rowlift.compress.ValueCompression;
 import io.rowlift.compress.ZstdCompression;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.TargetMode;
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.source.InputFormats;

@@ -12,7 +12,7 @@ import io.rowlift.source.InputSource;
 import io.rowlift.source.UnitReader;
 import io.rowlift.database.ColumnKind;
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
 
 /**

@@ -34,6 +34,7 @@ final class Boundaries {
 		Map<String, ArchRule> rules = new LinkedHashMap<>();
 		rules.put("reading knows no database", readingKnowsNoDatabase());
 		rules.put("writing knows no file format", writingKnowsNoFileFormat());
+		rules.put("mapping knows no sink", mappingKnowsNoSink());
 		rules.put("inferring a table knows no database", inferringKnowsNoDatabase());
 		rules.put("only an input format's package knows the format", onlyTheFormatKnowsTheFormat());
 		rules.put("input formats know no other format", formatsKnowNoOtherFormat());
@@ -61,6 +62,20 @@ final class Boundaries {
 					"com.zaxxer.hikari..", "com.mysql..", "org.sqlite..")
 			.because("reading knows no database (issue #11): pass what the reader needs as plain values, "
 					+ "and let the job or the database package do the database part");
+	}
+
+	/**
+	 * {@code database.mapping} says which field goes into which column and binds values into a {@code ValueSink}:
+	 * it knows none of the sinks, the bisection or the rejects of {@code database.write}, which use it.
+	 */
+	ArchRule mappingKnowsNoSink() {
+		return noClasses().that()
+			.resideInAPackage(this.root + ".database.mapping..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(this.root + ".database.write..")
+			.because("mapping knows no sink (issue #35): a binder binds into the ValueSink it is given; "
+					+ "what a sink needs of the mapping belongs in the mapping's public methods, not the other way round");
 	}
 
 	/**

@@ -24,8 +24,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
+import io.rowlift.database.mapping.RecordBinder;
+import io.rowlift.database.mapping.TableMapping;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.database.sqlite.RowsExtension;
 import io.rowlift.database.sqlite.SqliteDialect;
+import io.rowlift.database.write.InsertBatchSink;
+import io.rowlift.database.write.RejectHandling;
+import io.rowlift.database.write.RowsBufferSink;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.ByteRangeReader;

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.testsupport.GenCsv;
 import io.rowlift.testsupport.ReferenceCsv;
 import io.rowlift.testsupport.RowliftJar;

@@ -18,7 +18,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.infer.InferredColumn.Type;
 
 /**

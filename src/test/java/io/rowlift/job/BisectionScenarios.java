@@ -1,5 +1,6 @@
 package io.rowlift.job;
 
+import io.rowlift.database.write.ChunkBisection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -237,7 +238,7 @@ abstract class BisectionScenarios extends ScenarioSupport {
 	@ValueSource(strings = { "fast", "spring" })
 	void killedInTheMiddleOfABisectionTheSameCommandEndsExact(String pipeline) throws Exception {
 		File file = write("killed.csv", ROWS, refusedAt(set(IntStream.range(0, 20).map(i -> 3_100 + 37 * i))));
-		killAndRunAgain(file, pipeline, io.rowlift.database.ChunkBisection.CHECKPOINT);
+		killAndRunAgain(file, pipeline, io.rowlift.database.write.ChunkBisection.CHECKPOINT);
 	}
 
 	/**
@@ -250,7 +251,7 @@ abstract class BisectionScenarios extends ScenarioSupport {
 	@ValueSource(strings = { "fast", "spring" })
 	void killedInTheMiddleOfABisectionOfAGroupTheSameCommandEndsExact(String pipeline) throws Exception {
 		File file = write("killed-groups.csv", ROWS, refusedAt(set(IntStream.range(0, ROWS / 100).map(i -> 50 + 100 * i))));
-		killAndRunAgain(file, pipeline, io.rowlift.database.ChunkBisection.GROUPS_CHECKPOINT);
+		killAndRunAgain(file, pipeline, io.rowlift.database.write.ChunkBisection.GROUPS_CHECKPOINT);
 	}
 
 	private void killAndRunAgain(File file, String pipeline, String point) throws Exception {

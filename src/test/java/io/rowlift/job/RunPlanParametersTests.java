@@ -14,7 +14,7 @@ import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;

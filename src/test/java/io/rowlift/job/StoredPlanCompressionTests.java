@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.rowlift.compress.ZstdCompression;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 
 /**
  * The compression of a load's columns in its stored plan (docs/compact-storage.md): the dictionary by its ID, never

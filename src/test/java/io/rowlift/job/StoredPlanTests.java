@@ -1,5 +1,6 @@
 package io.rowlift.job;
 
+import io.rowlift.database.mapping.ColumnChoices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -15,9 +16,9 @@ import io.rowlift.testsupport.SourceSettings;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetMode;
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.sort.KeyOrder;
@@ -146,7 +147,7 @@ class StoredPlanTests {
 	void aChangedColumnChoiceIsADifferenceAndAnOldPlanWithoutChoicesResumesWithoutThem() {
 		RunPlan run = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
 		StoredPlan renamed = StoredPlan.of(run, source(";", "\\N", "dd/MM/uuuu"),
-				new io.rowlift.database.ColumnChoices(java.util.Map.of("Name", "full_name"), List.of("x", "y")), PLAN.sql());
+				new io.rowlift.database.mapping.ColumnChoices(java.util.Map.of("Name", "full_name"), List.of("x", "y")), PLAN.sql());
 
 		assertThat(PLAN.differences(renamed)).containsExactly("rowlift.source.ignore-columns: (not set) -> 'x,y'",
 				"rowlift.target.columns.name.from: (not set) -> 'full_name'");
@@ -154,18 +155,18 @@ class StoredPlanTests {
 		// a version-1 plan stored before the choices existed has no such keys: the same command without them resumes it
 		assertThat(PLAN.settings()).doesNotContainKeys("rowlift.source.ignore-columns");
 		assertThat(PLAN.differences(StoredPlan.of(run, source(";", "\\N", "dd/MM/uuuu"),
-				io.rowlift.database.ColumnChoices.NONE, PLAN.sql()))).isEmpty();
+				io.rowlift.database.mapping.ColumnChoices.NONE, PLAN.sql()))).isEmpty();
 	}
 
 	@Test
 	void theFilterIsStoredWithTheMappingReadBackByAResumeAndAChangeOfItIsADifference() {
 		RunPlan run = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
 		TableMapping filtered = TableMapping.of(TABLE, List.of("id", "name", "born"), 3, true, "people.csv",
-				new io.rowlift.database.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 2)"));
+				new io.rowlift.database.mapping.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 2)"));
 		RunPlan withFilter = new RunPlan(run.loadKey(), run.fingerprint(), run.started(),
 				new LoadPlan(run.load().file(), run.load().displayName(), run.load().input(), filtered, run.load().values()),
 				run.sizing(), run.write(), run.keyOrder(), run.sortDir(), run.pipeline(), run.target());
-		StoredPlan stored = StoredPlan.of(withFilter, source(";", "\\N", "dd/MM/uuuu"), new io.rowlift.database.ColumnChoices(
+		StoredPlan stored = StoredPlan.of(withFilter, source(";", "\\N", "dd/MM/uuuu"), new io.rowlift.database.mapping.ColumnChoices(
 				java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 2)"), PLAN.sql());
 
 		StoredPlan read = StoredPlan.fromJson(stored.toJson());
@@ -176,7 +177,7 @@ class StoredPlanTests {
 				"started", "s")).compiledFilter()).isNotNull();
 		assertThat(read.differences(stored)).isEmpty();
 		assertThat(read.differences(StoredPlan.of(withFilter, source(";", "\\N", "dd/MM/uuuu"),
-				new io.rowlift.database.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 3)"), PLAN.sql())))
+				new io.rowlift.database.mapping.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 3)"), PLAN.sql())))
 			.containsExactly("rowlift.source.filter: 'id in (1, 2)' -> 'id in (1, 3)'");
 		// a plan stored before filters (none in it) compares equal to a command without one
 		assertThat(PLAN.mapping().filter()).isNull();

@@ -7,7 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 import io.rowlift.database.BulkLoader;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 
 /**
  * The bulk path of mode {@code ignore} on MySQL / MariaDB: each stream with {@code LOAD DATA LOCAL ...

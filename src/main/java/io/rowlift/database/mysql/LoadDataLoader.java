@@ -13,7 +13,7 @@ import com.mysql.cj.jdbc.JdbcStatement;
 import io.rowlift.database.BulkLoader;
 import io.rowlift.database.ColumnKind;
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 
 /**
  * A chunk's rows sent with {@code LOAD DATA LOCAL INFILE}, streamed from memory through Connector/J

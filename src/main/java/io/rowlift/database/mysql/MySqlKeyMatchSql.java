@@ -16,7 +16,7 @@ import io.rowlift.database.LoadMode;
 import io.rowlift.database.MatchCounter;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.UniqueKey;
 
 /** MySQL's unique keys and its {@code ON DUPLICATE KEY UPDATE} clauses for the modes that match keys. */

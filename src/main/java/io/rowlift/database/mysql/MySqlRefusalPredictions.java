@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.UniqueKey;
 
 /**

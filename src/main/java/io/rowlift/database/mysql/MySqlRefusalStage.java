@@ -15,7 +15,7 @@ import java.util.TreeSet;
 import io.rowlift.database.RefusalStage;
 import io.rowlift.database.StagingNames;
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 
 /**
  * {@link RefusalStage} on MySQL / MariaDB: a {@code TEMPORARY} InnoDB table of the session, {@code seq} its primary

@@ -9,7 +9,7 @@ import java.sql.Statement;
 import io.rowlift.database.BulkLoader;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 
 /**
  * The bulk path of a load that matches keys ({@code upsert}, {@code ignore}) on MySQL / MariaDB: each

@@ -12,7 +12,7 @@ import io.rowlift.database.LoadMode;
 import io.rowlift.database.MatchCounter;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.UniqueKey;
 
 /** SQLite's unique keys and its {@code ON CONFLICT} clauses for the modes that match keys. */

@@ -7,7 +7,7 @@ import java.sql.SQLException;
 import io.rowlift.database.RowsBuffer;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.RowsLoader;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
 
 /**

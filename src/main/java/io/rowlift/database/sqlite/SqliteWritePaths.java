@@ -12,7 +12,7 @@ import io.rowlift.database.BatchStatement;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.RowsLoader;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;

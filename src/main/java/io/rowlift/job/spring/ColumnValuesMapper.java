@@ -8,13 +8,13 @@ import java.util.Map;
 import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper;
 import org.springframework.batch.infrastructure.item.file.transform.FieldSet;
 
-import io.rowlift.database.CapturedRow;
-import io.rowlift.database.RecordBinder;
+import io.rowlift.database.mapping.CapturedRow;
+import io.rowlift.database.mapping.RecordBinder;
 import io.rowlift.database.Rejection;
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
 

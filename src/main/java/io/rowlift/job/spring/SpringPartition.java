@@ -5,11 +5,11 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.rowlift.database.ChunkBisection;
+import io.rowlift.database.write.ChunkBisection;
 import io.rowlift.database.RejectBudget;
-import io.rowlift.database.RecordFilter;
+import io.rowlift.database.mapping.RecordFilter;
 import io.rowlift.database.RejectTable;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
 import io.rowlift.source.BlankLines;

@@ -15,7 +15,7 @@ import org.springframework.batch.infrastructure.item.file.mapping.FieldSetMapper
 import org.springframework.batch.infrastructure.item.file.separator.RecordSeparatorPolicy;
 import org.springframework.core.io.FileSystemResource;
 
-import io.rowlift.database.RecordFilter;
+import io.rowlift.database.mapping.RecordFilter;
 import io.rowlift.expr.ExpressionException;
 import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;

@@ -15,7 +15,7 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
 
 import io.rowlift.progress.CommittedContext;
 import io.rowlift.progress.PartitionProgress;
-import io.rowlift.database.ChunkBisection;
+import io.rowlift.database.write.ChunkBisection;
 import io.rowlift.database.JdbcRowWriter;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.LoadMode;

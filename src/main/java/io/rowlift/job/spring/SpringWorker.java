@@ -20,16 +20,16 @@ import org.springframework.jdbc.core.namedparam.BeanPropertySqlParameterSource;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.transaction.PlatformTransactionManager;
 
-import io.rowlift.database.RecordFilter;
+import io.rowlift.database.mapping.RecordFilter;
 import io.rowlift.database.RejectBudget;
 import io.rowlift.database.RejectTable;
 import io.rowlift.RowliftException;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.database.TableColumn;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
-import io.rowlift.database.ValueFormats;
+import io.rowlift.database.mapping.ValueFormats;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.InputSource;
@@ -68,7 +68,7 @@ public final class SpringWorker {
 	 * @param closed told when a partition's reader closes
 	 * @param extensions the user's beans
 	 * @param matching how rows are matched on a key (upsert, ignore), or null (append)
-	 * @param checkpoints told {@value io.rowlift.database.ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only)
+	 * @param checkpoints told {@value io.rowlift.database.write.ChunkBisection#CHECKPOINT} in the middle of a bisection (tests only)
 	 */
 	public static Step build(String worker, JobRepository repository, PlatformTransactionManager transactionManager,
 			DataSource dataSource, TargetDialect dialect, InputSource input, TableMapping mapping,

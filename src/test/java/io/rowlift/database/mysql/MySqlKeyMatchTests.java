@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.UniqueKey;
 
 /** The clause MySQL's INSERTs carry in modes upsert and ignore ({@link MySqlDialect#onKeyMatch}). */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rowlift.database.RefusalStage;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.testsupport.MySqlTestTarget;
 
 /** Whether {@link MySqlRefusalStage} stages a table's refused chunks or declines, on a real server. */

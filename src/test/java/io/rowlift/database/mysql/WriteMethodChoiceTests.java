@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import io.rowlift.RowliftException;
 import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
 import io.rowlift.database.WritePath;

@@ -21,7 +21,7 @@ import io.rowlift.database.KeyMatching;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.MatchCounter;
 import io.rowlift.database.TableInfo;
-import io.rowlift.database.TableMapping;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.UniqueKey;
 

@@ -1,12 +1,18 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.database.BatchStatement;
+import io.rowlift.database.KeyMatching;
+import io.rowlift.database.MatchCounter;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.mapping.RecordBinder;
+import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -33,7 +39,7 @@ import io.rowlift.model.RawRecord;
  *
  * <p>One instance per partition's writer: not thread-safe.
  */
-final class InsertBatchSink {
+public final class InsertBatchSink {
 
 	/**
 	 * Rows of a group: bound, then run under a savepoint while the chunk is still being bound (in whole
@@ -101,12 +107,12 @@ final class InsertBatchSink {
 
 	private int multiRows;
 
-	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
+	public InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching) {
 		this(dialect, mapping, binder, matching, false, new ChunkBisection());
 	}
 
 	/** @param direct bind through {@link WritePaths#directStatement} ({@link WritePath.Sink#BOUND_INSERT_BATCHES}) */
-	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct) {
+	public InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct) {
 		this(dialect, mapping, binder, matching, direct, new ChunkBisection());
 	}
 
@@ -114,7 +120,7 @@ final class InsertBatchSink {
 	 * @param direct bind through {@link WritePaths#directStatement} ({@link WritePath.Sink#BOUND_INSERT_BATCHES})
 	 * @param bisection the partition's, shared with its bulk sink if any
 	 */
-	InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct,
+	public InsertBatchSink(TargetDialect dialect, TableMapping mapping, RecordBinder binder, KeyMatching matching, boolean direct,
 			ChunkBisection bisection) {
 		this.dialect = dialect;
 		this.mapping = mapping;
@@ -160,7 +166,7 @@ final class InsertBatchSink {
 	 * The rows whose key matched (updated or skipped) among those the write calls since the last call
 	 * returned, and starts again from zero; always 0 without key matching.
 	 */
-	long takeMatched() {
+	public long takeMatched() {
 		long taken = this.matched;
 		this.matched = 0;
 		return taken;
@@ -179,7 +185,7 @@ final class InsertBatchSink {
 	 * Binds the records into INSERT batches and runs them a group at a time; rejects the bad ones (a
 	 * value that does not convert, a row the database refuses). Returns the rows written.
 	 */
-	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+	public long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		int group = this.bisection.groupRows(FLUSH_ROWS);
 		if (this.counter != null) {
 			this.counter.prepare(connection);
@@ -265,8 +271,10 @@ final class InsertBatchSink {
 				}
 				batched.add(record);
 				if (batched.size() == group) {
-					written += !atomic(batched) ? this.bisection.write(connection, batched, part) // too large for one statement
-							: executeAtomic(connection, statement, group) == null ? group : this.bisection.bisect(connection, batched, part);
+					List<RawRecord> rows = batched;
+					written += !atomic(rows) ? this.bisection.write(connection, rows, part) // too large for one statement
+							: SavepointSplit.write(connection, true, rows, () -> executeAtomic(connection, statement, group),
+									whole -> this.bisection.bisect(connection, whole, part));
 					batched = new ArrayList<>(group);
 				}
 			}
@@ -323,15 +331,8 @@ final class InsertBatchSink {
 	 */
 	private long runGroup(Connection connection, Statements statements, List<RawRecord> batched, RejectHandling rejects)
 			throws SQLException {
-		Savepoint savepoint = connection.setSavepoint();
-		SQLException refusal = execute(connection, statements, batched.size());
-		if (refusal == null) {
-			connection.releaseSavepoint(savepoint);
-			return batched.size();
-		}
-		connection.rollback(savepoint);
-		connection.releaseSavepoint(savepoint);
-		return this.bisection.bisect(connection, batched, part(connection, statements, rejects));
+		return SavepointSplit.write(connection, false, batched, () -> execute(connection, statements, batched.size()),
+				refused -> this.bisection.bisect(connection, refused, part(connection, statements, rejects)));
 	}
 
 	/**

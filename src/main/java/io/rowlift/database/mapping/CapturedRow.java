@@ -1,8 +1,10 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+
+import io.rowlift.database.ValueSink;
 
 /**
  * The values a {@link ColumnBinder} gives one record, as the objects a JDBC driver takes (null for SQL
@@ -12,7 +14,7 @@ import java.sql.SQLException;
  */
 public final class CapturedRow implements ValueSink {
 
-	final Object[] values;
+	public final Object[] values;
 
 	final int[] nullTypes;
 
@@ -31,7 +33,7 @@ public final class CapturedRow implements ValueSink {
 		java.util.Arrays.fill(this.nullTypes, java.sql.Types.NULL);
 	}
 
-	boolean hasNull() {
+	public boolean hasNull() {
 		for (Object value : this.values) {
 			if (value == null) {
 				return true;
@@ -40,7 +42,7 @@ public final class CapturedRow implements ValueSink {
 		return false;
 	}
 
-	void bind(PreparedStatement statement, int parameter, int column) throws SQLException {
+	public void bind(PreparedStatement statement, int parameter, int column) throws SQLException {
 		Object value = this.values[column];
 		if (value == null) {
 			statement.setNull(parameter, this.nullTypes[column]);

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,6 +13,9 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableInfo;
 
 /** Tests for the integer parser, the text scan and the decimal digit limits of {@link Binders}. */
 class BindersTests {

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;

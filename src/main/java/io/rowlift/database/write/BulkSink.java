@@ -1,14 +1,18 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
+import io.rowlift.database.BulkLoader;
+import io.rowlift.database.RefusalStage;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.BulkRows;
+import io.rowlift.database.mapping.RecordBinder;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -42,7 +46,7 @@ import io.rowlift.model.RawRecord;
  *
  * <p>One instance per partition's writer: not thread-safe (the stream is read on the writer's thread).
  */
-final class BulkSink {
+public final class BulkSink {
 
 	/** Bytes of rows bound at a time for the bulk loader's stream. */
 	private static final int STREAM_BLOCK = 64 << 10;
@@ -74,7 +78,7 @@ final class BulkSink {
 	 * @param stage the dialect's server-side path for a refused stream, or null (halving)
 	 * @param bisection the partition's, shared with {@code inserts}
 	 */
-	BulkSink(BulkLoader loader, RefusalStage stage, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
+	public BulkSink(BulkLoader loader, RefusalStage stage, RecordBinder binder, InsertBatchSink inserts, ChunkBisection bisection) {
 		this.loader = loader;
 		this.rows = loader.newRows();
 		this.staged = stage == null ? null : new StagedChunkWriter(stage, loader, binder, bisection);
@@ -90,7 +94,7 @@ final class BulkSink {
 	 * for the JVM). Records refused while binding are rejected after the load, on the same connection.
 	 * A stream the database does not take cleanly is rolled back and bisected. Returns the rows written.
 	 */
-	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+	public long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		if (this.staged == null && this.inserts.atomicGroups()) {
 			return this.inserts.write(connection, records, rejects); // rejects staged and the chunk ended there
 		}
@@ -109,35 +113,30 @@ final class BulkSink {
 	/** Sends the records as streams (one, or groups), each refused one staged or bisected; returns the rows written. */
 	private long streams(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		int group = this.staged != null ? ChunkBisection.UNLIMITED : Math.max(1, this.bisection.groupRows(ChunkBisection.UNLIMITED));
-		ChunkBisection.Part<RawRecord> part = null;
 		long written = 0;
 		for (int from = 0; from < records.size(); from += group) {
 			ChunkStream stream = new ChunkStream(records.subList(from, Math.min(records.size(), from + group)));
-			Savepoint savepoint = connection.setSavepoint();
-			long took = this.loader.load(connection, stream);
-			stream.finish(); // a load that stopped early (the server refused it) left records unbound
-			for (int i = 0; i < stream.refused.size(); i++) {
-				rejects.defer(stream.refused.get(i), stream.reasons.get(i));
-			}
-			if (took == stream.batched.size()) {
-				this.matched += this.loader.matched(connection);
-				connection.releaseSavepoint(savepoint);
-				written += took;
-				continue;
-			}
-			connection.rollback(savepoint);
-			connection.releaseSavepoint(savepoint);
-			long staged = this.staged != null ? staged(connection, stream.batched, rejects, false) : -1;
-			if (staged >= 0) {
-				written += staged;
-				continue;
-			}
-			if (part == null) {
-				part = part(connection, rejects);
-			}
-			written += this.bisection.bisect(connection, stream.batched, part);
+			// stream.batched fills while the driver reads the stream: the rows taken, or the rows to split
+			written += SavepointSplit.write(connection, false, stream.batched, () -> {
+				long took = this.loader.load(connection, stream);
+				stream.finish(); // a load that stopped early (the server refused it) left records unbound
+				for (int i = 0; i < stream.refused.size(); i++) {
+					rejects.defer(stream.refused.get(i), stream.reasons.get(i));
+				}
+				if (took != stream.batched.size()) {
+					return new SQLException("the bulk load took " + took + " of " + stream.batched.size() + " rows");
+				}
+				this.matched += this.loader.matched(connection); // before the release: it reads the load's own counts
+				return null;
+			}, refused -> split(connection, refused, rejects));
 		}
 		return written;
+	}
+
+	/** The rows of a refused stream, rolled back: staged ({@link StagedChunkWriter}) where it can, else bisected. */
+	private long split(Connection connection, List<RawRecord> refused, RejectHandling rejects) throws SQLException {
+		long staged = this.staged != null ? staged(connection, refused, rejects, false) : -1;
+		return staged >= 0 ? staged : this.bisection.bisect(connection, refused, part(connection, rejects));
 	}
 
 	/** The staged path ({@link StagedChunkWriter}) for these records; the rows it found refused count for the chunk. */
@@ -155,7 +154,7 @@ final class BulkSink {
 	 * returned, and starts again from zero; always 0 in {@code append}. Rows a bisection wrote alone are
 	 * counted by the {@link InsertBatchSink}.
 	 */
-	long takeMatched() {
+	public long takeMatched() {
 		long taken = this.matched;
 		this.matched = 0;
 		return taken;

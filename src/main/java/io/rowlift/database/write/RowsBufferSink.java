@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -6,6 +6,12 @@ import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.database.MatchCounter;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.RowsBuffer;
+import io.rowlift.database.RowsLoader;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.mapping.RecordBinder;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -29,7 +35,7 @@ import io.rowlift.model.RawRecord;
  * <p>A chunk whose buffer passes {@value #MAX_BYTES} bytes is sent as several statements, all under the
  * same savepoint. One instance per partition's writer: not thread-safe.
  */
-final class RowsBufferSink {
+public final class RowsBufferSink {
 
 	/** Bytes of rows per statement at most (a bound value must stay far below SQLite's 1 GB limit). */
 	static final int MAX_BYTES = 64 << 20;
@@ -59,7 +65,7 @@ final class RowsBufferSink {
 	/** Rows of the current chunk's statements that took effect whose key matched. */
 	private long chunkMatched;
 
-	RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect) {
+	public RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect) {
 		this(loader, binder, fallback, dialect, null, new ChunkBisection());
 	}
 
@@ -67,7 +73,7 @@ final class RowsBufferSink {
 	 * @param counter the matched rows' counter of a mode that matches keys ({@link KeyMatching#counter}), or null
 	 * @param bisection the partition's, the one {@code fallback} was made with
 	 */
-	RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect, MatchCounter counter,
+	public RowsBufferSink(RowsLoader loader, RecordBinder binder, InsertBatchSink fallback, TargetDialect dialect, MatchCounter counter,
 			ChunkBisection bisection) {
 		this.counter = counter;
 		this.bisection = bisection;
@@ -80,7 +86,7 @@ final class RowsBufferSink {
 	}
 
 	/** Writes the records; rejects the bad ones. Returns the rows written. */
-	long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
+	public long write(Connection connection, List<? extends RawRecord> records, RejectHandling rejects) throws SQLException {
 		if (this.counter == null && this.bisection.expectsRefusals(records.size())) {
 			return writeGroups(connection, records, rejects);
 		}
@@ -194,16 +200,12 @@ final class RowsBufferSink {
 					batched.add(record);
 				}
 				if (!batched.isEmpty() && (batched.size() == group || i == records.size() - 1)) {
-					Savepoint savepoint = this.loader.atomic() ? null : connection.setSavepoint();
-					Exception refusal = part.write(rows, batched.size());
-					if (savepoint != null) {
-						if (refusal != null) {
-							connection.rollback(savepoint);
-						}
-						connection.releaseSavepoint(savepoint);
-					}
-					rows.clear();
-					written += refusal == null ? batched.size() : this.bisection.bisect(connection, batched, part);
+					List<RawRecord> bound = batched;
+					written += SavepointSplit.write(connection, this.loader.atomic(), bound, () -> {
+						Exception refusal = part.write(rows, bound.size());
+						rows.clear(); // a part of the bisection binds its rows into a buffer of its own
+						return refusal;
+					}, refused -> this.bisection.bisect(connection, refused, part));
 					batched = new ArrayList<>(group);
 				}
 			}
@@ -289,7 +291,7 @@ final class RowsBufferSink {
 	 * returned, and starts again from zero; always 0 in {@code append}. Rows of a refused chunk, which the
 	 * {@link InsertBatchSink} writes, are counted there.
 	 */
-	long takeMatched() {
+	public long takeMatched() {
 		long taken = this.matched;
 		this.matched = 0;
 		return taken;

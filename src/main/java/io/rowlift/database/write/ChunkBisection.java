@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -250,9 +250,9 @@ public final class ChunkBisection {
 		private boolean attempt(int from, int to) throws SQLException {
 			ChunkBisection.this.statements++;
 			List<T> part = this.rows.subList(from, to);
-			Savepoint savepoint = this.part.atomic(part) ? null : this.connection.setSavepoint();
+			Savepoint savepoint = SavepointSplit.begin(this.connection, this.part.atomic(part));
 			Exception refusal = this.part.write(part);
-			if (!end(savepoint, refusal)) {
+			if (!SavepointSplit.end(this.connection, savepoint, refusal)) {
 				return false;
 			}
 			announce();
@@ -263,29 +263,15 @@ public final class ChunkBisection {
 		private void alone(int index) throws SQLException {
 			ChunkBisection.this.statements++;
 			T row = this.rows.get(index);
-			Savepoint savepoint = this.part.atomic(this.rows.subList(index, index + 1)) ? null : this.connection.setSavepoint();
+			Savepoint savepoint = SavepointSplit.begin(this.connection, this.part.atomic(this.rows.subList(index, index + 1)));
 			Exception refusal = this.part.writeAlone(row);
-			if (!end(savepoint, refusal)) {
+			if (!SavepointSplit.end(this.connection, savepoint, refusal)) {
 				ChunkBisection.this.refusedInChunk++;
 				this.part.refused(row, refusal);
 				return;
 			}
 			this.written++;
 			announce();
-		}
-
-		/**
-		 * Ends the savepoint of a part (null: an atomic part, which has none): rolled back to when the
-		 * part was refused, then released. Returns whether the part was taken.
-		 */
-		private boolean end(Savepoint savepoint, Exception refusal) throws SQLException {
-			if (savepoint != null) {
-				if (refusal != null) {
-					this.connection.rollback(savepoint);
-				}
-				this.connection.releaseSavepoint(savepoint);
-			}
-			return refusal == null;
 		}
 
 		private void announce() {

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.rowlift.RowliftException;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableInfo;
 import io.rowlift.database.mysql.MySqlDialect;
 import io.rowlift.database.sqlite.SqliteDialect;
 

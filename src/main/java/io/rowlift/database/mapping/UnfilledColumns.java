@@ -1,10 +1,13 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableInfo;
 
 /**
  * The advice for a header name the table lacks: a column of the table that nothing else fills, named so the

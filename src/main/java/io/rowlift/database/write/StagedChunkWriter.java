@@ -1,12 +1,16 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.database.BulkLoader;
+import io.rowlift.database.RefusalStage;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.BulkRows;
+import io.rowlift.database.mapping.RecordBinder;
 import io.rowlift.model.RawRecord;
 
 /**
@@ -135,18 +139,15 @@ final class StagedChunkWriter {
 		}
 		long written = 0;
 		if (!others.isEmpty()) {
-			Savepoint savepoint = connection.setSavepoint();
-			long sent = this.loader.load(connection, new RowRanges(whole, java.util.Arrays.copyOf(ranges, r)));
-			if (sent == others.size()) {
-				connection.releaseSavepoint(savepoint);
-				written = sent;
-			}
-			else { // refused for a reason no constraint predicted (a trigger): halved as before
-				connection.rollback(savepoint);
-				connection.releaseSavepoint(savepoint);
-				written = this.bisection.bisect(connection, others, part);
-				this.refused += (int) (others.size() - written);
-			}
+			InputStream stream = new RowRanges(whole, java.util.Arrays.copyOf(ranges, r));
+			written = SavepointSplit.write(connection, false, others, () -> {
+				long sent = this.loader.load(connection, stream);
+				return sent == others.size() ? null : new SQLException("the bulk load took " + sent + " of " + others.size() + " rows");
+			}, refusedRows -> { // refused for a reason no constraint predicted (a trigger): halved as before
+				long taken = this.bisection.bisect(connection, refusedRows, part);
+				this.refused += (int) (refusedRows.size() - taken);
+				return taken;
+			});
 			this.bisection.middle(afterRefusedChunk);
 		}
 		for (RawRecord row : alone) { // in file order: a later repeat of a key whose first row is refused is stored

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

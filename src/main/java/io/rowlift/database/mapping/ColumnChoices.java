@@ -1,10 +1,12 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+
+import io.rowlift.database.TargetProperties;
 
 /**
  * What the operator chose about the mapping of a file onto a table, beyond the header's own names:

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,6 +11,9 @@ import java.util.function.IntFunction;
 
 import io.rowlift.RowliftException;
 import io.rowlift.compress.ZstdCompression;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableInfo;
+import io.rowlift.database.TargetDialect;
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;
 import io.rowlift.expr.Scope;

@@ -1,10 +1,13 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.rowlift.database.RejectBudget;
+import io.rowlift.database.RejectTable;
+import io.rowlift.database.Rejection;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.RecordLocator;
@@ -17,7 +20,7 @@ import io.rowlift.model.RecordLocator;
  *
  * <p>One instance per partition, used by its writer's thread: not thread-safe (the budget is).
  */
-final class RejectHandling {
+public final class RejectHandling {
 
 	private final RejectBudget budget;
 
@@ -37,23 +40,23 @@ final class RejectHandling {
 
 	private final List<Rejection> deferredReasons = new ArrayList<>();
 
-	RejectHandling(RejectBudget budget, RejectTable table, RecordLocator locator) {
+	public RejectHandling(RejectBudget budget, RejectTable table, RecordLocator locator) {
 		this.budget = budget;
 		this.table = table;
 		this.locator = locator;
 	}
 
 	/** Starts counting from the rejects the partition committed in earlier runs. */
-	void open(long committed) {
+	public void open(long committed) {
 		this.rejected = committed;
 	}
 
 	/** Records this partition rejected, over all runs, the current chunk included. */
-	long rejected() {
+	public long rejected() {
 		return this.rejected;
 	}
 
-	void chunkStarted() {
+	public void chunkStarted() {
 		this.rejectedBeforeChunk = this.rejected;
 		this.taken = 0;
 		this.deferred.clear();
@@ -61,7 +64,7 @@ final class RejectHandling {
 	}
 
 	/** The chunk rolled back: its rejects were not staged after all. */
-	void chunkFailed() {
+	public void chunkFailed() {
 		this.budget.giveBack(this.taken);
 		this.taken = 0;
 		this.rejected = this.rejectedBeforeChunk;
@@ -74,13 +77,13 @@ final class RejectHandling {
 	 * once the chunk's rows are written: a sink writes its rows under savepoints, and a reject staged
 	 * inside one that is rolled back would be lost while counted.
 	 */
-	void defer(RawRecord record, Rejection bad) {
+	public void defer(RawRecord record, Rejection bad) {
 		this.deferred.add(record);
 		this.deferredReasons.add(bad);
 	}
 
 	/** Records of the current chunk {@link #defer deferred} and not staged yet. */
-	int deferred() {
+	public int deferred() {
 		return this.deferred.size();
 	}
 
@@ -89,7 +92,7 @@ final class RejectHandling {
 	 * first bad record of the file is the one that meets a spent budget, whether the binder or the
 	 * database refused it.
 	 */
-	void rejectDeferred(Connection connection) throws SQLException {
+	public void rejectDeferred(Connection connection) throws SQLException {
 		Integer[] order = new Integer[this.deferred.size()];
 		for (int i = 0; i < order.length; i++) {
 			order[i] = i;

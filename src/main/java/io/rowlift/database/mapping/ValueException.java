@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 /**
  * A field's value does not fit its column. Carries no stack trace: it is data, reported with its

@@ -1,8 +1,12 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.sql.SQLException;
 
 import io.rowlift.compress.ValueCompressor;
+import io.rowlift.database.Rejection;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.ValueSink;
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;
 import io.rowlift.model.RawRecord;
@@ -73,7 +77,7 @@ public final class RecordBinder {
 	}
 
 	/** Columns bound per record. */
-	int columns() {
+	public int columns() {
 		return this.binders.length;
 	}
 
@@ -135,7 +139,7 @@ public final class RecordBinder {
 	}
 
 	/** A row the database refused. */
-	Rejection refused(RawRecord record, SQLException ex) {
+	public Rejection refused(RawRecord record, SQLException ex) {
 		return new Rejection(this.locator.where(record, -1),
 				"the database refused the row: " + ex.getMessage().strip() + "; fix or remove the row", ex);
 	}

@@ -1,8 +1,10 @@
-package io.rowlift.database;
+package io.rowlift.database.write;
 
 import java.math.BigDecimal;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+
+import io.rowlift.database.BatchStatement;
 
 /**
  * A {@link BatchStatement} through the JDBC driver: every call forwards to the statement (write

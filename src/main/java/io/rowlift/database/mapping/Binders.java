@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -20,6 +20,10 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
 
+import io.rowlift.database.ColumnKind;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.ValueSink;
 import io.rowlift.model.RawRecord;
 import io.rowlift.model.UndecodableBytes;
 

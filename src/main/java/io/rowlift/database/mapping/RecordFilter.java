@@ -1,7 +1,8 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.nio.charset.Charset;
 
+import io.rowlift.database.Rejection;
 import io.rowlift.expr.Expression;
 import io.rowlift.expr.ExpressionException;
 import io.rowlift.expr.TextBuffer;
@@ -78,7 +79,7 @@ public final class RecordFilter {
 	}
 
 	/** The reject of a record the filter cannot evaluate, at {@link #field}. */
-	Rejection rejection(RawRecord record, ExpressionException failure) {
+	public Rejection rejection(RawRecord record, ExpressionException failure) {
 		return new Rejection(this.locator.where(record, field()), problem(failure));
 	}
 

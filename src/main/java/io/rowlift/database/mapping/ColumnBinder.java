@@ -1,7 +1,11 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.sql.SQLException;
 
+import io.rowlift.database.ColumnKind;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.ValueSink;
 import io.rowlift.model.RawRecord;
 
 /**

@@ -1,4 +1,4 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,11 @@ import java.util.List;
 import io.rowlift.RowliftException;
 import io.rowlift.compress.ValueCompression;
 import io.rowlift.compress.ZstdCompression;
+import io.rowlift.database.ColumnKind;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.TableInfo;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.TargetProperties;
 
 /**
  * Which columns {@code rowlift.target.compress=zstd} stores compressed (docs/compact-storage.md): those

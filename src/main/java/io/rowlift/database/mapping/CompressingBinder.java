@@ -1,10 +1,12 @@
-package io.rowlift.database;
+package io.rowlift.database.mapping;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 
 import io.rowlift.compress.ValueCompressor;
+import io.rowlift.database.TableColumn;
+import io.rowlift.database.ValueSink;
 import io.rowlift.model.RawRecord;
 
 /**
