@@ -134,6 +134,7 @@ public final class PartitionSteps {
 		// from a jar on loader.path, the tests' fault injection) joins each partition's step; with none,
 		// Spring Batch calls its empty composites as it always does
 		worker.listener((StepExecutionListener) STEP_TIMES); // the cast picks the listener overload (StepTimes is no other kind)
+		worker.listener((StepExecutionListener) writer); // its afterStep: ChunkCommitGuard's correction of the counts
 		p.listeners.orderedStream().forEach(worker::listener);
 		return worker.build();
 	}

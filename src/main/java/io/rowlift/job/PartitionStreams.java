@@ -3,6 +3,8 @@ package io.rowlift.job;
 import java.util.function.Function;
 
 import org.springframework.batch.core.scope.context.StepSynchronizationManager;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
@@ -12,6 +14,7 @@ import org.springframework.batch.infrastructure.item.ItemStreamWriter;
 
 import io.rowlift.model.CodeFault;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.ChunkCommitGuard;
 import io.rowlift.progress.CommittedContext;
 
 /**
@@ -79,11 +82,14 @@ final class PartitionStreams {
 	}
 
 	/** A writer that hands each partition its own delegate. */
-	static final class Writer implements ItemStreamWriter<RawRecord> {
+	static final class Writer implements ItemStreamWriter<RawRecord>, StepExecutionListener {
 
 		private final Function<StepExecution, ItemStreamWriter<RawRecord>> factory;
 
 		private final ThreadLocal<ItemStreamWriter<RawRecord>> current = new ThreadLocal<>();
+
+		/** The partition's {@link ChunkCommitGuard}: a chunk that rolled back while the step went on fails it. */
+		private final ThreadLocal<ChunkCommitGuard> commits = new ThreadLocal<>();
 
 		Writer(Function<StepExecution, ItemStreamWriter<RawRecord>> factory) {
 			this.factory = factory;
@@ -94,6 +100,7 @@ final class PartitionStreams {
 			ItemStreamWriter<RawRecord> writer = this.factory.apply(currentStep());
 			writer.open(context);
 			this.current.set(writer);
+			this.commits.set(new ChunkCommitGuard(currentStep().getStepName()));
 		}
 
 		/**
@@ -103,8 +110,11 @@ final class PartitionStreams {
 		 */
 		@Override
 		public void write(Chunk<? extends RawRecord> chunk) throws Exception {
+			ChunkCommitGuard commits = this.commits.get();
+			commits.check();
 			try {
 				this.current.get().write(chunk);
+				commits.written(chunk.size());
 			}
 			catch (Exception | Error ex) {
 				if (CodeFault.find(ex).isPresent()) {
@@ -116,11 +126,26 @@ final class PartitionStreams {
 
 		@Override
 		public void update(ExecutionContext context) {
+			ChunkCommitGuard commits = this.commits.get();
+			if (commits != null) {
+				commits.check();
+			}
 			PartitionStreams.update(this.current.get(), context);
+		}
+
+		/** Takes a chunk that rolled back silently out of the step's counts ({@link ChunkCommitGuard#correct}). */
+		@Override
+		public ExitStatus afterStep(StepExecution step) {
+			ChunkCommitGuard commits = this.commits.get();
+			if (commits != null) {
+				commits.correct(step);
+			}
+			return null;
 		}
 
 		@Override
 		public void close() {
+			this.commits.remove();
 			PartitionStreams.close(this.current);
 		}
 

@@ -12,6 +12,7 @@ import io.rowlift.database.RejectTable;
 import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.model.Checkpoints;
 import io.rowlift.model.RawRecord;
+import io.rowlift.progress.ChunkCommitGuard;
 import io.rowlift.source.BlankLines;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.SourceLocator;
@@ -49,6 +50,9 @@ final class SpringPartition {
 
 	/** Rows whose key matched (updated or ignored, in mode upsert or ignore), over all runs. */
 	long matched;
+
+	/** Fails the partition once a chunk it wrote rolled back and the step went on (set when the partition opens). */
+	ChunkCommitGuard commits;
 
 	RangeLineReader lines;
 

@@ -6,6 +6,9 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.listener.StepExecutionListener;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamWriter;
@@ -47,7 +50,7 @@ import io.rowlift.model.RawRecord;
  * the dialect's {@link MatchCounter}: once for each part of the chunk that took effect (a refused row's
  * count goes with it); saved as updated or ignored.
  */
-final class SpringRowWriter implements ItemStreamWriter<Object> {
+final class SpringRowWriter implements ItemStreamWriter<Object>, StepExecutionListener {
 
 	private final SpringPartitions partitions;
 
@@ -111,6 +114,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 	@Override
 	public void write(Chunk<?> chunk) throws Exception {
 		SpringPartition partition = this.partitions.current();
+		partition.commits.check();
 		Connection connection = DataSourceUtils.getConnection(this.dataSource);
 		ChunkBisection bisection = partition.bisection;
 		boolean done = false;
@@ -126,6 +130,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 			}
 			finishCount(connection);
 			bisection.chunkDone(items.size());
+			partition.commits.written(items.size());
 			done = true;
 		}
 		finally {
@@ -186,6 +191,18 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		return (Chunk<Object>) chunk;
 	}
 
+	/** Takes a chunk that rolled back silently out of the step's counts ({@link io.rowlift.progress.ChunkCommitGuard#correct}). */
+	@Override
+	public ExitStatus afterStep(StepExecution step) {
+		try {
+			this.partitions.current().commits.correct(step);
+		}
+		catch (IllegalStateException ex) {
+			// not open on this thread: nothing written
+		}
+		return null;
+	}
+
 	@Override
 	public void update(ExecutionContext context) {
 		// a commit that fails must not leave this chunk's counts and positions in the context (the fast
@@ -201,6 +218,7 @@ final class SpringRowWriter implements ItemStreamWriter<Object> {
 		catch (IllegalStateException ex) {
 			return; // not open on this thread
 		}
+		partition.commits.check();
 		if (!partition.pending.isEmpty()) {
 			Connection connection = DataSourceUtils.getConnection(this.dataSource);
 			try {

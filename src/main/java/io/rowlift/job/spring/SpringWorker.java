@@ -30,6 +30,7 @@ import io.rowlift.database.TableColumn;
 import io.rowlift.database.mapping.TableMapping;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.mapping.ValueFormats;
+import io.rowlift.progress.ChunkCommitGuard;
 import io.rowlift.source.ByteRange;
 import io.rowlift.source.csv.CsvFormat;
 import io.rowlift.source.InputSource;
@@ -86,6 +87,7 @@ public final class SpringWorker {
 			ByteRange range = ByteRange.readFrom(step.getExecutionContext());
 			SpringPartition partition = new SpringPartition(range, csv.locator(step.getExecutionContext()),
 					budgets.apply(step.getJobExecutionId(), run), new RejectTable(run), checkpoints);
+			partition.commits = new ChunkCommitGuard(step.getStepName());
 			partition.blankLines = csv.blankLines();
 			partition.trailingField = csv.trailingField();
 			partition.mapping = compiled.apply(run);
@@ -103,6 +105,7 @@ public final class SpringWorker {
 			.retryPolicy(RetryPolicy.withMaxRetries(0))
 			.skipPolicy(new RejectSkipPolicy(partitions))
 			.skipListener(new RejectSkipListener(partitions));
+		step.listener((StepExecutionListener) writer); // its afterStep: ChunkCommitGuard's correction of the counts
 		for (StepExecutionListener listener : extensions.stepListeners()) {
 			step.listener(listener);
 		}

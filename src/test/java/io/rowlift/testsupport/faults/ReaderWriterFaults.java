@@ -17,6 +17,9 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.datasource.ConnectionHolder;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import io.rowlift.model.RawRecord;
 import io.rowlift.progress.PartitionProgress;
@@ -41,6 +44,12 @@ import io.rowlift.source.ByteRange;
  * {@code rowlift-test: paused at load-streams in partitionN} (the sorted streams killed mid-load, each with
  * one chunk committed; cluster workers held mid-partition while the broker restarts), until killed or,
  * with {@code rowlift.test.resume-when}, until that file exists.</li>
+ * <li>{@code rowlift.test.roll-back-chunk=silent|commit} with {@code rowlift.test.roll-back-chunk-at=N} (default
+ * 3): the N-th chunk this process writes (in either pipeline, counted over all partitions) does not commit.
+ * {@code silent}: its transaction is marked rollback-only and no exception is thrown, as a participating
+ * transaction that failed and was caught would leave it (spring-batch#5509); {@code commit}: its commit fails,
+ * thrown from the commit's before-commit phase, as a lost connection or a deferred constraint would
+ * (spring-batch#5594). Once per process.</li>
  * </ul>
  * All listeners are thread-safe: partitions run on threads of their own.
  */
@@ -150,6 +159,61 @@ public class ReaderWriterFaults {
 				}
 			}
 		};
+	}
+
+	@Bean
+	@ConditionalOnProperty("rowlift.test.roll-back-chunk")
+	RollBackChunk rollBackChunk(@Value("${rowlift.test.roll-back-chunk}") String mode,
+			@Value("${rowlift.test.roll-back-chunk-at:3}") int at) {
+		return new RollBackChunk(mode, at);
+	}
+
+	/**
+	 * {@code rowlift.test.roll-back-chunk}: a step listener, so that the spring pipeline (which takes step
+	 * listener beans only) registers it too; Spring Batch's step builder registers it by each listener type it
+	 * implements, so both pipelines call its {@code afterWrite}, inside the chunk's transaction.
+	 */
+	public static final class RollBackChunk implements StepExecutionListener, ItemWriteListener<Object> {
+
+		private final boolean silent;
+
+		private final int at;
+
+		private final AtomicInteger chunks = new AtomicInteger();
+
+		RollBackChunk(String mode, int at) {
+			if (!mode.equals("silent") && !mode.equals("commit")) {
+				throw new IllegalArgumentException("rowlift.test.roll-back-chunk=" + mode + ": use silent or commit");
+			}
+			this.silent = mode.equals("silent");
+			this.at = at;
+		}
+
+		@Override
+		public void afterWrite(Chunk<? extends Object> items) {
+			if (this.chunks.incrementAndGet() != this.at) {
+				return;
+			}
+			if (this.silent) {
+				// what a participating transaction that rolled back leaves on the connection: rollback-only, no exception
+				for (Object resource : TransactionSynchronizationManager.getResourceMap().values()) {
+					if (resource instanceof ConnectionHolder holder) {
+						holder.setRollbackOnly();
+					}
+				}
+				System.out.println("rowlift-test: chunk " + this.at + " marked rollback-only");
+			}
+			else {
+				TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+					@Override
+					public void beforeCommit(boolean readOnly) {
+						throw new IllegalStateException("injected commit failure (rowlift.test.roll-back-chunk=commit) of chunk "
+								+ RollBackChunk.this.at);
+					}
+				});
+			}
+		}
+
 	}
 
 	private static StepExecution currentStep() {
