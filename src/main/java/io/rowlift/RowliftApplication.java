@@ -39,7 +39,9 @@ public class RowliftApplication {
 		StartupCompilation.begin();
 		ConfigurableApplicationContext context;
 		try {
-			context = new SpringApplication(RowliftApplication.class).run(args);
+			SpringApplication application = new SpringApplication(RowliftApplication.class);
+			application.addListeners(new LaunchCache());
+			context = application.run(args);
 		}
 		catch (Throwable ex) {
 			return RowliftException.exitCodeOf(ex);
