@@ -82,16 +82,14 @@ class ImageIntegrationTests {
 
 	/**
 	 * README's container quick start: its {@code docker run} line names the image the archive is tagged
-	 * with and passes the quick start's own arguments (those README gives {@code java -jar
-	 * target/rowlift.jar}); run in a mounted copy of the project's folder, it loads 5,000 rows into the
+	 * with and passes the quick start's own arguments (those README gives {@code bin/rowlift}); run in a mounted copy of the project's folder, it loads 5,000 rows into the
 	 * sample's SQLite file, as the image's user, with the classes from the image's start cache.
 	 */
 	@Test
 	void readmesQuickStartLoadsIntoTheMountedFolder() throws Exception {
 		Path data = projectCopy();
-		Matcher jarArgs = Pattern.compile("java .*-jar target/rowlift\\.jar (.*)$")
-			.matcher(readmeBlock("quickstart-load"));
-		assertThat(jarArgs.find()).as("README's quick start runs the jar").isTrue();
+		Matcher jarArgs = Pattern.compile("bin/rowlift (.*)$").matcher(readmeBlock("quickstart-load"));
+		assertThat(jarArgs.find()).as("README's quick start runs bin/rowlift").isTrue();
 		Matcher dockerRun = Pattern.compile("(?m)^docker run .* -v \"\\$PWD\":/data (rowlift:\\S+) (.*)$")
 			.matcher(readmeBlock("image-quickstart"));
 		assertThat(dockerRun.find()).as("README's image quick start: docker run ... -v \"$PWD\":/data IMAGE ARGS").isTrue();
