@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import javax.sql.DataSource;
 
@@ -18,6 +20,7 @@ import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.RowliftException;
@@ -223,6 +226,9 @@ public final class LoadLauncher {
 				}
 				throw RowliftException.badInput(beforeSql.get());
 			}
+			if (execution.getStatus() == BatchStatus.UNKNOWN) {
+				execution = recoveredNow(key, execution);
+			}
 			if (execution.getStatus() == BatchStatus.COMPLETED) {
 				this.dialect.connections().afterLoad(this.dataSource);
 				// the streams delete their runs when each has closed after its last record, but a kill between a
@@ -237,6 +243,38 @@ public final class LoadLauncher {
 		finally {
 			this.loading = false;
 		}
+	}
+
+	/**
+	 * A run that ended UNKNOWN, marked failed now rather than by the next command. Spring Batch 6.0.6 ends a step
+	 * UNKNOWN when a chunk's rollback itself fails (a connection the driver marked broken, spring-batch#5594's fix):
+	 * it cannot know what the database kept. Rowlift can, as {@link FailedCommitRecovery} says: each chunk's rows
+	 * and its partition's context commit together, so the repository holds the committed context. This process holds
+	 * the run lock and its steps have ended, so the run reports "failed" with the resume advice, as it did on 6.0.4;
+	 * step executions still running (a cluster's workers) are left to the resume, which waits for them.
+	 */
+	private JobExecution recoveredNow(String key, JobExecution ended) {
+		JobExecution stored = this.history.lastExecution(key).filter(last -> last.getId() == ended.getId()).orElse(ended);
+		Set<Long> running = new HashSet<>();
+		for (StepExecution step : stored.getStepExecutions()) {
+			if (step.getStatus().isRunning()) {
+				running.add(step.getId());
+			}
+		}
+		JobExecution recovered = new FailedCommitRecovery(this.jobRepository).recover(stored, running);
+		if (recovered != ended) { // the report reads the ended execution: carry the new status over
+			ended.setStatus(recovered.getStatus());
+			ended.setExitStatus(recovered.getExitStatus());
+			for (StepExecution step : ended.getStepExecutions()) {
+				for (StepExecution now : recovered.getStepExecutions()) {
+					if (now.getId() == step.getId()) {
+						step.setStatus(now.getStatus());
+						step.setExitStatus(now.getExitStatus());
+					}
+				}
+			}
+		}
+		return ended;
 	}
 
 	/** Whether partitions of a load into {@code table} still run on a cluster's workers (never in a local run). */
