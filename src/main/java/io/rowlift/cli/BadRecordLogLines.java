@@ -26,7 +26,7 @@ import io.rowlift.model.BadRecordException;
  *
  * <p>Left out, of Spring Batch's loggers at ERROR only: an event whose exception is, or is caused by, a
  * {@link BadRecordException}; and two lines that never carry a cause of their own, so they repeat one that does:
- * {@value #NOT_SKIPPABLE} (no exception; {@code Rolling back chunk transaction} follows it on the same thread with
+ * {@value #NOT_SKIPPABLE} (6.0.4) or {@value #NOT_SKIPPABLE_WRITE} (6.0.6) (no exception; {@code Rolling back chunk transaction} follows it on the same thread with
  * the exception, and is kept unless that is a bad record) and a partitioned step's {@value #PARTITIONS} (each
  * failed partition says why in its own step's line, and Rowlift's summary names the partition's failure, on a
  * cluster's manager too). Every other failure (a database gone, an internal error) keeps its ERROR line. Installed
@@ -37,8 +37,11 @@ public final class BadRecordLogLines implements ApplicationListener<ApplicationP
 
 	static final String FRAMEWORK = "org.springframework.batch.";
 
-	/** Spring Batch 6's ChunkOrientedStep, before it rolls the chunk back (logged without the exception). */
+	/** Spring Batch 6.0.4's ChunkOrientedStep, before it rolls the chunk back (logged without the exception). */
 	static final String NOT_SKIPPABLE = "Retry exhausted after last attempt in recovery path, but exception is not skippable";
+
+	/** Spring Batch 6.0.6's ChunkOrientedStep, the same moment in its words (also logged without the exception). */
+	static final String NOT_SKIPPABLE_WRITE = "Chunk write failed with an exception that cannot be skipped";
 
 	/** Spring Batch's PartitionStep, when a partition failed (a JobExecutionException without a cause). */
 	static final String PARTITIONS = "Partition handler returned an unsuccessful step";
@@ -84,7 +87,8 @@ public final class BadRecordLogLines implements ApplicationListener<ApplicationP
 				return FilterReply.NEUTRAL;
 			}
 			IThrowableProxy failure = event.getThrowableProxy();
-			boolean repeated = failure == null ? event.getMessage() != null && event.getMessage().startsWith(NOT_SKIPPABLE)
+			boolean repeated = failure == null ? event.getMessage() != null
+					&& (event.getMessage().startsWith(NOT_SKIPPABLE) || event.getMessage().startsWith(NOT_SKIPPABLE_WRITE))
 					: badRecord(failure) || PARTITIONS.equals(failure.getMessage());
 			return repeated ? FilterReply.DENY : FilterReply.NEUTRAL;
 		}

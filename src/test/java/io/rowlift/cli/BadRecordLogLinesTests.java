@@ -37,6 +37,9 @@ class BadRecordLogLinesTests {
 	void linesThatOnlyRepeatAnotherAreLeftOut() {
 		assertThat(decide("org.springframework.batch.core.step.item.ChunkOrientedStep", Level.ERROR, BadRecordLogLines.NOT_SKIPPABLE, null))
 			.isEqualTo(FilterReply.DENY);
+		// Spring Batch 6.0.6's words for the same moment, as its ChunkOrientedStep logs them
+		assertThat(decide("org.springframework.batch.core.step.item.ChunkOrientedStep", Level.ERROR,
+				"Chunk write failed with an exception that cannot be skipped", null)).isEqualTo(FilterReply.DENY);
 		assertThat(decide("org.springframework.batch.core.step.AbstractStep", Level.ERROR, "Encountered an error executing step load",
 				new org.springframework.batch.core.job.JobExecutionException(BadRecordLogLines.PARTITIONS))).isEqualTo(FilterReply.DENY);
 	}
