@@ -215,4 +215,23 @@ class KnownKeysTests {
 		}
 	}
 
+
+	@Test
+	void aMetadataFileIsParsedWhenItNamesAnyPrefixAnywhere() {
+		byte[][] needles = { quoted("\"rowlift"), quoted("\"spring.flyway") };
+		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"rowlift.job.partitions\"}"), needles)).isTrue();
+		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.flyway.locations\"}"), needles)).isTrue();
+		assertThat(KnownKeys.containsAny(quoted("\"spring.flyway"), needles)).as("at the very end").isTrue();
+		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.flyway"), needles)).isTrue();
+		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.flywa"), needles)).as("cut short").isFalse();
+		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.datasource.url\", \"x\": \"a rowlift\"}"), needles))
+			.as("a prefix not after a quote").isFalse();
+		assertThat(KnownKeys.containsAny(quoted(""), needles)).isFalse();
+		assertThat(KnownKeys.containsAny(quoted("\""), needles)).isFalse();
+	}
+
+	private static byte[] quoted(String text) {
+		return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+	}
+
 }
