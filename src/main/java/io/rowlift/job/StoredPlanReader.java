@@ -21,8 +21,8 @@ import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 
 /**
- * Reads the JSON form of a {@link RunPlan}, its stored form ({@link StoredPlanWriter} writes it) with Jackson's streaming API,
- * field by field, for the reason the writer gives. Plans stored by every earlier version read back as the object
+ * Reads the JSON form of a {@link RunPlan}, its stored form ({@link StoredPlanWriter} writes it) with Jackson's
+ * streaming API, field by field, for the reason the writer gives. Plans stored by every earlier version read back as the object
  * mapper, which wrote and read them before, read them: an unknown field is skipped, a missing one is null (0 or
  * false for a number or flag); numbers in an input's state read back as {@code Integer} when they fit, else
  * {@code Long}, else {@code BigInteger}, else {@code Double} ({@code StoredPlanJsonTests}).

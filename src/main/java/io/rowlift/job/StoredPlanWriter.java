@@ -12,8 +12,8 @@ import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
 
 /**
- * Writes the JSON form of a {@link RunPlan}, its stored form, with Jackson's streaming API, field by field; {@link StoredPlanReader}
- * reads it back.
+ * Writes the JSON form of a {@link RunPlan}, its stored form, with Jackson's streaming API, field by field;
+ * {@link StoredPlanReader} reads it back.
  *
  * <p>Why not Jackson's object mapper: it introspects the plan's dozen record types on first use, which a
  * one-shot load pays on its start: measured again for issue #35 (docs/benchmarks.md, "Issue #35: the stored
@@ -21,7 +21,8 @@ import io.rowlift.database.TableInfo;
  * 85 ms of CPU this way and about 230 ms with the mapper, with the launcher's class archive. The form is the
  * one the object mapper wrote: field names and their order are those of the records it wrote (the plan's fields, in
  * their order, and its parts' record components, {@link StoredParts}), and {@code text} after a column's components,
- * from {@link TableColumn#isText()}, so a plan written now is the same text earlier versions wrote ({@code StoredPlanJsonTests} compares the two on generated plans).
+ * from {@link TableColumn#isText()}, so a plan written now is the same text earlier versions wrote
+ * ({@code StoredPlanJsonTests} compares the two on generated plans).
  *
  * <p>Stateless and thread-safe (the factory is).
  */

@@ -55,7 +55,7 @@ class LegacyRunParametersTests {
 		JobParameters parameters = EarlierVersionParameters.of(unsorted);
 
 		assertThat(parameters.getString(LoadJobNames.SORT_DIR)).isEmpty();
-		assertThat(LegacyRunParameters.read(parameters, (k, f, d, t) -> LOAD, RunPlanParametersTests.SOURCE, ColumnChoices.NONE, LoadSql.NONE)).isEqualTo(unsorted);
+		assertThat(read(parameters)).isEqualTo(unsorted);
 		assertThat(LegacyRunParameters.outline(parameters).orElseThrow().sortDir()).isNull();
 	}
 
@@ -74,7 +74,7 @@ class LegacyRunParametersTests {
 			.addLong("job.chunk-size", 10_000L, false)
 			.toJobParameters();
 
-		RunPlan read = LegacyRunParameters.read(old, (k, f, d, t) -> LOAD, RunPlanParametersTests.SOURCE, ColumnChoices.NONE, LoadSql.NONE);
+		RunPlan read = read(old);
 
 		assertThat(read.write()).isEqualTo(new WriteChoice(WriteMethod.INSERT, "the only method then"));
 		assertThat(read.keyOrder()).isEqualTo(new KeyOrderChoice(KeyOrder.FILE, "the only order then"));
@@ -94,7 +94,7 @@ class LegacyRunParametersTests {
 			}
 		}
 
-		assertThat(LegacyRunParameters.read(earlier.toJobParameters(), (k, f, d, t) -> LOAD, RunPlanParametersTests.SOURCE, ColumnChoices.NONE, LoadSql.NONE).target()).isEqualTo(TargetMode.APPEND);
+		assertThat(read(earlier.toJobParameters()).target()).isEqualTo(TargetMode.APPEND);
 		assertThat(LegacyRunParameters.outline(earlier.toJobParameters()).orElseThrow().target()).isEqualTo(TargetMode.APPEND);
 	}
 
@@ -105,8 +105,14 @@ class LegacyRunParametersTests {
 
 		assertThat(LegacyRunParameters.holdPlan(mine)).isFalse();
 		assertThat(LegacyRunParameters.outline(mine)).isEmpty();
-		assertThatIllegalStateException().isThrownBy(() -> LegacyRunParameters.read(mine, (k, f, d, t) -> LOAD, RunPlanParametersTests.SOURCE, ColumnChoices.NONE, LoadSql.NONE))
+		assertThatIllegalStateException().isThrownBy(() -> read(mine))
 			.withMessageContaining("hold no source.path");
+	}
+
+	/** {@code parameters} read with {@link #LOAD} as the command's file and table part, and its settings. */
+	private static RunPlan read(JobParameters parameters) {
+		return LegacyRunParameters.read(parameters, (k, f, d, t) -> LOAD, RunPlanParametersTests.SOURCE, ColumnChoices.NONE,
+				LoadSql.NONE);
 	}
 
 }
