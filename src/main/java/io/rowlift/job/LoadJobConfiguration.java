@@ -184,7 +184,7 @@ public class LoadJobConfiguration {
 	/**
 	 * The plan stored with the running execution's run ({@link RunPlan#of}, written as the job started),
 	 * with this execution's write method and its compression's dictionary. Made once per execution; job- and step-scoped beans take it (it
-	 * is not proxied: a record cannot be, so a singleton cannot take it).
+	 * is not proxied: a final class cannot be, so a singleton cannot take it).
 	 */
 	@Bean
 	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)

@@ -116,7 +116,8 @@ final class RunStarts {
 				Optional<RunPlan> stored = RunPlan.in(last.getExecutionContext());
 				// what this command would store for the run: the run's own sizing and choices, this command's settings
 				RunPlan command = stored.isPresent() ? stored.get().commanded(plan, write, source, choices, sql)
-						: LegacyRunParameters.read(last.getJobParameters(), (k, f, d, t) -> plan, source, choices, sql).withWrite(write);
+						: LegacyRunParameters.read(last.getJobParameters(), (k, f, d, t) -> plan, source, choices, sql)
+							.withWrite(write);
 				if (stored.isEmpty() && plan.mapping().compression() != null) {
 					throw RowliftException.refused("run " + decision.run() + " was started by an earlier version of Rowlift, which did "
 							+ "not compress: resuming it with rowlift.target.compress=zstd would store its rows two ways; run the "
@@ -165,11 +166,13 @@ final class RunStarts {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql), source));
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql),
+						source));
 			}
 			case NEW -> {
 				checkReplaceable(mode, plan.table());
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql), source));
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql),
+						source));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
@@ -242,8 +245,8 @@ final class RunStarts {
 	 * @param plan the run's plan, with this execution's write method
 	 * @param parameters the run's identity and this execution's write method, as job parameters ({@link RunPlanParameters})
 	 * @param resume whether it resumes an unfinished run
-	 * @param stored the plan stored with the run as it starts: {@code plan} with the write method of the run's first
-	 *        execution (each execution's own is a job parameter)
+	 * @param stored the plan stored with the run as it starts: {@code plan} with the stored write method, the first
+	 *        execution's (each execution's own is a job parameter); for a run an earlier version started, this one's
 	 * @param adopts whether it resumes a run some of whose partitions still run on workers: started by
 	 * {@link AdoptingLaunch}, it waits for them instead of starting them again
 	 */
