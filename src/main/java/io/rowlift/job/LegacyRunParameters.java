@@ -9,12 +9,14 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import io.rowlift.database.LoadMode;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
+import io.rowlift.database.mapping.ColumnChoices;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
+import io.rowlift.source.SourceProperties;
 
 /**
  * Reads a run's plan from its job parameters, where versions before the plan was kept once wrote it: every
- * run of a version before stored plans ({@link StoredPlan}) has nothing else, and runs of the versions
+ * run of a version before stored plans ({@link RunPlan#in}) has nothing else, and runs of the versions
  * between kept both (the stored plan wins). This version writes none of these parameters
  * ({@link RunPlanParameters}); their names are {@link LoadJobNames}'s and never change. A run lacks the
  * parameters of versions later than its own and reads with the values its version used: key order
@@ -58,9 +60,13 @@ final class LegacyRunParameters {
 	 * The plan of a run of an earlier version that stored none, as that version had it: the launcher derives
 	 * it once, then stores it.
 	 * @param plans gives the file and table part: planned from the command
+	 * @param source the command's {@code rowlift.source.*}: the value formats and the settings the plan keeps
+	 * @param choices the command's column choices, which the plan keeps
+	 * @param sql the command's before/after SQL
 	 * @throws IllegalStateException when {@code parameters} hold no plan ({@link #holdPlan})
 	 */
-	static RunPlan read(JobParameters parameters, LoadPlans plans) {
+	static RunPlan read(JobParameters parameters, LoadPlans plans, SourceProperties source, ColumnChoices choices,
+			LoadSql sql) {
 		if (!holdPlan(parameters)) {
 			throw new IllegalStateException("run of " + RunPlanParameters.loadKey(parameters) + ": its job parameters hold no "
 					+ LoadJobNames.PATH + " or " + LoadJobNames.PARTITIONS + ", so it is no run of an earlier version");
@@ -80,8 +86,8 @@ final class LegacyRunParameters {
 		PipelineChoice pipelineChoice = pipeline == null ? new PipelineChoice(Pipeline.FAST, "the only pipeline then")
 				: new PipelineChoice(Pipeline.valueOf(pipeline),
 						Objects.requireNonNullElse(parameters.getString(LoadJobNames.PIPELINE + REASON), ""));
-		return new RunPlan(key, RunPlanParameters.fingerprint(parameters), parameters.getString(LoadJobNames.STARTED), load,
-				sizing, write, keyOrder, sortDir(parameters), pipelineChoice, target(parameters));
+		return RunPlan.planned(key, RunPlanParameters.fingerprint(parameters), parameters.getString(LoadJobNames.STARTED), load,
+				sizing, write, keyOrder, sortDir(parameters), pipelineChoice, target(parameters), source, choices, sql);
 	}
 
 	/** The mode and key of a run, as its first run fixed them; {@code append} for runs before modes. */

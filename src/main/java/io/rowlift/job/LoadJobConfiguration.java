@@ -51,7 +51,7 @@ import io.rowlift.job.spring.SpringExtensions;
  * {@value LoadJobNames#AFTER_SQL} (the after-SQL, once per load); a run whose plan has no before- or after-SQL leaves
  * that step out ({@link LoadJob}). A
  * replace writes, drops and rebuilds indexes on its staging table ({@link RunPlan#writeTable}). Every step
- * reads the run's plan from its job execution context ({@link StoredPlan}), where {@link PlanHandover}
+ * reads the run's plan from its job execution context ({@link RunPlan#of}), where {@link PlanHandover}
  * stores it as the job starts.
  *
  * <p>Every step runs with the target database's transaction manager and Spring Batch's tables live
@@ -99,7 +99,7 @@ public class LoadJobConfiguration {
 	}
 
 	private static LoadSql sqlOf(JobExecution execution) {
-		LoadSql sql = StoredPlan.in(execution.getExecutionContext()).map(StoredPlan::sql).orElse(null);
+		LoadSql sql = RunPlan.in(execution.getExecutionContext()).map(RunPlan::sql).orElse(null);
 		return sql == null ? LoadSql.NONE : sql;
 	}
 
@@ -116,14 +116,17 @@ public class LoadJobConfiguration {
 
 	@Bean
 	@StepScope
-	Tasklet beforeSqlTasklet(DataSource dataSource, StoredPlan plan, Checkpoints checkpoints) {
-		return new LoadSqlTasklet(dataSource, true, plan.sql() == null ? java.util.List.of() : plan.sql().before(), checkpoints);
+	Tasklet beforeSqlTasklet(DataSource dataSource, @Value("#{stepExecution.jobExecution}") JobExecution execution,
+			Checkpoints checkpoints) {
+		// the plan as stored, not the job's plan bean: the SQL needs neither the input opened nor the dictionary read
+		return new LoadSqlTasklet(dataSource, true, sqlOf(execution).before(), checkpoints);
 	}
 
 	@Bean
 	@StepScope
-	Tasklet afterSqlTasklet(DataSource dataSource, StoredPlan plan, Checkpoints checkpoints) {
-		return new LoadSqlTasklet(dataSource, false, plan.sql() == null ? java.util.List.of() : plan.sql().after(), checkpoints);
+	Tasklet afterSqlTasklet(DataSource dataSource, @Value("#{stepExecution.jobExecution}") JobExecution execution,
+			Checkpoints checkpoints) {
+		return new LoadSqlTasklet(dataSource, false, sqlOf(execution).after(), checkpoints);
 	}
 
 	@Bean
@@ -179,23 +182,15 @@ public class LoadJobConfiguration {
 	}
 
 	/**
-	 * The plan stored with the running execution's run ({@link StoredPlan}, written as the job started),
+	 * The plan stored with the running execution's run ({@link RunPlan#of}, written as the job started),
 	 * with this execution's write method and its compression's dictionary. Made once per execution; job- and step-scoped beans take it (it
-	 * is not proxied: a record cannot be, so a singleton cannot take it).
+	 * is not proxied: a final class cannot be, so a singleton cannot take it).
 	 */
 	@Bean
 	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
 	RunPlan runPlan(@Value("#{jobExecution}") JobExecution execution, DataSource dataSource) {
 		// rowlift.target.compress: the dictionary the plan names, read by its ID (never trained again)
 		return DocumentDictionary.read(RunPlan.of(execution), dataSource);
-	}
-
-	/** The plan stored with the running execution's run, as stored (the before/after SQL are read from it). */
-	@Bean
-	@Scope(value = "job", proxyMode = ScopedProxyMode.NO)
-	StoredPlan storedPlan(@Value("#{jobExecution}") JobExecution execution) {
-		return StoredPlan.in(execution.getExecutionContext())
-			.orElseThrow(() -> new IllegalStateException("run " + execution.getJobInstanceId() + " has no stored plan"));
 	}
 
 	@Bean

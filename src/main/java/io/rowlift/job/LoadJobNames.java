@@ -6,7 +6,7 @@ package io.rowlift.job;
  * place each: a run's identity and write method in {@link RunPlanParameters}, the execution's settings its
  * partitions share ({@link #SKIP_LIMIT}, {@link #READ_BUFFER}, {@link #MAX_RECORD_SIZE}) in {@link RunSettings}.
  * The others are the plan as runs of earlier versions kept it among their parameters ("plan parameter"): this
- * version stores the plan with the run ({@link StoredPlan}) and only reads them, for those runs
+ * version stores the plan with the run ({@link RunPlan#storeIn}) and only reads them, for those runs
  * ({@link LegacyRunParameters}).
  */
 public final class LoadJobNames {

@@ -46,7 +46,7 @@ import io.rowlift.sort.SortProperties;
  * a new load, a resume of an unfinished one, or a refusal (exit 3). Orchestration only: the run lock is
  * {@link RunLocks}'s, the decision {@link RunDecision}'s and its recovery and carrying out {@link RunStarts}'s,
  * a new run's plan {@link RunPlanner}'s (sizing {@link Sizing}'s, the sort folder's room {@link SortSpace}'s),
- * and the run's values travel as one {@link RunPlan}, stored with the run ({@link StoredPlan}); its job parameters
+ * and the run's values travel as one {@link RunPlan}, stored with the run ({@link RunPlan#storeIn}); its job parameters
  * hold only its identity and this execution's choices ({@link RunPlanParameters}, {@link RunSettings}).
  *
  * <p>Order matters: the file is checked before the database is touched; the run lock is taken
@@ -57,7 +57,7 @@ import io.rowlift.sort.SortProperties;
  * and resumed. A resume keeps the load mode of the first run: a command that sets another is refused
  * ({@link RunDecision}); start-over of an unfinished {@code replace} drops its staging table first, and a
  * new {@code replace} of a table the database cannot swap is refused (exit 2) before anything is written.
- * A new run's whole plan is stored with it ({@link StoredPlan}, through {@link PlanHandover}); a resume takes
+ * A new run's whole plan is stored with it ({@link RunPlan#storeIn}, through {@link PlanHandover}); a resume takes
  * the stored plan as it is (only an after-SQL that has not run yet is the command's) and is refused (exit 3)
  * when the command's settings would load the rest of the file differently, naming each difference; a run an
  * earlier version started, which has no stored plan, gets the one that version would have used, stored

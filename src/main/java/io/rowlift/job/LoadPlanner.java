@@ -22,7 +22,7 @@ import io.rowlift.database.mapping.ValueFormats;
  * is readable, the table exists, the header maps onto its columns. Every problem is exit 2 with a
  * message naming the file, table or column. The launcher plans a load's first run with it (and plans
  * the command of a rerun, to compare it with the stored plan); the steps never plan: they read the plan
- * stored with the run ({@link StoredPlan}). Thread-safe.
+ * stored with the run ({@link RunPlan}). Thread-safe.
  */
 public final class LoadPlanner {
 

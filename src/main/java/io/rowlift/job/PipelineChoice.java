@@ -5,7 +5,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The pipeline a new load uses, and why (stored with the run's plan, {@link StoredPlan}); a resume keeps its
+ * The pipeline a new load uses, and why (stored with the run's plan, {@link RunPlan}); a resume keeps its
  * first run's, and a run started before there was a choice reads {@link Pipeline#FAST}
  * ({@link LegacyRunParameters}).
  *

@@ -10,7 +10,7 @@ import io.rowlift.database.TargetMode;
 /**
  * What a run is, as the decisions about it and {@code status} need it without opening its input: which load,
  * the file and table, its partitions, mode and sort folder. Read from the plan stored with the run
- * ({@link StoredPlan}), the one source once a run has started; a run started by a version before stored plans
+ * ({@link RunPlan#in}), the one source once a run has started; a run started by a version before stored plans
  * has none, and is read from its job parameters as that version wrote them ({@link LegacyRunParameters}).
  * Immutable.
  *
@@ -32,7 +32,7 @@ public record RunOutline(String loadKey, String fingerprint, Path file, String d
 	 * job repository creating the execution and the plan being stored (it ran no step, so it wrote nothing).
 	 */
 	public static Optional<RunOutline> of(JobExecution execution) {
-		Optional<StoredPlan> stored = StoredPlan.in(execution.getExecutionContext());
+		Optional<RunPlan> stored = RunPlan.in(execution.getExecutionContext());
 		if (stored.isPresent()) {
 			return Optional.of(stored.get().outline());
 		}

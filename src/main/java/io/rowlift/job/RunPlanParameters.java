@@ -11,7 +11,7 @@ import io.rowlift.database.WriteMethod;
 
 /**
  * The job parameters of a run: only what identifies it and what a resume may change. Everything else a run
- * is, its plan, is stored once with it ({@link StoredPlan}) and read from there. Identifying (they make the job
+ * is, its plan, is stored once with it ({@link RunPlan}) and read from there. Identifying (they make the job
  * instance, so the same command finds and resumes it, and their names and values are what earlier versions
  * wrote): the load key, the file's fingerprint and the first start. Per execution, non-identifying: the write
  * method and its reason (each run chooses its own; the server's settings may have changed), and the settings
@@ -36,7 +36,7 @@ public final class RunPlanParameters {
 	/**
 	 * The job parameters of a resume: the identifying ones of the run's last execution (the same job
 	 * instance) with this execution's write method. A plan an earlier version kept among them is left behind:
-	 * the resume stores it ({@link StoredPlan}) before any step runs.
+	 * the resume stores it ({@link RunPlan#storeIn}) before any step runs.
 	 */
 	public static JobParameters resumed(JobParameters last, WriteChoice write) {
 		JobParametersBuilder parameters = new JobParametersBuilder();

@@ -13,6 +13,7 @@ import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
+import io.rowlift.database.mapping.ColumnChoices;
 import io.rowlift.job.spring.SpringExtensions;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.sort.KeyOrder;
@@ -20,6 +21,7 @@ import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortProperties;
 import io.rowlift.source.InputCapability;
 import io.rowlift.source.InputFormats;
+import io.rowlift.source.SourceProperties;
 
 /**
  * How a new run loads what {@link LoadPlanner} found (the file, the table, the mapping): its key order,
@@ -54,9 +56,12 @@ final class RunPlanner {
 		this.userCode = userCode;
 	}
 
-	/** The plan of a new run: key order, sizing, sort folder and pipeline chosen now. */
+	/**
+	 * The plan of a new run: key order, sizing, sort folder and pipeline chosen now, with what decides its rows
+	 * ({@code source}, {@code choices}) and its before/after SQL, as it is stored with the run.
+	 */
 	RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, TargetMode mode,
-			WriteChoice write)
+			WriteChoice write, SourceProperties source, ColumnChoices choices, LoadSql sql)
 			throws IOException {
 		long fileBytes = InputFormats.isFolder(plan.file()) ? plan.input().size() : Files.size(plan.file());
 		long dataBytes = plan.input().size();
@@ -97,7 +102,8 @@ final class RunPlanner {
 			// a compressed stream is read from its start
 			sizing = sizing.oneStream(plan.input().format().description() + " input is one stream, read from its start");
 		}
-		return new RunPlan(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode);
+		return RunPlan.planned(key, fingerprint, Instant.now().toString(), plan, sizing, write, order, sortDir, pipeline, mode,
+				source, choices, sql);
 	}
 
 	/** {@code spring.datasource.hikari.maximum-pool-size}, which bounds the threads. */

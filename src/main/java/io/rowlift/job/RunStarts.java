@@ -31,7 +31,7 @@ import io.rowlift.source.SourceProperties;
  * "Which run a command means"): the decision is {@link RunDecision}'s (new, resume, abandon then new,
  * refuse); this class first recovers the last run when a process that is gone left it STARTED
  * ({@link JobOperator#recover}) or UNKNOWN after a failed commit ({@link FailedCommitRecovery}), then
- * resumes it with its stored plan ({@link StoredPlan}; refused, exit 3, when the command would load the
+ * resumes it with its stored plan ({@link RunPlan#in}; refused, exit 3, when the command would load the
  * rest differently), abandons it (dropping a replace's staging table and its sorted runs), or plans a new
  * run ({@link RunPlanner}; a replace of a table the database cannot swap is refused, exit 2, before
  * anything is written). In a cluster's manager, a run whose manager was killed while its workers loaded is
@@ -113,11 +113,11 @@ final class RunStarts {
 				// UNKNOWN after a failed commit: resumable (the partitions workers still run are not stale)
 				last = new FailedCommitRecovery(this.jobRepository).recover(last, adopted);
 				JobParameters parameters = RunPlanParameters.resumed(last.getJobParameters(), write);
-				Optional<StoredPlan> stored = StoredPlan.in(last.getExecutionContext());
+				Optional<RunPlan> stored = RunPlan.in(last.getExecutionContext());
 				// what this command would store for the run: the run's own sizing and choices, this command's settings
-				StoredPlan command = stored.isPresent() ? stored.get().commanded(plan, write, source, choices, sql)
-						: StoredPlan.of(LegacyRunParameters.read(last.getJobParameters(), (k, f, d, t) -> plan).withWrite(write),
-								source, choices, sql);
+				RunPlan command = stored.isPresent() ? stored.get().commanded(plan, write, source, choices, sql)
+						: LegacyRunParameters.read(last.getJobParameters(), (k, f, d, t) -> plan, source, choices, sql)
+							.withWrite(write);
 				if (stored.isEmpty() && plan.mapping().compression() != null) {
 					throw RowliftException.refused("run " + decision.run() + " was started by an earlier version of Rowlift, which did "
 							+ "not compress: resuming it with rowlift.target.compress=zstd would store its rows two ways; run the "
@@ -134,7 +134,7 @@ final class RunStarts {
 				if (!differences.isEmpty()) {
 					throw RowliftException.refused(settingsChanged(lastRun(last), differences, mode, plan.table()));
 				}
-				StoredPlan kept = stored.get();
+				RunPlan kept = stored.get();
 				List<String> after = sql.after();
 				List<String> storedAfter = kept.sql() == null ? List.of() : kept.sql().after();
 				if (!after.equals(storedAfter)) {
@@ -144,7 +144,7 @@ final class RunStarts {
 				}
 				log.info("resuming run " + decision.run() + " (" + was
 						+ "): only its unfinished partitions run, each from its last commit");
-				return new Start(kept.toRunPlan(write), parameters, true, kept, !adopted.isEmpty());
+				return new Start(kept.withWrite(write), parameters, true, kept, !adopted.isEmpty());
 			}
 			case ABANDON_THEN_NEW -> {
 				checkReplaceable(mode, plan.table());
@@ -166,11 +166,13 @@ final class RunStarts {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source), source, choices, sql);
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql),
+						source));
 			}
 			case NEW -> {
 				checkReplaceable(mode, plan.table());
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write), source), source, choices, sql);
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql),
+						source));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());
 		}
@@ -240,17 +242,18 @@ final class RunStarts {
 
 	/**
 	 * What to start.
-	 * @param plan the run's plan
+	 * @param plan the run's plan, with this execution's write method
 	 * @param parameters the run's identity and this execution's write method, as job parameters ({@link RunPlanParameters})
 	 * @param resume whether it resumes an unfinished run
-	 * @param stored the plan stored with the run as it starts
+	 * @param stored the plan stored with the run as it starts: {@code plan} with the stored write method, the first
+	 *        execution's (each execution's own is a job parameter); for a run an earlier version started, this one's
 	 * @param adopts whether it resumes a run some of whose partitions still run on workers: started by
 	 * {@link AdoptingLaunch}, it waits for them instead of starting them again
 	 */
-	record Start(RunPlan plan, JobParameters parameters, boolean resume, StoredPlan stored, boolean adopts) {
+	record Start(RunPlan plan, JobParameters parameters, boolean resume, RunPlan stored, boolean adopts) {
 
-		static Start fresh(RunPlan plan, SourceProperties source, ColumnChoices choices, LoadSql sql) {
-			return new Start(plan, RunPlanParameters.of(plan), false, StoredPlan.of(plan, source, choices, sql), false);
+		static Start fresh(RunPlan plan) {
+			return new Start(plan, RunPlanParameters.of(plan), false, plan, false);
 		}
 
 	}

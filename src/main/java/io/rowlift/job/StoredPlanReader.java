@@ -21,8 +21,8 @@ import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 
 /**
- * Reads the JSON form of a {@link StoredPlan} ({@link StoredPlanWriter} writes it) with Jackson's streaming API,
- * field by field, for the reason the writer gives. Plans stored by every earlier version read back as the object
+ * Reads the JSON form of a {@link RunPlan}, its stored form ({@link StoredPlanWriter} writes it) with Jackson's
+ * streaming API, field by field, for the reason the writer gives. Plans stored by every earlier version read back as the object
  * mapper, which wrote and read them before, read them: an unknown field is skipped, a missing one is null (0 or
  * false for a number or flag); numbers in an input's state read back as {@code Integer} when they fit, else
  * {@code Long}, else {@code BigInteger}, else {@code Double} ({@code StoredPlanJsonTests}).
@@ -40,7 +40,7 @@ final class StoredPlanReader {
 	 * The plan {@code json} describes.
 	 * @throws IllegalStateException when it is not a stored plan's JSON, with the place it broke
 	 */
-	static StoredPlan read(String json) {
+	static RunPlan read(String json) {
 		try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), json)) {
 			expect(p, p.nextToken(), JsonToken.START_OBJECT);
 			int version = 0;
@@ -49,9 +49,9 @@ final class StoredPlanReader {
 			String started = null;
 			String file = null;
 			String display = null;
-			StoredPlan.Input input = null;
-			StoredPlan.Mapping mapping = null;
-			StoredPlan.Values values = null;
+			StoredParts.Input input = null;
+			StoredParts.Mapping mapping = null;
+			StoredParts.Values values = null;
 			Sizing sizing = null;
 			WriteChoice write = null;
 			KeyOrderChoice keyOrder = null;
@@ -96,7 +96,7 @@ final class StoredPlanReader {
 					default -> p.skipChildren();
 				}
 			}
-			return new StoredPlan(version, loadKey, fingerprint, started, file, display, input, mapping, values, sizing, write,
+			return new RunPlan(version, loadKey, fingerprint, started, file, display, input, mapping, values, sizing, write,
 					keyOrder, sortDir, pipeline, target, settings, sql);
 		}
 		catch (tools.jackson.core.JacksonException ex) {
@@ -104,7 +104,7 @@ final class StoredPlanReader {
 		}
 	}
 
-	private static StoredPlan.Input readInput(JsonParser p, JsonToken token) {
+	private static StoredParts.Input readInput(JsonParser p, JsonToken token) {
 		if (token == JsonToken.VALUE_NULL) {
 			return null;
 		}
@@ -120,10 +120,10 @@ final class StoredPlanReader {
 				default -> p.skipChildren();
 			}
 		}
-		return new StoredPlan.Input(format, state);
+		return new StoredParts.Input(format, state);
 	}
 
-	private static StoredPlan.Mapping readMapping(JsonParser p, JsonToken token) {
+	private static StoredParts.Mapping readMapping(JsonParser p, JsonToken token) {
 		if (token == JsonToken.VALUE_NULL) {
 			return null;
 		}
@@ -134,7 +134,7 @@ final class StoredPlanReader {
 		int fieldCount = 0;
 		List<String> names = null;
 		List<String> expressions = null;
-		StoredPlan.Compressed compressed = null;
+		StoredParts.Compressed compressed = null;
 		String filter = null;
 		String name;
 		while ((name = p.nextName()) != null) {
@@ -151,10 +151,10 @@ final class StoredPlanReader {
 				default -> p.skipChildren();
 			}
 		}
-		return new StoredPlan.Mapping(table, columns, fields, fieldCount, names, expressions, compressed, filter);
+		return new StoredParts.Mapping(table, columns, fields, fieldCount, names, expressions, compressed, filter);
 	}
 
-	private static StoredPlan.Compressed readCompressed(JsonParser p, JsonToken token) {
+	private static StoredParts.Compressed readCompressed(JsonParser p, JsonToken token) {
 		if (token == JsonToken.VALUE_NULL) {
 			return null;
 		}
@@ -174,7 +174,7 @@ final class StoredPlanReader {
 				default -> p.skipChildren();
 			}
 		}
-		return new StoredPlan.Compressed(codec, dictionary, level, columns);
+		return new StoredParts.Compressed(codec, dictionary, level, columns);
 	}
 
 	private static TableInfo readTable(JsonParser p, JsonToken token) {
@@ -236,7 +236,7 @@ final class StoredPlanReader {
 		return new TableColumn(columnName, jdbcType, typeName, size, scale, nullable, hasDefault);
 	}
 
-	private static StoredPlan.Values readValues(JsonParser p, JsonToken token) {
+	private static StoredParts.Values readValues(JsonParser p, JsonToken token) {
 		if (token == JsonToken.VALUE_NULL) {
 			return null;
 		}
@@ -258,7 +258,7 @@ final class StoredPlanReader {
 				default -> p.skipChildren();
 			}
 		}
-		return new StoredPlan.Values(charset, date, time, timestamp, zone);
+		return new StoredParts.Values(charset, date, time, timestamp, zone);
 	}
 
 	private static Sizing readSizing(JsonParser p, JsonToken token) {

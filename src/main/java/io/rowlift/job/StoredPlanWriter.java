@@ -12,16 +12,17 @@ import io.rowlift.database.TableColumn;
 import io.rowlift.database.TableInfo;
 
 /**
- * Writes the JSON form of a {@link StoredPlan} with Jackson's streaming API, field by field; {@link StoredPlanReader}
- * reads it back.
+ * Writes the JSON form of a {@link RunPlan}, its stored form, with Jackson's streaming API, field by field;
+ * {@link StoredPlanReader} reads it back.
  *
  * <p>Why not Jackson's object mapper: it introspects the plan's dozen record types on first use, which a
  * one-shot load pays on its start: measured again for issue #35 (docs/benchmarks.md, "Issue #35: the stored
  * plan's codec against Jackson's object mapper"), the first write and read of a plan in a fresh JVM took about
  * 85 ms of CPU this way and about 230 ms with the mapper, with the launcher's class archive. The form is the
- * one the object mapper wrote: field names and their order are record components in declaration order, and
- * {@code text} after a column's components, from {@link TableColumn#isText()}, so a plan written now is the
- * same text earlier versions wrote ({@code StoredPlanJsonTests} compares the two on generated plans).
+ * one the object mapper wrote: field names and their order are those of the records it wrote (the plan's fields, in
+ * their order, and its parts' record components, {@link StoredParts}), and {@code text} after a column's components,
+ * from {@link TableColumn#isText()}, so a plan written now is the same text earlier versions wrote
+ * ({@code StoredPlanJsonTests} compares the two on generated plans).
  *
  * <p>Stateless and thread-safe (the factory is).
  */
@@ -33,7 +34,7 @@ final class StoredPlanWriter {
 	}
 
 	/** {@code plan} as JSON. */
-	static String write(StoredPlan plan) {
+	static String write(RunPlan plan) {
 		StringWriter out = new StringWriter(2048);
 		try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
 			g.writeStartObject();
@@ -41,14 +42,14 @@ final class StoredPlanWriter {
 			g.writeStringProperty("loadKey", plan.loadKey());
 			g.writeStringProperty("fingerprint", plan.fingerprint());
 			g.writeStringProperty("started", plan.started());
-			g.writeStringProperty("file", plan.file());
-			g.writeStringProperty("display", plan.display());
+			g.writeStringProperty("file", plan.storedFile());
+			g.writeStringProperty("display", plan.displayName());
 			g.writeName("input");
-			writeInput(g, plan.input());
+			writeInput(g, plan.storedInput());
 			g.writeName("mapping");
-			writeMapping(g, plan.mapping());
+			writeMapping(g, plan.storedMapping());
 			g.writeName("values");
-			writeValues(g, plan.values());
+			writeValues(g, plan.storedValues());
 			g.writeName("sizing");
 			writeSizing(g, plan.sizing());
 			g.writeName("write");
@@ -65,7 +66,7 @@ final class StoredPlanWriter {
 			else {
 				writePair(g, "order", name(plan.keyOrder().order()), "reason", plan.keyOrder().reason());
 			}
-			g.writeStringProperty("sortDir", plan.sortDir());
+			g.writeStringProperty("sortDir", plan.storedSortDir());
 			g.writeName("pipeline");
 			if (plan.pipeline() == null) {
 				g.writeNull();
@@ -110,7 +111,7 @@ final class StoredPlanWriter {
 		g.writeEndObject();
 	}
 
-	private static void writeInput(JsonGenerator g, StoredPlan.Input input) {
+	private static void writeInput(JsonGenerator g, StoredParts.Input input) {
 		if (input == null) {
 			g.writeNull();
 			return;
@@ -122,7 +123,7 @@ final class StoredPlanWriter {
 		g.writeEndObject();
 	}
 
-	private static void writeMapping(JsonGenerator g, StoredPlan.Mapping mapping) {
+	private static void writeMapping(JsonGenerator g, StoredParts.Mapping mapping) {
 		if (mapping == null) {
 			g.writeNull();
 			return;
@@ -149,7 +150,7 @@ final class StoredPlanWriter {
 		g.writeName("expressions");
 		writeValue(g, mapping.expressions());
 		g.writeName("compressed");
-		StoredPlan.Compressed compressed = mapping.compressed();
+		StoredParts.Compressed compressed = mapping.compressed();
 		if (compressed == null) {
 			g.writeNull();
 		}
@@ -198,7 +199,7 @@ final class StoredPlanWriter {
 		g.writeEndObject();
 	}
 
-	private static void writeValues(JsonGenerator g, StoredPlan.Values values) {
+	private static void writeValues(JsonGenerator g, StoredParts.Values values) {
 		if (values == null) {
 			g.writeNull();
 			return;

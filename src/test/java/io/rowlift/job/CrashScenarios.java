@@ -218,9 +218,9 @@ abstract class CrashScenarios extends ScenarioSupport {
 	/** The folder of sorted runs the one run of the load was given (in the plan stored with it). */
 	private String sortDirOfTheRun() throws Exception {
 		try (Connection c = target().connect()) {
-			java.util.Map<Long, StoredPlan> plans = StoredPlanRows.plans(c);
+			java.util.Map<Long, RunPlan> plans = StoredPlanRows.plans(c);
 			assertThat(plans).as("one run, with its plan").hasSize(1);
-			String dir = plans.values().iterator().next().sortDir();
+			String dir = plans.values().iterator().next().storedSortDir();
 			assertThat(dir).as("a run with a sort folder").isNotNull();
 			return dir;
 		}

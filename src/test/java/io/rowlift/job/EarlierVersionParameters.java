@@ -19,18 +19,11 @@ final class EarlierVersionParameters {
 	private EarlierVersionParameters() {
 	}
 
-	/** The parameters 1dc5d08 wrote for a new run of {@code plan}. */
+	/** The parameters 1dc5d08 wrote for a new run of {@code plan} (a new plan, or the one stored with the run). */
 	static JobParameters of(RunPlan plan) {
-		return of(plan.loadKey(), plan.fingerprint(), plan.started(), plan.file().toString(), plan.displayName(), plan.table(),
-				plan.sizing(), plan.write(), plan.keyOrder(), plan.sortDir() == null ? "" : plan.sortDir().toString(),
+		return of(plan.loadKey(), plan.fingerprint(), plan.started(), plan.storedFile(), plan.displayName(), plan.table(),
+				plan.sizing(), plan.write(), plan.keyOrder(), plan.storedSortDir() == null ? "" : plan.storedSortDir(),
 				plan.pipeline(), plan.target());
-	}
-
-	/** The parameters 1dc5d08 wrote for the new run whose stored plan is {@code plan}. */
-	static JobParameters of(StoredPlan plan) {
-		return of(plan.loadKey(), plan.fingerprint(), plan.started(), plan.file(), plan.display(), plan.mapping().table().name(),
-				plan.sizing(), plan.write(), plan.keyOrder(), plan.sortDir() == null ? "" : plan.sortDir(), plan.pipeline(),
-				plan.target());
 	}
 
 	private static JobParameters of(String key, String fingerprint, String started, String file, String display, String table,

@@ -16,6 +16,7 @@ import io.rowlift.database.LoadMode;
 import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.WriteMethod;
+import io.rowlift.database.mapping.ColumnChoices;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 
@@ -32,7 +33,7 @@ class LegacyRunParametersTests {
 		RunPlan read = LegacyRunParameters.read(EarlierVersionParameters.of(PLAN), (key, file, display, table) -> {
 			asked.add(key + " | " + file + " | " + display + " | " + table);
 			return LOAD;
-		});
+		}, RunPlanParametersTests.SOURCE, ColumnChoices.NONE, LoadSql.NONE);
 
 		assertThat(read).isEqualTo(PLAN);
 		assertThat(asked).containsExactly("people <- /data/people.csv | /data/people.csv | people.csv | people");
@@ -47,13 +48,14 @@ class LegacyRunParametersTests {
 
 	@Test
 	void aRunWithoutSortedRunsHasNoSortFolder() {
-		RunPlan unsorted = new RunPlan(PLAN.loadKey(), PLAN.fingerprint(), PLAN.started(), LOAD, PLAN.sizing(), PLAN.write(),
-				new KeyOrderChoice(KeyOrder.FILE, "no key"), null, new PipelineChoice(Pipeline.FAST, "default"), TargetMode.APPEND);
+		RunPlan unsorted = RunPlan.planned(PLAN.loadKey(), PLAN.fingerprint(), PLAN.started(), LOAD, PLAN.sizing(), PLAN.write(),
+				new KeyOrderChoice(KeyOrder.FILE, "no key"), null, new PipelineChoice(Pipeline.FAST, "default"), TargetMode.APPEND,
+				RunPlanParametersTests.SOURCE, ColumnChoices.NONE, LoadSql.NONE);
 
 		JobParameters parameters = EarlierVersionParameters.of(unsorted);
 
 		assertThat(parameters.getString(LoadJobNames.SORT_DIR)).isEmpty();
-		assertThat(LegacyRunParameters.read(parameters, (k, f, d, t) -> LOAD)).isEqualTo(unsorted);
+		assertThat(read(parameters)).isEqualTo(unsorted);
 		assertThat(LegacyRunParameters.outline(parameters).orElseThrow().sortDir()).isNull();
 	}
 
@@ -72,7 +74,7 @@ class LegacyRunParametersTests {
 			.addLong("job.chunk-size", 10_000L, false)
 			.toJobParameters();
 
-		RunPlan read = LegacyRunParameters.read(old, (k, f, d, t) -> LOAD);
+		RunPlan read = read(old);
 
 		assertThat(read.write()).isEqualTo(new WriteChoice(WriteMethod.INSERT, "the only method then"));
 		assertThat(read.keyOrder()).isEqualTo(new KeyOrderChoice(KeyOrder.FILE, "the only order then"));
@@ -92,7 +94,7 @@ class LegacyRunParametersTests {
 			}
 		}
 
-		assertThat(LegacyRunParameters.read(earlier.toJobParameters(), (k, f, d, t) -> LOAD).target()).isEqualTo(TargetMode.APPEND);
+		assertThat(read(earlier.toJobParameters()).target()).isEqualTo(TargetMode.APPEND);
 		assertThat(LegacyRunParameters.outline(earlier.toJobParameters()).orElseThrow().target()).isEqualTo(TargetMode.APPEND);
 	}
 
@@ -103,8 +105,14 @@ class LegacyRunParametersTests {
 
 		assertThat(LegacyRunParameters.holdPlan(mine)).isFalse();
 		assertThat(LegacyRunParameters.outline(mine)).isEmpty();
-		assertThatIllegalStateException().isThrownBy(() -> LegacyRunParameters.read(mine, (k, f, d, t) -> LOAD))
+		assertThatIllegalStateException().isThrownBy(() -> read(mine))
 			.withMessageContaining("hold no source.path");
+	}
+
+	/** {@code parameters} read with {@link #LOAD} as the command's file and table part, and its settings. */
+	private static RunPlan read(JobParameters parameters) {
+		return LegacyRunParameters.read(parameters, (k, f, d, t) -> LOAD, RunPlanParametersTests.SOURCE, ColumnChoices.NONE,
+				LoadSql.NONE);
 	}
 
 }

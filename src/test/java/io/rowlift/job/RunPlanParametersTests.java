@@ -36,11 +36,13 @@ class RunPlanParametersTests {
 					List.of("id"), 1, true, "people.csv"),
 			null);
 
-	static final RunPlan PLAN = new RunPlan("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", LOAD,
+	static final io.rowlift.source.SourceProperties SOURCE = StoredPlanTests.source(",", null, null);
+
+	static final RunPlan PLAN = RunPlan.planned("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", LOAD,
 			new Sizing(6, "six cores", 4, 500, "set by rowlift.job.chunk-size"),
 			new WriteChoice(WriteMethod.valueOf("load-data"), "the fastest"), new KeyOrderChoice(KeyOrder.SORT, "a large file"),
 			Path.of("/tmp/rowlift-sort-1"), new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"),
-			new TargetMode(LoadMode.UPSERT, "people_email"));
+			new TargetMode(LoadMode.UPSERT, "people_email"), SOURCE, io.rowlift.database.mapping.ColumnChoices.NONE, LoadSql.NONE);
 
 	/**
 	 * The parameters of a new run, by name and identifying flag: only what identifies it (persisted and compared

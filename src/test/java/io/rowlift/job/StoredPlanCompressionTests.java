@@ -24,13 +24,13 @@ class StoredPlanCompressionTests {
 
 	@Test
 	void thePlanKeepsTheDictionaryIdAndLevelAndAResumeGetsThemBackWithoutTheBytes() {
-		StoredPlan stored = StoredPlan.of(compressed(5), StoredPlanTests.source(";", null, null), LoadSql.NONE);
+		RunPlan stored = StoredPlanTests.of(compressed(5), StoredPlanTests.source(";", null, null), LoadSql.NONE);
 
-		StoredPlan read = StoredPlan.fromJson(stored.toJson());
+		RunPlan read = RunPlan.fromJson(stored.toJson());
 
-		assertThat(read.mapping().compressed()).isEqualTo(new StoredPlan.Compressed("zstd", 5, 7, List.of("name")));
+		assertThat(read.storedMapping().compressed()).isEqualTo(new StoredParts.Compressed("zstd", 5, 7, List.of("name")));
 		assertThat(stored.toJson()).doesNotContain("AQIDBA"); // the bytes, in Base64, are not in the plan
-		ZstdCompression back = read.toRunPlan(null).load().mapping().compression();
+		ZstdCompression back = read.load().mapping().compression();
 		assertThat(back.dictionaryId()).isEqualTo(5);
 		assertThat(back.level()).isEqualTo(7);
 		assertThat(back.columns()).containsExactly("name");
@@ -39,13 +39,13 @@ class StoredPlanCompressionTests {
 
 	@Test
 	void aCommandWithoutCompressionDiffersFromARunThatCompressesNamingTheSettings() {
-		StoredPlan stored = StoredPlan.of(compressed(5), StoredPlanTests.source(";", null, null), LoadSql.NONE);
-		StoredPlan plain = StoredPlan.of(StoredPlanTests.runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 }),
+		RunPlan stored = StoredPlanTests.of(compressed(5), StoredPlanTests.source(";", null, null), LoadSql.NONE);
+		RunPlan plain = StoredPlanTests.of(StoredPlanTests.runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 }),
 				StoredPlanTests.source(";", null, null), LoadSql.NONE);
 
 		assertThat(stored.differences(plain)).containsExactly("rowlift.target.compress: 'zstd' -> (not set)",
 				"rowlift.target.compress-columns: 'name' -> (not set)");
-		assertThat(stored.differences(StoredPlan.of(compressed(0), StoredPlanTests.source(";", null, null), LoadSql.NONE)))
+		assertThat(stored.differences(StoredPlanTests.of(compressed(0), StoredPlanTests.source(";", null, null), LoadSql.NONE)))
 			.as("the command's own plan, its dictionary not trained: the same settings").isEmpty();
 		assertThat(plain.settings()).doesNotContainKey("rowlift.target.compress");
 	}

@@ -39,8 +39,8 @@ import io.rowlift.sort.KeyOrderChoice;
 class StoredPlanJsonTests {
 
 	/**
-	 * The reference: the mapper {@code StoredPlan} used until it had a codec of its own. The write method was an
-	 * enum then, which the mapper wrote as its name ({@code LOAD_DATA}): it is told to write the class that took its
+	 * The reference: the mapper the stored plan ({@link MapperForm}) used until it had a codec of its own. The write
+	 * method was an enum then, which the mapper wrote as its name ({@code LOAD_DATA}): it is told to write the class that took its
 	 * place the same way (by {@code toString}, the name; it reads it with {@code WriteMethod.valueOf} unasked).
 	 */
 	private static final JsonMapper MAPPER = JsonMapper.builder()
@@ -49,14 +49,37 @@ class StoredPlanJsonTests {
 				tools.jackson.databind.ser.std.ToStringSerializer.instance))
 		.build();
 
+	/**
+	 * The record the object mapper wrote and read plans as, {@code StoredPlan}, before it and the run's plan became
+	 * one {@link RunPlan}: its components are the JSON's fields, in their order.
+	 */
+	record MapperForm(int version, String loadKey, String fingerprint, String started, String file, String display,
+			StoredParts.Input input, StoredParts.Mapping mapping, StoredParts.Values values, Sizing sizing, WriteChoice write,
+			KeyOrderChoice keyOrder, String sortDir, PipelineChoice pipeline, TargetMode target, Map<String, String> settings,
+			LoadSql sql) {
+
+		static MapperForm of(RunPlan plan) {
+			return new MapperForm(plan.version(), plan.loadKey(), plan.fingerprint(), plan.started(), plan.storedFile(),
+					plan.displayName(), plan.storedInput(), plan.storedMapping(), plan.storedValues(), plan.sizing(), plan.write(),
+					plan.keyOrder(), plan.storedSortDir(), plan.pipeline(), plan.target(), plan.settings(), plan.sql());
+		}
+
+		RunPlan plan() {
+			return new RunPlan(this.version, this.loadKey, this.fingerprint, this.started, this.file, this.display, this.input,
+					this.mapping, this.values, this.sizing, this.write, this.keyOrder, this.sortDir, this.pipeline, this.target,
+					this.settings, this.sql);
+		}
+
+	}
+
 	@Property(tries = 300)
-	void writesWhatTheObjectMapperWroteAndEachReadsTheOthersText(@ForAll("plans") StoredPlan plan) {
-		String mine = StoredPlanWriter.write(plan);
-		String reference = MAPPER.writeValueAsString(plan);
+	void writesWhatTheObjectMapperWroteAndEachReadsTheOthersText(@ForAll("plans") MapperForm form) {
+		String mine = StoredPlanWriter.write(form.plan());
+		String reference = MAPPER.writeValueAsString(form);
 		assertThat(mine).isEqualTo(reference);
-		StoredPlan read = StoredPlanReader.read(reference);
+		RunPlan read = StoredPlanReader.read(reference);
 		assertThat(StoredPlanWriter.write(read)).isEqualTo(reference);
-		assertThat(read).usingRecursiveComparison().isEqualTo(MAPPER.readValue(reference, StoredPlan.class));
+		assertThat(MapperForm.of(read)).usingRecursiveComparison().isEqualTo(MAPPER.readValue(reference, MapperForm.class));
 	}
 
 	@Test
@@ -75,22 +98,22 @@ class StoredPlanJsonTests {
 				"write":{"method":"INSERT_SELECT","reason":"the default"},"keyOrder":{"order":"FILE","reason":"sampled"},\
 				"sortDir":null,"pipeline":{"pipeline":"FAST","reason":"default"},"target":{"mode":"APPEND","upsertKey":null},\
 				"settings":{"rowlift.source.header":"true"},"sql":{"before":[],"after":[]}}""";
-		StoredPlan plan = StoredPlanReader.read(stored);
-		assertThat(plan).usingRecursiveComparison().isEqualTo(MAPPER.readValue(stored, StoredPlan.class));
-		Map<String, Object> state = plan.input().state();
+		RunPlan plan = StoredPlanReader.read(stored);
+		assertThat(MapperForm.of(plan)).usingRecursiveComparison().isEqualTo(MAPPER.readValue(stored, MapperForm.class));
+		Map<String, Object> state = plan.storedInput().state();
 		assertThat(state.get("delimiter")).isEqualTo(44);
 		assertThat(state.get("big")).isEqualTo(4294967296L);
 		assertThat(state.get("huge")).isEqualTo(new BigInteger("123456789012345678901234567890"));
 		assertThat(state.get("ratio")).isEqualTo(0.5);
 		assertThat(state).containsEntry("nullValue", null);
-		assertThat(plan.mapping().table().columns().get(0).nullable()).isTrue();
+		assertThat(plan.storedMapping().table().columns().get(0).nullable()).isTrue();
 	}
 
 	@Test
 	void aPlanWithOnlyItsVersionReadsWithEverythingElseAbsent() {
-		StoredPlan plan = StoredPlanReader.read("{\"version\":1}");
-		assertThat(plan).usingRecursiveComparison().isEqualTo(MAPPER.readValue("{\"version\":1}", StoredPlan.class));
-		assertThat(plan.mapping()).isNull();
+		RunPlan plan = StoredPlanReader.read("{\"version\":1}");
+		assertThat(MapperForm.of(plan)).usingRecursiveComparison().isEqualTo(MAPPER.readValue("{\"version\":1}", MapperForm.class));
+		assertThat(plan.storedMapping()).isNull();
 		assertThat(plan.sql()).isNull();
 	}
 
@@ -105,10 +128,10 @@ class StoredPlanJsonTests {
 	}
 
 	@Provide
-	Arbitrary<StoredPlan> plans() {
+	Arbitrary<MapperForm> plans() {
 		Arbitrary<String> text = text();
-		Arbitrary<StoredPlan.Input> input = Combinators.combine(text, state()).as(StoredPlan.Input::new).injectNull(0.1);
-		Arbitrary<StoredPlan.Values> values = Combinators.combine(text, text, text, text, text).as(StoredPlan.Values::new)
+		Arbitrary<StoredParts.Input> input = Combinators.combine(text, state()).as(StoredParts.Input::new).injectNull(0.1);
+		Arbitrary<StoredParts.Values> values = Combinators.combine(text, text, text, text, text).as(StoredParts.Values::new)
 			.injectNull(0.1);
 		Arbitrary<Sizing> sizing = Combinators.combine(Arbitraries.integers(), text, Arbitraries.integers(), Arbitraries.integers(), text)
 			.as(Sizing::new)
@@ -138,7 +161,7 @@ class StoredPlanJsonTests {
 		Arbitrary<Object[]> tail = Combinators.combine(keyOrder, text, pipeline, target, settings, sql)
 			.as((k, s, p, t, m, q) -> new Object[] { k, s, p, t, m, q });
 		return Combinators.combine(Arbitraries.integers().between(0, 3), heads, input, mapping(), values, sizing, write, tail)
-			.as((version, h, in, map, val, size, w, t) -> new StoredPlan(version, h[0], h[1], h[2], h[3], h[4], in, map, val,
+			.as((version, h, in, map, val, size, w, t) -> new MapperForm(version, h[0], h[1], h[2], h[3], h[4], in, map, val,
 					size, w, (KeyOrderChoice) t[0], (String) t[1], (PipelineChoice) t[2], (TargetMode) t[3], cast(t[4]),
 					(LoadSql) t[5]));
 	}
@@ -148,7 +171,7 @@ class StoredPlanJsonTests {
 		return (Map<String, String>) map;
 	}
 
-	private static Arbitrary<StoredPlan.Mapping> mapping() {
+	private static Arbitrary<StoredParts.Mapping> mapping() {
 		Arbitrary<String> text = text();
 		Arbitrary<TableColumn> column = Combinators
 			.combine(text, Arbitraries.integers().between(-7, 2014), text, Arbitraries.integers(), Arbitraries.integers(),
@@ -158,12 +181,12 @@ class StoredPlanJsonTests {
 			.as(TableInfo::new)
 			.injectNull(0.1);
 		Arbitrary<int[]> fields = Arbitraries.integers().between(-1, 40).array(int[].class).ofMaxSize(12).injectNull(0.1);
-		Arbitrary<StoredPlan.Compressed> compressed = Combinators
+		Arbitrary<StoredParts.Compressed> compressed = Combinators
 			.combine(text, Arbitraries.integers(), Arbitraries.integers().between(-5, 22), texts())
-			.as(StoredPlan.Compressed::new)
+			.as(StoredParts.Compressed::new)
 			.injectNull(0.3);
 		return Combinators.combine(table, texts(), fields, Arbitraries.integers().between(0, 1000), texts(), texts(), compressed, text)
-			.as(StoredPlan.Mapping::new)
+			.as(StoredParts.Mapping::new)
 			.injectNull(0.1);
 	}
 

@@ -38,12 +38,12 @@ final class StoredPlanRows {
 	}
 
 	/** The plan stored in every job execution context that holds one, by execution id. */
-	static Map<Long, StoredPlan> plans(Connection c) throws Exception {
-		Map<Long, StoredPlan> plans = new LinkedHashMap<>();
+	static Map<Long, RunPlan> plans(Connection c) throws Exception {
+		Map<Long, RunPlan> plans = new LinkedHashMap<>();
 		for (Map.Entry<Long, Map<String, Object>> context : contexts(c).entrySet()) {
-			Object packed = context.getValue().get(StoredPlan.CONTEXT_KEY);
+			Object packed = context.getValue().get(RunPlan.CONTEXT_KEY);
 			if (packed != null) {
-				plans.put(context.getKey(), StoredPlan.fromJson(StoredPlan.unpack((String) packed)));
+				plans.put(context.getKey(), RunPlan.fromJson(PackedPlan.unpack((String) packed)));
 			}
 		}
 		return plans;
@@ -78,7 +78,7 @@ final class StoredPlanRows {
 	 * {@code plan} ({@link EarlierVersionParameters}), as Spring Batch writes a parameter; those it holds stay.
 	 * @return how many were added
 	 */
-	static int addEarlierParameters(Connection c, long execution, StoredPlan plan) throws Exception {
+	static int addEarlierParameters(Connection c, long execution, RunPlan plan) throws Exception {
 		List<String> held = parameterNames(c, execution);
 		int added = 0;
 		for (JobParameter<?> p : EarlierVersionParameters.of(plan)) {

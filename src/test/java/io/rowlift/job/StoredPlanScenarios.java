@@ -88,7 +88,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		assertThat(again.output()).contains("was started by an earlier version of Rowlift, which stored no plan")
 			.contains("run 1 resumed and completed");
 		assertExact(csv);
-		assertThat(contexts().values()).as("the resumed execution stored its plan").anyMatch(c -> c.containsKey(StoredPlan.CONTEXT_KEY));
+		assertThat(contexts().values()).as("the resumed execution stored its plan").anyMatch(c -> c.containsKey(RunPlan.CONTEXT_KEY));
 	}
 
 	/**
@@ -125,9 +125,9 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 				"target.write-method-reason", "job.skip-limit", "source.read-buffer", "source.max-record-size");
 		int added = 0;
 		try (Connection c = target().connect()) {
-			Map<Long, StoredPlan> plans = StoredPlanRows.plans(c);
+			Map<Long, RunPlan> plans = StoredPlanRows.plans(c);
 			assertThat(plans).as("the killed run's plan, stored").hasSize(1);
-			for (Map.Entry<Long, StoredPlan> plan : plans.entrySet()) {
+			for (Map.Entry<Long, RunPlan> plan : plans.entrySet()) {
 				assertThat(StoredPlanRows.parameterNames(c, plan.getKey())).as("a new run's job parameters")
 					.containsExactlyInAnyOrderElementsOf(mine);
 				added += StoredPlanRows.addEarlierParameters(c, plan.getKey(), plan.getValue());
@@ -356,14 +356,14 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 	int removeStoredPlans(boolean earlierParameters) throws Exception {
 		int removed = 0;
 		for (Map.Entry<Long, Map<String, Object>> context : contexts().entrySet()) {
-			Object packed = context.getValue().remove(StoredPlan.CONTEXT_KEY);
+			Object packed = context.getValue().remove(RunPlan.CONTEXT_KEY);
 			if (packed == null) {
 				continue;
 			}
 			removed++;
 			if (earlierParameters) {
 				try (Connection c = target().connect()) {
-					StoredPlanRows.addEarlierParameters(c, context.getKey(), StoredPlan.fromJson(StoredPlan.unpack((String) packed)));
+					StoredPlanRows.addEarlierParameters(c, context.getKey(), RunPlan.fromJson(PackedPlan.unpack((String) packed)));
 				}
 			}
 			ByteArrayOutputStream out = new ByteArrayOutputStream();

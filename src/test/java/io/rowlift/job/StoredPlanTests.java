@@ -57,27 +57,43 @@ class StoredPlanTests {
 				new CsvHeader(header, 17, 2, header.size(), format, "id;name;born\r\n".getBytes(StandardCharsets.UTF_8))),
 				new TableMapping(TABLE, columns, new int[] { 0, 1, 2 }, 3),
 				ValueFormats.of(StandardCharsets.UTF_8, "dd/MM/uuuu", null, null, ZoneId.of("UTC")));
-		return new RunPlan("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", load,
-				new Sizing(6, "six cores", 4, 500, "set by rowlift.job.chunk-size"),
-				new WriteChoice(WriteMethod.valueOf("load-data"), "the fastest"), new KeyOrderChoice(KeyOrder.SORT, "a large file"),
-				Path.of("/tmp/rowlift-sort-1"), new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"),
-				new TargetMode(LoadMode.UPSERT, "people_email"));
+		return planned(load, new Sizing(6, "six cores", 4, 500, "set by rowlift.job.chunk-size"),
+				new WriteChoice(WriteMethod.valueOf("load-data"), "the fastest"), Path.of("/tmp/rowlift-sort-1"),
+				new PipelineChoice(Pipeline.SPRING, "set by rowlift.job.pipeline"), source(";", "\\N", "dd/MM/uuuu"),
+				ColumnChoices.NONE, LoadSql.NONE);
 	}
 
-	static final StoredPlan PLAN = StoredPlan.of(runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 }),
+	/** A plan of {@code load} with this class's load key, fingerprint, start, key order and mode. */
+	static RunPlan planned(LoadPlan load, Sizing sizing, WriteChoice write, Path sortDir, PipelineChoice pipeline,
+			SourceProperties source, ColumnChoices choices, LoadSql sql) {
+		return RunPlan.planned("people <- /data/people.csv", "f1", "2026-01-31T13:45:07Z", load, sizing, write,
+				new KeyOrderChoice(KeyOrder.SORT, "a large file"), sortDir, pipeline, new TargetMode(LoadMode.UPSERT, "people_email"),
+				source, choices, sql);
+	}
+
+	/** {@code run} as a command with {@code source}, {@code choices} and {@code sql} would plan it. */
+	static RunPlan of(RunPlan run, SourceProperties source, ColumnChoices choices, LoadSql sql) {
+		return run.commanded(run.load(), run.write(), source, choices, sql);
+	}
+
+	static RunPlan of(RunPlan run, SourceProperties source, LoadSql sql) {
+		return of(run, source, ColumnChoices.NONE, sql);
+	}
+
+	static final RunPlan PLAN = of(runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 }),
 			source(";", "\\N", "dd/MM/uuuu"), new LoadSql(List.of("DELETE FROM audit WHERE x = 'a;b'"), List.of("ANALYZE")));
 
 	@Test
 	void theJsonReadsBackToTheSamePlanAndTheSameRun() {
 		String json = PLAN.toJson();
 
-		StoredPlan read = StoredPlan.fromJson(json);
+		RunPlan read = RunPlan.fromJson(json);
 
 		assertThat(read).isEqualTo(PLAN);
 		assertThat(read.version()).isEqualTo(1);
 		assertThat(json).contains("\"version\":1").contains("\"rowlift.source.delimiter\":\";\"")
 			.contains("\"before\":[\"DELETE FROM audit WHERE x = 'a;b'\"]");
-		RunPlan run = read.toRunPlan(null);
+		RunPlan run = read;
 		RunPlan original = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
 		assertThat(run.loadKey()).isEqualTo(original.loadKey());
 		assertThat(run.sizing()).isEqualTo(original.sizing());
@@ -106,14 +122,19 @@ class StoredPlanTests {
 	void aRunOfItsOwnWriteMethodKeepsTheRestAsStored() {
 		WriteChoice insert = new WriteChoice(WriteMethod.INSERT, "set by rowlift.target.write-method");
 
-		assertThat(StoredPlan.fromJson(PLAN.toJson()).toRunPlan(insert).write()).isEqualTo(insert);
+		RunPlan read = RunPlan.fromJson(PLAN.toJson());
+
+		assertThat(read.withWrite(insert).write()).isEqualTo(insert);
+		assertThat(read.withWrite(insert).toJson()).isEqualTo(PLAN.toJson().replace("\"method\":\"LOAD_DATA\",\"reason\":\"the fastest\"",
+				"\"method\":\"INSERT\",\"reason\":\"set by rowlift.target.write-method\""));
+		assertThat(read.withWrite(insert).load().mapping().table()).isEqualTo(read.load().mapping().table());
 	}
 
 	@Test
 	void aPlanWrittenWithoutLaterFieldsReadsWithThemAbsent() {
 		String json = PLAN.toJson().replaceFirst(",\"sql\":\\{[^}]*\\}", "");
 
-		StoredPlan read = StoredPlan.fromJson(json);
+		RunPlan read = RunPlan.fromJson(json);
 
 		assertThat(read.sql()).isNull();
 		assertThat(read.differences(PLAN.withSql(LoadSql.NONE))).isEmpty();
@@ -122,9 +143,8 @@ class StoredPlanTests {
 	@Test
 	void theSamePlanHasNoDifferencesAndTheHowSettingsAreNotCompared() {
 		RunPlan other = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
-		StoredPlan command = StoredPlan.of(new RunPlan(other.loadKey(), other.fingerprint(), other.started(), other.load(),
-				new Sizing(2, "two", 1, 10, "x"), new WriteChoice(WriteMethod.INSERT, "y"), other.keyOrder(), null,
-				new PipelineChoice(Pipeline.FAST, "z"), other.target()), source(";", "\\N", "dd/MM/uuuu"),
+		RunPlan command = planned(other.load(), new Sizing(2, "two", 1, 10, "x"), new WriteChoice(WriteMethod.INSERT, "y"), null,
+				new PipelineChoice(Pipeline.FAST, "z"), source(";", "\\N", "dd/MM/uuuu"), ColumnChoices.NONE,
 				new LoadSql(List.of("DELETE FROM audit WHERE x = 'a;b'"), List.of("SELECT 2")));
 
 		assertThat(PLAN.differences(command)).isEmpty();
@@ -132,7 +152,7 @@ class StoredPlanTests {
 
 	@Test
 	void everyDifferenceIsNamedWithItsKeyTheOldValueAndTheNew() {
-		StoredPlan command = StoredPlan.of(runPlan(List.of("id", "born", "name"), new int[] { 0, 2, 1 }),
+		RunPlan command = of(runPlan(List.of("id", "born", "name"), new int[] { 0, 2, 1 }),
 				source(",", null, "dd/MM/uuuu"), new LoadSql(List.of(), List.of()));
 
 		assertThat(PLAN.differences(command)).containsExactly("rowlift.source.delimiter: ';' -> ','",
@@ -146,15 +166,15 @@ class StoredPlanTests {
 	@Test
 	void aChangedColumnChoiceIsADifferenceAndAnOldPlanWithoutChoicesResumesWithoutThem() {
 		RunPlan run = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
-		StoredPlan renamed = StoredPlan.of(run, source(";", "\\N", "dd/MM/uuuu"),
+		RunPlan renamed = of(run, source(";", "\\N", "dd/MM/uuuu"),
 				new io.rowlift.database.mapping.ColumnChoices(java.util.Map.of("Name", "full_name"), List.of("x", "y")), PLAN.sql());
 
 		assertThat(PLAN.differences(renamed)).containsExactly("rowlift.source.ignore-columns: (not set) -> 'x,y'",
 				"rowlift.target.columns.name.from: (not set) -> 'full_name'");
-		assertThat(StoredPlan.fromJson(renamed.toJson()).differences(renamed)).isEmpty();
+		assertThat(RunPlan.fromJson(renamed.toJson()).differences(renamed)).isEmpty();
 		// a version-1 plan stored before the choices existed has no such keys: the same command without them resumes it
 		assertThat(PLAN.settings()).doesNotContainKeys("rowlift.source.ignore-columns");
-		assertThat(PLAN.differences(StoredPlan.of(run, source(";", "\\N", "dd/MM/uuuu"),
+		assertThat(PLAN.differences(of(run, source(";", "\\N", "dd/MM/uuuu"),
 				io.rowlift.database.mapping.ColumnChoices.NONE, PLAN.sql()))).isEmpty();
 	}
 
@@ -163,24 +183,22 @@ class StoredPlanTests {
 		RunPlan run = runPlan(List.of("id", "name", "born"), new int[] { 0, 1, 2 });
 		TableMapping filtered = TableMapping.of(TABLE, List.of("id", "name", "born"), 3, true, "people.csv",
 				new io.rowlift.database.mapping.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 2)"));
-		RunPlan withFilter = new RunPlan(run.loadKey(), run.fingerprint(), run.started(),
-				new LoadPlan(run.load().file(), run.load().displayName(), run.load().input(), filtered, run.load().values()),
-				run.sizing(), run.write(), run.keyOrder(), run.sortDir(), run.pipeline(), run.target());
-		StoredPlan stored = StoredPlan.of(withFilter, source(";", "\\N", "dd/MM/uuuu"), new io.rowlift.database.mapping.ColumnChoices(
+		RunPlan withFilter = run.withMapping(filtered);
+		RunPlan stored = of(withFilter, source(";", "\\N", "dd/MM/uuuu"), new io.rowlift.database.mapping.ColumnChoices(
 				java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 2)"), PLAN.sql());
 
-		StoredPlan read = StoredPlan.fromJson(stored.toJson());
+		RunPlan read = RunPlan.fromJson(stored.toJson());
 
-		assertThat(read.mapping().filter()).isEqualTo("id in (1, 2)");
-		assertThat(read.toRunPlan(null).load().mapping().filter()).as("a resume filters as the first run").isEqualTo("id in (1, 2)");
-		assertThat(read.toRunPlan(null).load().mapping().withConstants(java.util.Map.of("file_name", "f", "run_id", "1",
+		assertThat(read.storedMapping().filter()).isEqualTo("id in (1, 2)");
+		assertThat(read.load().mapping().filter()).as("a resume filters as the first run").isEqualTo("id in (1, 2)");
+		assertThat(read.load().mapping().withConstants(java.util.Map.of("file_name", "f", "run_id", "1",
 				"started", "s")).compiledFilter()).isNotNull();
 		assertThat(read.differences(stored)).isEmpty();
-		assertThat(read.differences(StoredPlan.of(withFilter, source(";", "\\N", "dd/MM/uuuu"),
+		assertThat(read.differences(of(withFilter, source(";", "\\N", "dd/MM/uuuu"),
 				new io.rowlift.database.mapping.ColumnChoices(java.util.Map.of(), List.of(), java.util.Map.of(), "id in (1, 3)"), PLAN.sql())))
 			.containsExactly("rowlift.source.filter: 'id in (1, 2)' -> 'id in (1, 3)'");
 		// a plan stored before filters (none in it) compares equal to a command without one
-		assertThat(PLAN.mapping().filter()).isNull();
+		assertThat(PLAN.storedMapping().filter()).isNull();
 		assertThat(PLAN.settings()).doesNotContainKeys("rowlift.source.filter");
 	}
 
@@ -220,15 +238,15 @@ class StoredPlanTests {
 		LoadPlan load = new LoadPlan(base.file(), base.displayName(), CsvInput.of(base.file(), base.displayName(),
 				new CsvHeader(names, 9000, 2, 1017, format, String.join(",", names).getBytes(StandardCharsets.UTF_8))),
 				new TableMapping(wide, columns, fields, 1017), base.load().values());
-		StoredPlan plan = StoredPlan.of(new RunPlan(base.loadKey(), base.fingerprint(), base.started(), load, base.sizing(),
-				base.write(), base.keyOrder(), base.sortDir(), base.pipeline(), base.target()), source(",", null, null), LoadSql.NONE);
+		RunPlan plan = planned(load, base.sizing(), base.write(), base.sortDir(), base.pipeline(), source(",", null, null),
+				ColumnChoices.NONE, LoadSql.NONE);
 		org.springframework.batch.infrastructure.item.ExecutionContext context = new org.springframework.batch.infrastructure.item.ExecutionContext();
 		plan.storeIn(context);
 		java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
 		new org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer().serialize(context.toMap(), out);
 
 		assertThat(out.size()).as("plain JSON: %s bytes", plan.toJson().length()).isLessThan(65_535);
-		assertThat(StoredPlan.in(context)).contains(plan);
+		assertThat(RunPlan.in(context)).contains(plan);
 	}
 
 }
