@@ -15,7 +15,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.schema.Migrations;
-import io.rowlift.schema.SchemaProperties;
 import io.rowlift.database.InputRecordLength;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.source.SourceProperties;
@@ -62,11 +61,11 @@ public class JobConfiguration {
 
 	@Bean
 	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywayTable flyway,
-			SchemaProperties schema, Migrations migrations,
+			Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
 			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions,
 			io.rowlift.model.Checkpoints checkpoints, PlanHandover handover, ObjectProvider<RemotePartitions> remote) {
-		return new LoadLauncher(dataSource, dialect, connection, flyway, schema, migrations, planner, history, jobOperator, loadJob,
+		return new LoadLauncher(dataSource, dialect, connection, flyway, migrations, planner, history, jobOperator, loadJob,
 				jobRepository, running, sorting, extensions.selectsSpring(), checkpoints, handover, remote.getIfAvailable());
 	}
 

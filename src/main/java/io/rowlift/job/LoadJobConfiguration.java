@@ -8,6 +8,7 @@ import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
@@ -35,7 +36,6 @@ import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
 import io.rowlift.schema.TableSwapTasklet;
 import io.rowlift.schema.TargetPrepareTasklet;
-import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.SortProperties;
@@ -60,7 +60,7 @@ import io.rowlift.job.spring.SpringExtensions;
  * identifying parameters, so the same command resumes the same job instance.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SchemaProperties.class, SortProperties.class })
+@EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SortProperties.class })
 public class LoadJobConfiguration {
 
 	@Bean
@@ -198,10 +198,14 @@ public class LoadJobConfiguration {
 			.orElseThrow(() -> new IllegalStateException("run " + execution.getJobInstanceId() + " has no stored plan"));
 	}
 
+	/**
+	 * The index drop, as the request that started this execution said ({@link IndexDropping}, a job parameter):
+	 * one context runs many requests, so the context's {@code rowlift.schema.*} bean is not the load's.
+	 */
 	@Bean
 	@StepScope
-	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan,
-			Checkpoints checkpoints) {
+	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
+			@Value("#{stepExecution.jobExecution.jobParameters}") JobParameters parameters) {
 		// the unique index upsert and ignore match on stays in force (the primary key is never dropped). Where the
 		// database matches on the named key alone (SQLite's ON CONFLICT (key)), so do the other unique indexes: it
 		// refuses a row that repeats one of their keys as it writes it (a reject). Where it matches on any unique
@@ -209,7 +213,8 @@ public class LoadJobConfiguration {
 		// key alone; a row that repeats one of their keys is rejected when the index is rebuilt (DuplicateRejects)
 		boolean matches = plan.target().mode().matchesKeys();
 		String keep = matches ? plan.target().upsertKey() : null;
-		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints, keep,
+		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect),
+				IndexDropping.of(parameters).dropIndexes(), checkpoints, keep,
 				matches && !dialect.keys().matchesAnyUniqueKey());
 	}
 

@@ -126,7 +126,7 @@ public final class LoadService {
 		Lines lines = new Lines();
 		this.monitor.begin(); // the run, and its prepare phase, start now
 		try {
-			LoadLauncher.LoadRun run = this.launcher.load(request.source(), request.target(), request.job());
+			LoadLauncher.LoadRun run = this.launcher.load(request.source(), request.target(), request.job(), request.schema());
 			this.checkpoints.reached(CHECKPOINT);
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
 			summary = writeRejectFiles(request.report(), run, summary, lines);

@@ -33,11 +33,10 @@ public class SchemaConfiguration {
 				io.rowlift.SettingOrigins.isBuiltIn(environment, locations) ? null : io.rowlift.SettingOrigins.of(environment, locations));
 	}
 
-	/** {@code rowlift.schema.create=infer}: made when a load migrates, with the load's settings. */
+	/** {@code rowlift.schema.create=infer}: made when a load first migrates; the load's settings come with each load. */
 	@Bean
-	TableCreation tableCreation(SchemaProperties schema, SourceProperties source, InferProperties infer, DataSource dataSource,
-			TargetDialect dialect, Environment environment) {
-		return new TableCreation(schema, source, infer, dataSource, dialect, environment.getProperty("spring.flyway.locations"));
+	TableCreation tableCreation(InferProperties infer, DataSource dataSource, TargetDialect dialect, Environment environment) {
+		return new TableCreation(infer, dataSource, dialect, environment.getProperty("spring.flyway.locations"));
 	}
 
 }
