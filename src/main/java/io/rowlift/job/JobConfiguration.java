@@ -14,7 +14,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import io.rowlift.schema.FlywaySettings;
 import io.rowlift.schema.Migrations;
+import io.rowlift.database.DataSourceSettings;
 import io.rowlift.database.InputRecordLength;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.source.SourceProperties;
@@ -24,7 +26,7 @@ import io.rowlift.source.SourceProperties;
  * nothing here reads the {@code Environment}.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ DataSourceSettings.class, BatchTables.class, FlywayTable.class })
+@EnableConfigurationProperties({ DataSourceSettings.class, BatchTables.class, FlywaySettings.class })
 public class JobConfiguration {
 
 	@Bean
@@ -60,7 +62,7 @@ public class JobConfiguration {
 	}
 
 	@Bean
-	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywayTable flyway,
+	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywaySettings flyway,
 			Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
 			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions,

@@ -24,6 +24,7 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.RowliftException;
+import io.rowlift.schema.FlywaySettings;
 import io.rowlift.schema.IndexLedger;
 import io.rowlift.schema.Migrations;
 import io.rowlift.schema.ReservedTables;
@@ -31,6 +32,7 @@ import io.rowlift.schema.RowliftSchema;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.database.DataSourceSettings;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.mapping.ColumnChoices;
@@ -125,7 +127,7 @@ public final class LoadLauncher {
 	 * @param connection {@code spring.datasource.*}: the URL names the run lock, the pool bounds the threads
 	 * @param flyway Flyway's history table, one of the tables no load may target
 	 */
-	public LoadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywayTable flyway,
+	public LoadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywaySettings flyway,
 			Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,

@@ -8,6 +8,7 @@ import java.time.Instant;
 import javax.sql.DataSource;
 
 import io.rowlift.RowliftException;
+import io.rowlift.database.DataSourceSettings;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
