@@ -63,9 +63,10 @@ import io.rowlift.job.spring.SpringExtensions;
 @EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SortProperties.class })
 public class LoadJobConfiguration {
 
+	/** The planner; each load's input settings come with its plan (the request's), not from this context. */
 	@Bean
-	LoadPlanner loadPlanner(DataSource dataSource, SourceProperties source) {
-		return new LoadPlanner(dataSource, source);
+	LoadPlanner loadPlanner(DataSource dataSource) {
+		return new LoadPlanner(dataSource);
 	}
 
 	@Bean
@@ -218,14 +219,21 @@ public class LoadJobConfiguration {
 				matches && !dialect.keys().matchesAnyUniqueKey());
 	}
 
+	/**
+	 * The index rebuild. The skip limit and the reader's sizes are the execution's ({@link RunSettings}, job
+	 * parameters the launcher sets from the request), not the context's: one context runs many requests. The
+	 * context's own are only the fallback of an execution that carries none.
+	 */
 	@Bean
 	@StepScope
 	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
 			PhaseTracker phases, JobProperties settings, SourceProperties source, SpringExtensions extensions,
-			@Value("#{stepExecution.jobExecution.jobInstance.instanceId}") long run) {
+			@Value("#{stepExecution.jobExecution.jobInstance.instanceId}") long run,
+			@Value("#{stepExecution.jobExecution.jobParameters}") JobParameters parameters) {
+		RunSettings execution = RunSettings.of(parameters, RunSettings.of(settings, source));
 		// rows that repeat a key of a unique index the load dropped are rejected, told apart by the file
-		DuplicateRejects duplicates = new DuplicateRejects(dataSource, dialect, plan, run, settings.skipLimit(),
-				extensions.selectsSpring(), checkpoints, (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
+		DuplicateRejects duplicates = new DuplicateRejects(dataSource, dialect, plan, run, execution.skipLimit(),
+				extensions.selectsSpring(), checkpoints, execution.readBuffer(), execution.maxRecordSize());
 		return new IndexRebuildTasklet(dataSource, dialect, plan.writeTable(dialect), checkpoints, phases, duplicates);
 	}
 

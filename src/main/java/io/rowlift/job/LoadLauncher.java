@@ -197,7 +197,7 @@ public final class LoadLauncher {
 			WriteChoice write = WriteChoice.resolve(this.dialect, mode, target.writeMethod(), this.dataSource);
 			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns(), source.filter());
 			// rowlift.target.compress: which columns, checked now (exit 2); the first run trains the dictionary
-			LoadPlan planned = this.planner.plan(file, source.path(), table, choices);
+			LoadPlan planned = this.planner.plan(file, source.path(), table, choices, source);
 			LoadPlan plan = planned.withMapping(CompressedColumns.choose(planned.mapping(), target, this.dialect));
 			// the rebuild at the end runs the ledger's definitions: one that is not Rowlift's stops the load before it writes
 			new IndexLedger(new JdbcTemplate(this.dataSource)).checked(plan.table(), this.dialect);
