@@ -16,6 +16,7 @@ import io.rowlift.load.RebuildIndexesService;
 import io.rowlift.load.StatusService;
 import io.rowlift.load.TargetDatabase;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.schema.SchemaProperties;
 import io.rowlift.schedule.InboxService;
 import io.rowlift.load.ReservedTargets;
 import io.rowlift.schedule.ServiceMode;
@@ -68,9 +69,9 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional({ ServiceMode.Off.class, ClusterRole.None.class })
 	RowliftCommand rowliftCommand(LoadService service, SourceProperties source, TargetProperties target, JobProperties job,
-			ReportProperties report) {
+			ReportProperties report, SchemaProperties schema) {
 		return new RowliftCommand(service,
-				LoadRequest.builder().source(source).target(target).job(job).report(report).build());
+				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build());
 	}
 
 	/**
@@ -80,9 +81,9 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional({ ServiceMode.Off.class, ClusterRole.Manager.class })
 	ClusterCommand managerCommand(ObjectProvider<LoadService> service, TargetDatabase database, SourceProperties source,
-			TargetProperties target, JobProperties job, ReportProperties report) {
+			TargetProperties target, JobProperties job, ReportProperties report, SchemaProperties schema) {
 		return new ClusterCommand(ClusterRole.MANAGER, database, () -> new RowliftCommand(service.getObject(),
-				LoadRequest.builder().source(source).target(target).job(job).report(report).build()), System.err);
+				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build()), System.err);
 	}
 
 	/** The {@code load} verb of a cluster's worker ({@code rowlift.cluster.role=worker}): serves partitions until stopped. */

@@ -14,8 +14,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import io.rowlift.schema.FlywaySettings;
 import io.rowlift.schema.Migrations;
-import io.rowlift.schema.SchemaProperties;
+import io.rowlift.database.DataSourceSettings;
 import io.rowlift.database.InputRecordLength;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.source.SourceProperties;
@@ -25,7 +26,7 @@ import io.rowlift.source.SourceProperties;
  * nothing here reads the {@code Environment}.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ DataSourceSettings.class, BatchTables.class, FlywayTable.class })
+@EnableConfigurationProperties({ DataSourceSettings.class, BatchTables.class, FlywaySettings.class })
 public class JobConfiguration {
 
 	@Bean
@@ -61,12 +62,12 @@ public class JobConfiguration {
 	}
 
 	@Bean
-	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywayTable flyway,
-			SchemaProperties schema, Migrations migrations,
+	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywaySettings flyway,
+			Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
 			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions,
 			io.rowlift.model.Checkpoints checkpoints, PlanHandover handover, ObjectProvider<RemotePartitions> remote) {
-		return new LoadLauncher(dataSource, dialect, connection, flyway, schema, migrations, planner, history, jobOperator, loadJob,
+		return new LoadLauncher(dataSource, dialect, connection, flyway, migrations, planner, history, jobOperator, loadJob,
 				jobRepository, running, sorting, extensions.selectsSpring(), checkpoints, handover, remote.getIfAvailable());
 	}
 

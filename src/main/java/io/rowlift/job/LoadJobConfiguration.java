@@ -8,6 +8,7 @@ import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.partition.support.SimpleStepExecutionSplitter;
@@ -35,7 +36,6 @@ import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
 import io.rowlift.schema.TableSwapTasklet;
 import io.rowlift.schema.TargetPrepareTasklet;
-import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceProperties;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.SortProperties;
@@ -60,12 +60,13 @@ import io.rowlift.job.spring.SpringExtensions;
  * identifying parameters, so the same command resumes the same job instance.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SchemaProperties.class, SortProperties.class })
+@EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SortProperties.class })
 public class LoadJobConfiguration {
 
+	/** The planner; each load's input settings come with its plan (the request's), not from this context. */
 	@Bean
-	LoadPlanner loadPlanner(DataSource dataSource, SourceProperties source) {
-		return new LoadPlanner(dataSource, source);
+	LoadPlanner loadPlanner(DataSource dataSource) {
+		return new LoadPlanner(dataSource);
 	}
 
 	@Bean
@@ -193,10 +194,14 @@ public class LoadJobConfiguration {
 		return DocumentDictionary.read(RunPlan.of(execution), dataSource);
 	}
 
+	/**
+	 * The index drop, as the request that started this execution said ({@link IndexDropping}, a job parameter):
+	 * one context runs many requests, so the context's {@code rowlift.schema.*} bean is not the load's.
+	 */
 	@Bean
 	@StepScope
-	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, SchemaProperties schema, RunPlan plan,
-			Checkpoints checkpoints) {
+	Tasklet indexDropTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
+			@Value("#{stepExecution.jobExecution.jobParameters}") JobParameters parameters) {
 		// the unique index upsert and ignore match on stays in force (the primary key is never dropped). Where the
 		// database matches on the named key alone (SQLite's ON CONFLICT (key)), so do the other unique indexes: it
 		// refuses a row that repeats one of their keys as it writes it (a reject). Where it matches on any unique
@@ -204,18 +209,26 @@ public class LoadJobConfiguration {
 		// key alone; a row that repeats one of their keys is rejected when the index is rebuilt (DuplicateRejects)
 		boolean matches = plan.target().mode().matchesKeys();
 		String keep = matches ? plan.target().upsertKey() : null;
-		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect), schema.dropIndexes(), checkpoints, keep,
+		return new IndexDropTasklet(dataSource, dialect, plan.writeTable(dialect),
+				IndexDropping.of(parameters).dropIndexes(), checkpoints, keep,
 				matches && !dialect.keys().matchesAnyUniqueKey());
 	}
 
+	/**
+	 * The index rebuild. The skip limit and the reader's sizes are the execution's ({@link RunSettings}, job
+	 * parameters the launcher sets from the request), not the context's: one context runs many requests. The
+	 * context's own are only the fallback of an execution that carries none.
+	 */
 	@Bean
 	@StepScope
 	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
 			PhaseTracker phases, JobProperties settings, SourceProperties source, SpringExtensions extensions,
-			@Value("#{stepExecution.jobExecution.jobInstance.instanceId}") long run) {
+			@Value("#{stepExecution.jobExecution.jobInstance.instanceId}") long run,
+			@Value("#{stepExecution.jobExecution.jobParameters}") JobParameters parameters) {
+		RunSettings execution = RunSettings.of(parameters, RunSettings.of(settings, source));
 		// rows that repeat a key of a unique index the load dropped are rejected, told apart by the file
-		DuplicateRejects duplicates = new DuplicateRejects(dataSource, dialect, plan, run, settings.skipLimit(),
-				extensions.selectsSpring(), checkpoints, (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
+		DuplicateRejects duplicates = new DuplicateRejects(dataSource, dialect, plan, run, execution.skipLimit(),
+				extensions.selectsSpring(), checkpoints, execution.readBuffer(), execution.maxRecordSize());
 		return new IndexRebuildTasklet(dataSource, dialect, plan.writeTable(dialect), checkpoints, phases, duplicates);
 	}
 

@@ -105,6 +105,12 @@ public final class LoadJobNames {
 	/** Job parameter: {@code rowlift.source.max-record-size} of this execution, in bytes ({@link RunSettings}); absent as {@link #SKIP_LIMIT}. */
 	public static final String MAX_RECORD_SIZE = "source.max-record-size";
 
+	/**
+	 * Job parameter: {@code rowlift.schema.drop-indexes} of this execution ({@link IndexDropping}), from the request that
+	 * started it. Absent only in an execution started without the launcher: the setting's default then.
+	 */
+	public static final String DROP_INDEXES = "schema.drop-indexes";
+
 	private LoadJobNames() {
 	}
 

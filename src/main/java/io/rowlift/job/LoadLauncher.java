@@ -24,6 +24,7 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.rowlift.RowliftException;
+import io.rowlift.schema.FlywaySettings;
 import io.rowlift.schema.IndexLedger;
 import io.rowlift.schema.Migrations;
 import io.rowlift.schema.ReservedTables;
@@ -31,6 +32,7 @@ import io.rowlift.schema.RowliftSchema;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceFingerprint;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.database.DataSourceSettings;
 import io.rowlift.database.RunLock;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.mapping.ColumnChoices;
@@ -124,10 +126,9 @@ public final class LoadLauncher {
 	 * run: a run it left unfinished may have partitions still running on workers, which a resume adopts
 	 * @param connection {@code spring.datasource.*}: the URL names the run lock, the pool bounds the threads
 	 * @param flyway Flyway's history table, one of the tables no load may target
-	 * @param schema {@code rowlift.schema.*}: whether the load drops the indexes, which a key mode's check needs
 	 */
-	public LoadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywayTable flyway,
-			SchemaProperties schema, Migrations migrations,
+	public LoadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywaySettings flyway,
+			Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
 			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints, PlanHandover handover,
@@ -145,7 +146,7 @@ public final class LoadLauncher {
 		this.jobRepository = jobRepository;
 		this.running = running;
 		this.locks = new RunLocks(dataSource, dialect, connection.url());
-		this.runPlanner = new RunPlanner(dataSource, dialect, connection, schema, sorting, userCode);
+		this.runPlanner = new RunPlanner(dataSource, dialect, connection, sorting, userCode);
 		this.remote = remote;
 		this.starts = new RunStarts(dataSource, dialect, jobOperator, jobRepository, this.runPlanner,
 				remote == null ? null : new RunRecovery(jobRepository, history, remote::runsElsewhere));
@@ -153,11 +154,16 @@ public final class LoadLauncher {
 	}
 
 	/**
-	 * Runs the load the configuration names, to its end.
+	 * Runs the load the request names, to its end. Every setting of the load comes in here (the load service's
+	 * request): none is read from the context's beans, which one scheduled service shares between its files.
+	 * @param schema {@code rowlift.schema.*}: whether the load drops and rebuilds the indexes (a key mode's check
+	 * needs it, and the index-drop step takes it from this execution's job parameters), whether a missing table is
+	 * inferred from the file
 	 * @return the finished execution and what it loaded
 	 * @throws RowliftException exit 2 for bad input, exit 3 for a refusal
 	 */
-	public LoadRun load(SourceProperties source, TargetProperties target, JobProperties settings) throws Exception {
+	public LoadRun load(SourceProperties source, TargetProperties target, JobProperties settings, SchemaProperties schema)
+			throws Exception {
 		Path file = LoadPlanner.checkFile(source.path());
 		HeapNotice.of(io.rowlift.source.InputFormats.isFolder(file) ? 0 : Files.size(file), Runtime.getRuntime().maxMemory(),
 				ManagementFactory.getRuntimeMXBean().getInputArguments()).ifPresent(log::info);
@@ -185,13 +191,13 @@ public final class LoadLauncher {
 				// and those of a replace, which writes into its staging table (its statements carry that name)
 				this.dialect.locks().endOrphanedStatements(this.dataSource, this.dialect.tables().stagingName(table));
 			}
-			this.migrations.migrate(table); // and rowlift.schema.create=infer's table, if asked
+			this.migrations.migrate(table, schema, source); // and rowlift.schema.create=infer's table, if asked
 			RowliftSchema.ensure(this.dataSource, this.dialect);
 			TargetMode mode = TargetMode.of(target);
 			WriteChoice write = WriteChoice.resolve(this.dialect, mode, target.writeMethod(), this.dataSource);
 			ColumnChoices choices = ColumnChoices.of(target.columns(), source.ignoreColumns(), source.filter());
 			// rowlift.target.compress: which columns, checked now (exit 2); the first run trains the dictionary
-			LoadPlan planned = this.planner.plan(file, source.path(), table, choices);
+			LoadPlan planned = this.planner.plan(file, source.path(), table, choices, source);
 			LoadPlan plan = planned.withMapping(CompressedColumns.choose(planned.mapping(), target, this.dialect));
 			// the rebuild at the end runs the ledger's definitions: one that is not Rowlift's stops the load before it writes
 			new IndexLedger(new JdbcTemplate(this.dataSource)).checked(plan.table(), this.dialect);
@@ -201,13 +207,14 @@ public final class LoadLauncher {
 			String fingerprint = listed.isPresent() ? listed.get() : SourceFingerprint.of(file);
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
-			RunStarts.Start start = this.starts.decide(last, key, fingerprint, plan, source, choices, sql, settings, mode, write);
+			RunStarts.Start start = this.starts.decide(last, key, fingerprint, plan, source, choices, sql, settings,
+					schema.dropIndexes(), mode, write);
 			this.handover.handOver(start.stored());
 			this.active = key;
 			JobExecution execution;
 			this.checkpoints.reached(JOB_START);
 			// this command's skip limit and record limits go with the execution, for partitions run anywhere (RunSettings)
-			JobParameters parameters = RunSettings.of(settings, source).addTo(start.parameters());
+			JobParameters parameters = IndexDropping.of(schema).addTo(RunSettings.of(settings, source).addTo(start.parameters()));
 			try {
 				execution = start.adopts() ? this.adopting.start(this.job, parameters) : this.jobOperator.start(this.job, parameters);
 			}

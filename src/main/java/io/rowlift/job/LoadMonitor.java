@@ -78,6 +78,9 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	private volatile Watch watch;
 
+	/** The report settings of the load {@link #begin(ReportProperties)} marked (its request's), or null: the context's. */
+	private volatile ReportProperties requested;
+
 	/**
 	 * @param settings the report settings, read when a job starts
 	 * @param terminal whether standard output and error are a terminal (for {@link ProgressMode#AUTO})
@@ -106,7 +109,16 @@ public final class LoadMonitor implements JobExecutionListener {
 		this.terminal = terminal;
 	}
 
-	/** Marks the start of a run (the command's start, before the prepare phase). */
+	/**
+	 * Marks the start of a load's run (the command's start, before the prepare phase), whose progress display
+	 * follows {@code report}, the request's {@code rowlift.report.*}: one context runs many requests.
+	 */
+	public void begin(ReportProperties report) {
+		this.requested = report;
+		begin();
+	}
+
+	/** Marks the start of a run (the command's start, before the prepare phase); the report settings stay as they are. */
 	public void begin() {
 		this.runStartedAt = Instant.now();
 		this.runStartedNanos = System.nanoTime();
@@ -171,7 +183,8 @@ public final class LoadMonitor implements JobExecutionListener {
 					before += bytesDone(input, partition.unit(), partition.progress());
 				}
 			}
-			ReportProperties report = this.settings.get();
+			ReportProperties requested = this.requested;
+			ReportProperties report = requested != null ? requested : this.settings.get();
 			ProgressMode mode = report.progress();
 			boolean bar = mode == ProgressMode.BAR || (mode == ProgressMode.AUTO && this.terminal.get());
 			long tick = bar ? 250_000_000L

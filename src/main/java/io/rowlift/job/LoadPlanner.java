@@ -22,17 +22,15 @@ import io.rowlift.database.mapping.ValueFormats;
  * is readable, the table exists, the header maps onto its columns. Every problem is exit 2 with a
  * message naming the file, table or column. The launcher plans a load's first run with it (and plans
  * the command of a rerun, to compare it with the stored plan); the steps never plan: they read the plan
- * stored with the run ({@link RunPlan}). Thread-safe.
+ * stored with the run ({@link RunPlan}). The input's settings are the load's, passed with each plan (its
+ * request's {@code rowlift.source.*}), not the context's: one scheduled service plans many files. Thread-safe.
  */
 public final class LoadPlanner {
 
 	private final DataSource dataSource;
 
-	private final SourceProperties source;
-
-	public LoadPlanner(DataSource dataSource, SourceProperties source) {
+	public LoadPlanner(DataSource dataSource) {
 		this.dataSource = dataSource;
-		this.source = source;
 	}
 
 	/**
@@ -80,17 +78,16 @@ public final class LoadPlanner {
 		}
 	}
 
-	/** Builds a plan, reading the table's metadata and the file's header. */
-	public LoadPlan plan(Path file, String displayName, String table) {
-		return plan(file, displayName, table, ColumnChoices.NONE);
-	}
-
-	/** Builds a plan with the operator's renamed and ignored columns ({@link ColumnChoices}). */
-	public LoadPlan plan(Path file, String displayName, String table, ColumnChoices choices) {
+	/**
+	 * Builds a plan with the operator's renamed and ignored columns ({@link ColumnChoices}), reading the table's
+	 * metadata and the file's header.
+	 * @param source the load's input settings (its format, CSV dialect, value formats)
+	 */
+	public LoadPlan plan(Path file, String displayName, String table, ColumnChoices choices, SourceProperties source) {
 		if (table == null || table.isBlank()) {
 			throw RowliftException.badInput("rowlift.target.table is not set; name the table to load, as in --rowlift.target.table=people");
 		}
-		InputFormats.of(file, this.source).checkSettings(this.source); // the settings first, as before the table
+		InputFormats.of(file, source).checkSettings(source); // the settings first, as before the table
 		TableInfo info;
 		try (Connection connection = this.dataSource.getConnection()) {
 			info = TableInfo.read(connection, table)
@@ -101,12 +98,12 @@ public final class LoadPlanner {
 		catch (SQLException ex) {
 			throw new RowliftException(1, "cannot read the columns of table '" + table + "': " + ex.getMessage(), ex);
 		}
-		InputSource input = InputFormats.open(file, displayName, this.source);
+		InputSource input = InputFormats.open(file, displayName, source);
 		TableMapping mapping = input.nameLocation(0) == null
 				? TableMapping.of(info, input.names(), input.fieldCount(), input.named(), displayName, choices)
 				: TableMapping.byKeys(info, input.names(), input::nameLocation, input.unknownNamesIgnored(), displayName, choices);
-		ValueFormats values = ValueFormats.of(input.charset(), this.source.dateFormat(), this.source.timeFormat(),
-				this.source.timestampFormat(), this.source.timeZone());
+		ValueFormats values = ValueFormats.of(input.charset(), source.dateFormat(), source.timeFormat(),
+				source.timestampFormat(), source.timeZone());
 		return new LoadPlan(file, displayName, input, mapping, values);
 	}
 

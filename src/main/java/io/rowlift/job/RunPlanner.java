@@ -8,6 +8,7 @@ import java.time.Instant;
 import javax.sql.DataSource;
 
 import io.rowlift.RowliftException;
+import io.rowlift.database.DataSourceSettings;
 import io.rowlift.database.KeyMatching;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.database.TargetProperties;
@@ -15,7 +16,6 @@ import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.database.mapping.ColumnChoices;
 import io.rowlift.job.spring.SpringExtensions;
-import io.rowlift.schema.SchemaProperties;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortProperties;
@@ -38,20 +38,16 @@ final class RunPlanner {
 	/** {@code spring.datasource.*}: the URL names the sort folder's database, the pool bounds the threads. */
 	private final DataSourceSettings connection;
 
-	/** {@code rowlift.schema.*}: whether the load drops the unique indexes a key mode could match on instead. */
-	private final SchemaProperties schema;
-
 	private final SortProperties sorting;
 
 	/** Why user code needs the spring pipeline, or null (see {@link PipelineChoice}). */
 	private final String userCode;
 
-	RunPlanner(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, SchemaProperties schema,
-			SortProperties sorting, String userCode) {
+	RunPlanner(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, SortProperties sorting,
+			String userCode) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.connection = connection;
-		this.schema = schema;
 		this.sorting = sorting;
 		this.userCode = userCode;
 	}
@@ -59,16 +55,17 @@ final class RunPlanner {
 	/**
 	 * The plan of a new run: key order, sizing, sort folder and pipeline chosen now, with what decides its rows
 	 * ({@code source}, {@code choices}) and its before/after SQL, as it is stored with the run.
+	 * @param dropIndexes the request's {@code rowlift.schema.drop-indexes}: whether the load drops the unique indexes
+	 * a key mode could match on instead
 	 */
-	RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, TargetMode mode,
+	RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, boolean dropIndexes, TargetMode mode,
 			WriteChoice write, SourceProperties source, ColumnChoices choices, LoadSql sql)
 			throws IOException {
 		long fileBytes = InputFormats.isFolder(plan.file()) ? plan.input().size() : Files.size(plan.file());
 		long dataBytes = plan.input().size();
 		int cores = Runtime.getRuntime().availableProcessors();
 		// upsert, ignore: exit 2 for a bad key; the unique indexes the load drops cannot match instead of it
-		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode,
-				this.schema.dropIndexes());
+		KeyMatching.resolve(this.dataSource, this.dialect, plan.mapping(), mode, dropIndexes);
 		PipelineChoice pipeline = PipelineChoice.choose(settings.pipeline(), this.userCode);
 		if (pipeline.pipeline() == Pipeline.SPRING) { // exit 2 when the spring pipeline cannot read the input's format
 			InputFormats.checkSpringPipeline(plan.input().format(), plan.displayName(), "spring", pipeline.reason());

@@ -67,9 +67,13 @@ final class RunStarts {
 		this.recovery = recovery;
 	}
 
-	/** Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start. */
+	/**
+	 * Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start.
+	 * @param dropIndexes the request's {@code rowlift.schema.drop-indexes}: whether a new run's key mode may lean on
+	 * the unique indexes the load would drop ({@link RunPlanner#fresh})
+	 */
 	Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan, SourceProperties source, ColumnChoices choices,
-			LoadSql sql, JobProperties settings, TargetMode mode, WriteChoice write) throws Exception {
+			LoadSql sql, JobProperties settings, boolean dropIndexes, TargetMode mode, WriteChoice write) throws Exception {
 		JobExecution last = found.orElse(null);
 		if (last != null && RunOutline.of(last).isEmpty()) {
 			last = unplanned(last);
@@ -166,12 +170,12 @@ final class RunStarts {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql),
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, dropIndexes, mode, write, source, choices, sql),
 						source));
 			}
 			case NEW -> {
 				checkReplaceable(mode, plan.table());
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, mode, write, source, choices, sql),
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, dropIndexes, mode, write, source, choices, sql),
 						source));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());

@@ -6,24 +6,23 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
-
+import io.rowlift.database.DataSourceSettings;
 import io.rowlift.database.TargetDialect;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.job.LoadMonitor;
 import io.rowlift.job.LoadStatusReader;
 import io.rowlift.model.Checkpoints;
+import io.rowlift.schema.FlywaySettings;
 import io.rowlift.schema.Migrations;
 
 /**
  * The load layer's beans, the entry points' one way in: the load service, status, the index restore, the target
  * database's description. Each is made when a caller (a verb, the scheduled service, a health component) asks
- * for it.
+ * for it. The settings they need come as typed records ({@link DataSourceSettings}, {@link FlywaySettings}): nothing
+ * here reads the {@code Environment} (issue #35).
  */
 @Configuration(proxyBeanMethods = false)
 public class LoadConfiguration {
-
-	private static final String URL = "spring.datasource.url";
 
 	@Bean
 	LoadService loadService(LoadLauncher launcher, DataSource dataSource, JobRepository jobRepository, TargetDialect dialect,
@@ -32,8 +31,8 @@ public class LoadConfiguration {
 	}
 
 	@Bean
-	TargetDatabase targetDatabase(TargetDialect dialect, Environment environment) {
-		return new TargetDatabase(dialect, environment.getProperty(URL));
+	TargetDatabase targetDatabase(TargetDialect dialect, DataSourceSettings connection) {
+		return new TargetDatabase(dialect, connection.url());
 	}
 
 	@Bean
@@ -50,8 +49,8 @@ public class LoadConfiguration {
 	/** @param dataSource made only once the database is known to exist (a missing SQLite file is not created) */
 	@Bean
 	RebuildIndexesService rebuildIndexesService(ObjectProvider<DataSource> dataSource, TargetDialect dialect,
-			Environment environment, TargetDatabase database, StatusService status, ObjectProvider<IndexRestore> restore) {
-		return new RebuildIndexesService(dataSource, dialect, environment.getProperty(URL), database, status, restore);
+			DataSourceSettings connection, TargetDatabase database, StatusService status, ObjectProvider<IndexRestore> restore) {
+		return new RebuildIndexesService(dataSource, dialect, connection.url(), database, status, restore);
 	}
 
 	@Bean
@@ -61,8 +60,8 @@ public class LoadConfiguration {
 
 	/** With Flyway's history table as {@code spring.flyway.table} names it. */
 	@Bean
-	ReservedTargets reservedTargets(Environment environment) {
-		return ReservedTargets.of(environment.getProperty("spring.flyway.table"));
+	ReservedTargets reservedTargets(FlywaySettings flyway) {
+		return ReservedTargets.of(flyway.table());
 	}
 
 }

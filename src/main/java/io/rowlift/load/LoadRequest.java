@@ -5,25 +5,31 @@ import java.util.Objects;
 import io.rowlift.database.TargetProperties;
 import io.rowlift.job.JobProperties;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceProperties;
 
 /**
  * One load to run: the input ({@code rowlift.source.*}), the table ({@code rowlift.target.*}), the job's
- * settings ({@code rowlift.job.*}) and where its reports go ({@code rowlift.report.*}), each as Boot binds
- * it. Made with {@link #builder}; immutable.
+ * settings ({@code rowlift.job.*}), where its reports go ({@code rowlift.report.*}) and what the load does to the
+ * table's schema and indexes ({@code rowlift.schema.*}), each as Boot binds it. Everything of a load that may
+ * differ from one load to the next in one process (the scheduled service's files) travels here, never through
+ * a bean of the context (issue #35). Made with {@link #builder}; immutable.
  *
  * @param source the input file and its format
  * @param target the table, its load mode and write method
  * @param job partitions, threads, chunk size, resume and start-over, before- and after-SQL
  * @param report the reject file, the summary file and the HTML report
+ * @param schema whether the load drops and rebuilds the indexes, and whether a missing table is inferred
  */
-public record LoadRequest(SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report) {
+public record LoadRequest(SourceProperties source, TargetProperties target, JobProperties job, ReportProperties report,
+		SchemaProperties schema) {
 
 	public LoadRequest {
 		Objects.requireNonNull(source, "source");
 		Objects.requireNonNull(target, "target");
 		Objects.requireNonNull(job, "job");
 		Objects.requireNonNull(report, "report");
+		Objects.requireNonNull(schema, "schema");
 	}
 
 	/** A builder with nothing set; every part must be set before {@link Builder#build}. */
@@ -33,7 +39,7 @@ public record LoadRequest(SourceProperties source, TargetProperties target, JobP
 
 	/** A builder that starts from this request: the scheduled service replaces the file and the table per inbox file. */
 	public Builder toBuilder() {
-		return new Builder().source(this.source).target(this.target).job(this.job).report(this.report);
+		return new Builder().source(this.source).target(this.target).job(this.job).report(this.report).schema(this.schema);
 	}
 
 	/** Builds a {@link LoadRequest}. Not thread-safe. */
@@ -46,6 +52,8 @@ public record LoadRequest(SourceProperties source, TargetProperties target, JobP
 		private JobProperties job;
 
 		private ReportProperties report;
+
+		private SchemaProperties schema;
 
 		private Builder() {
 		}
@@ -70,9 +78,14 @@ public record LoadRequest(SourceProperties source, TargetProperties target, JobP
 			return this;
 		}
 
+		public Builder schema(SchemaProperties schema) {
+			this.schema = schema;
+			return this;
+		}
+
 		/** @throws NullPointerException naming the part that is not set */
 		public LoadRequest build() {
-			return new LoadRequest(this.source, this.target, this.job, this.report);
+			return new LoadRequest(this.source, this.target, this.job, this.report, this.schema);
 		}
 
 	}

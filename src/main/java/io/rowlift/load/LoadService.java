@@ -124,9 +124,9 @@ public final class LoadService {
 	 */
 	public LoadResult load(LoadRequest request) {
 		Lines lines = new Lines();
-		this.monitor.begin(); // the run, and its prepare phase, start now
+		this.monitor.begin(request.report()); // the run, and its prepare phase, start now
 		try {
-			LoadLauncher.LoadRun run = this.launcher.load(request.source(), request.target(), request.job());
+			LoadLauncher.LoadRun run = this.launcher.load(request.source(), request.target(), request.job(), request.schema());
 			this.checkpoints.reached(CHECKPOINT);
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
 			summary = writeRejectFiles(request.report(), run, summary, lines);

@@ -31,6 +31,7 @@ import io.rowlift.load.InboxTable;
 import io.rowlift.load.LoadService;
 import io.rowlift.load.ReservedTargets;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -45,10 +46,10 @@ public class ScheduleConfiguration {
 
 	@Bean
 	InboxService inboxService(ScheduleProperties schedule, SourceProperties source, TargetProperties target, JobProperties job,
-			ReportProperties report, LoadService loads, DataSource dataSource, InboxTable inboxTable, IndexRestore indexes,
-			ReservedTargets reserved, ApplicationEventPublisher events, ConfigurableEnvironment environment,
+			ReportProperties report, SchemaProperties schema, LoadService loads, DataSource dataSource, InboxTable inboxTable,
+			IndexRestore indexes, ReservedTargets reserved, ApplicationEventPublisher events, ConfigurableEnvironment environment,
 			ObjectProvider<GracefulStop> signals) {
-		LoadRequest request = LoadRequest.builder().source(source).target(target).job(job).report(report).build();
+		LoadRequest request = LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build();
 		List<String> refused = new ArrayList<>();
 		if (report.rejectFile() != null) {
 			refused.add("rowlift.report.reject-file");

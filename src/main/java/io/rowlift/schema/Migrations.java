@@ -9,6 +9,7 @@ import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.ObjectProvider;
 
 import io.rowlift.RowliftException;
+import io.rowlift.source.SourceProperties;
 
 /**
  * Runs the operator's Flyway migrations ({@code spring.flyway.*}) when a load asks for it, after
@@ -44,17 +45,21 @@ public final class Migrations {
 	}
 
 	/**
-	 * The migrations of a load into {@code table}: with {@code rowlift.schema.create=infer}, the file's
+	 * The migrations of a load into {@code table}: with {@code rowlift.schema.create=infer} (the load's
+	 * {@code schema}, from its request, not the context's: one scheduled service loads many files), the file's
 	 * shape is inferred first, and after the migrations a missing table gets its inferred migration
 	 * (applied at once) and an existing one is checked against the shape ({@link TableCreation}). The new
 	 * migration's version passes the one the database is at, so Flyway never skips it; and when no migration
 	 * was there before it, a database that already holds tables without Flyway's schema history is baselined at
 	 * version 0, below it: the folder then builds a fresh database and this one alike.
+	 * @param schema the load's {@code rowlift.schema.*}
+	 * @param source the load's input, which {@code create=infer} reads whole
 	 * @throws RowliftException (exit 2) when the migrations cannot be applied or the table differs from the file
 	 */
-	public void migrate(String table) {
-		TableCreation create = this.creation == null ? null : this.creation.getIfAvailable();
-		if (create == null || !create.enabled()) {
+	public void migrate(String table, SchemaProperties schema, SourceProperties source) {
+		TableCreation create = this.creation == null || schema.create() != SchemaProperties.Create.INFER ? null
+				: this.creation.getIfAvailable();
+		if (create == null) {
 			migrate();
 			return;
 		}
@@ -64,7 +69,7 @@ public final class Migrations {
 					+ " Flyway, which spring.flyway.enabled=false turns off: leave that setting out, or create table " + table
 					+ " yourself and leave rowlift.schema.create=infer out");
 		}
-		io.rowlift.infer.InferredTable shape = create.shape(table);
+		io.rowlift.infer.InferredTable shape = create.shape(table, source);
 		apply(migrations, true, false); // a missing folder is where the inferred migration goes: nothing to warn of
 		// read before the new migration is written: whether any migration describes the database, and the
 		// version the database is at, which the new migration must pass or Flyway would skip it

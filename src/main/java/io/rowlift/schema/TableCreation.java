@@ -23,20 +23,17 @@ import io.rowlift.infer.InferredTable;
 import io.rowlift.source.SourceProperties;
 
 /**
- * {@code rowlift.schema.create=infer} around the migrations of a load ({@link Migrations#migrate(String)}):
+ * {@code rowlift.schema.create=infer} around the migrations of a load ({@link Migrations#migrate(String, SchemaProperties, SourceProperties)}):
  * the file's shape is inferred (the whole file, as {@code rowlift infer} does) before any migration runs;
  * after them, a missing table gets the inferred migration, written into the migrations folder (it stays,
  * for version control) and applied, and an existing table is checked against the shape: a column whose
  * values the table's column would not take is exit 2, naming it. A table is never altered. Used under
- * the load's run lock, one load at a time.
+ * the load's run lock, one load at a time; the load's input comes with each call ({@link #shape}), so one
+ * instance serves every load of a process.
  */
 public final class TableCreation {
 
 	private static final org.apache.commons.logging.Log log = org.apache.commons.logging.LogFactory.getLog(TableCreation.class);
-
-	private final SchemaProperties schema;
-
-	private final SourceProperties source;
 
 	private final InferProperties infer;
 
@@ -46,28 +43,21 @@ public final class TableCreation {
 
 	private final String locations;
 
-	public TableCreation(SchemaProperties schema, SourceProperties source, InferProperties infer, DataSource dataSource,
-			TargetDialect dialect, String locations) {
-		this.schema = schema;
-		this.source = source;
+	public TableCreation(InferProperties infer, DataSource dataSource, TargetDialect dialect, String locations) {
 		this.infer = infer;
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.locations = locations;
 	}
 
-	boolean enabled() {
-		return this.schema.create() == SchemaProperties.Create.INFER;
-	}
-
-	/** The file's shape, inferred before the migrations run. */
-	InferredTable shape(String table) {
+	/** The shape of the load's file ({@code source}), inferred before the migrations run. */
+	InferredTable shape(String table, SourceProperties source) {
 		InferredMigrations.checkTable(table);
 		try {
-			return Inference.of(this.source, this.infer).run(table);
+			return Inference.of(source, this.infer).run(table);
 		}
 		catch (IOException ex) {
-			throw RowliftException.badInput(this.source.path() + ": cannot be read to infer table " + table + ": " + ex.getMessage());
+			throw RowliftException.badInput(source.path() + ": cannot be read to infer table " + table + ": " + ex.getMessage());
 		}
 	}
 

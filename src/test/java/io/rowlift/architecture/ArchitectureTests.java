@@ -41,6 +41,17 @@ class ArchitectureTests {
 		assertThat(MAIN.size()).as("classes imported").isGreaterThan(50);
 	}
 
+	/**
+	 * The Environment rule's exceptions: a {@code @Configuration} class (and a class nested in it) and an
+	 * {@code EnvironmentPostProcessor} below the job may read it ({@code io.rowlift.architecture.good}).
+	 */
+	@Test
+	void configurationClassesAndEnvironmentPostProcessorsMayReadTheEnvironment() {
+		JavaClasses good = new ClassFileImporter().importPackages("io.rowlift.architecture.good");
+		assertThat(good.size()).as("classes imported").isGreaterThanOrEqualTo(4);
+		new Boundaries("io.rowlift.architecture.good").onlyConfigurationReadsTheEnvironment().check(good);
+	}
+
 	/** Each rule fails on the classes of {@code io.rowlift.architecture.bad}, which break them all. */
 	@TestFactory
 	Stream<DynamicTest> everyRuleCatchesAClassThatBreaksIt() {

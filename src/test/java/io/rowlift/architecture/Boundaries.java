@@ -49,6 +49,8 @@ final class Boundaries {
 		rules.put("cli, schedule and observe reach below the load service only for the model, reports, infer and settings",
 				entryPointsGoThroughTheLoad());
 		rules.put("the job reads no Environment", jobReadsNoEnvironment());
+		rules.put("at and below the job only @Configuration classes and EnvironmentPostProcessors read the Environment",
+				onlyConfigurationReadsTheEnvironment());
 		return rules;
 	}
 
@@ -309,6 +311,34 @@ final class Boundaries {
 			.resideInAPackage("org.springframework.core.env..")
 			.because("the job reads no Environment and no getProperty (issue #35): add the setting to a typed "
 					+ "@ConfigurationProperties record, and pass a load's settings in the LoadRequest");
+	}
+
+	/**
+	 * Nothing at or below the job reads Spring's {@code Environment} (issue #35, "one way in"): a setting reaches
+	 * {@code job}, {@code database}, {@code schema}, {@code load}, {@code source} and {@code progress} as a typed
+	 * {@code @ConfigurationProperties} record, a load's in its {@code LoadRequest}. Two kinds of class may still read
+	 * it, because they need what no record holds, where a setting came from (the property source that set the URL,
+	 * the active profiles) or the environment itself: a {@code @Configuration} class, which wires the beans, and an
+	 * {@code EnvironmentPostProcessor}, which adds to the environment before the context starts; their nested
+	 * classes count as theirs. The whole of {@code org.springframework.core.env} counts ({@code Environment},
+	 * {@code PropertyResolver}, the property sources), so a plain class cannot walk the property sources instead.
+	 */
+	ArchRule onlyConfigurationReadsTheEnvironment() {
+		DescribedPredicate<JavaClass> wiring = DescribedPredicate.describe(
+				"@Configuration classes and EnvironmentPostProcessors (and the classes nested in them)",
+				(JavaClass type) -> topLevel(type).isAnnotatedWith("org.springframework.context.annotation.Configuration")
+						|| topLevel(type).isAssignableTo("org.springframework.boot.EnvironmentPostProcessor"));
+		return noClasses().that()
+			.resideInAnyPackage(this.root + ".job..", this.root + ".database..", this.root + ".schema..", this.root + ".load..",
+					this.root + ".source..", this.root + ".progress..")
+			.and(not(wiring))
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.core.env..")
+			.because("nothing at or below the job reads the Environment or getProperty (issue #35): take the setting as a "
+					+ "typed @ConfigurationProperties record (a load's in the LoadRequest); only a @Configuration class or an "
+					+ "EnvironmentPostProcessor may look at the Environment itself, for where a setting came from, and passes "
+					+ "on what it found as a value");
 	}
 
 	private static JavaClass topLevel(JavaClass type) {

@@ -8,10 +8,18 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
+import io.rowlift.database.TargetProperties;
+import io.rowlift.job.JobProperties;
 import io.rowlift.report.LoadSummary;
+import io.rowlift.report.ReportProperties;
+import io.rowlift.schema.SchemaProperties;
+import io.rowlift.source.SourceProperties;
 
 /**
  * Tests for {@link LoadResult} and {@link ExitMeaning}: what a caller of the load service gets, and how
@@ -71,6 +79,21 @@ class LoadResultTests {
 	@Test
 	void aRequestNamesThePartThatIsMissing() {
 		assertThatThrownBy(() -> LoadRequest.builder().build()).isInstanceOf(NullPointerException.class).hasMessage("source");
+	}
+
+	@Test
+	void aRequestCarriesTheLoadsSchemaSettingsAndNamesThemWhenMissing() {
+		Binder binder = new Binder(new MapConfigurationPropertySource(
+				Map.of("rowlift.source.path", "people.csv", "rowlift.target.table", "people", "rowlift.schema.drop-indexes", "false")));
+		LoadRequest.Builder builder = LoadRequest.builder()
+			.source(binder.bindOrCreate("rowlift.source", SourceProperties.class))
+			.target(binder.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class))
+			.job(binder.bindOrCreate("rowlift.job", JobProperties.class))
+			.report(ReportProperties.defaults());
+		assertThatThrownBy(builder::build).isInstanceOf(NullPointerException.class).hasMessage("schema");
+		LoadRequest request = builder.schema(binder.bindOrCreate("rowlift.schema", SchemaProperties.class)).build();
+		assertThat(request.schema().dropIndexes()).isFalse();
+		assertThat(request.toBuilder().build().schema()).isEqualTo(request.schema());
 	}
 
 }

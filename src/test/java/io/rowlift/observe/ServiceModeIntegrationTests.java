@@ -33,6 +33,7 @@ import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadLauncher;
 import io.rowlift.schedule.InboxEvent;
 import io.rowlift.schema.IndexLedger;
+import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceProperties;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -111,7 +112,7 @@ class ServiceModeIntegrationTests {
 				Map.of("rowlift.source.path", dir.resolve("inbox/ten.csv").toString(), "rowlift.target.table", "ten")));
 		LoadLauncher.LoadRun run = launcher.load(binder.bindOrCreate("rowlift.source", SourceProperties.class),
 				binder.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class),
-				binder.bindOrCreate("rowlift.job", JobProperties.class));
+				binder.bindOrCreate("rowlift.job", JobProperties.class), binder.bindOrCreate("rowlift.schema", SchemaProperties.class));
 		assertThat(run.execution().getStatus().name()).isEqualTo("COMPLETED");
 		String metrics = get(context, "/actuator/prometheus").body();
 		assertThat(metrics).containsPattern(

@@ -1,11 +1,11 @@
-package io.rowlift.job;
+package io.rowlift.database;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The target's connection settings the job needs besides the pool Boot makes of them ({@code spring.datasource.*}),
- * bound as Boot binds them, so that nothing in the job reads the {@code Environment} (issue #35).
+ * bound as Boot binds them, so that nothing at or below the job reads the {@code Environment} (issue #35).
  *
  * @param url {@code spring.datasource.url}, or null when it is not set (the run lock's file, the sort folder's
  * database)

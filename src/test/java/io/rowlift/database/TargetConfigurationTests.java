@@ -13,8 +13,10 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import io.rowlift.RowliftException;
 
-/** The default SQLite database is never used when the operator's settings clearly meant another database (issue #20 item 5). */
-class TargetDialectsTests {
+/**
+ * {@link TargetConfiguration}'s checks of where the URL came from: the default SQLite database is never used when the operator's settings clearly meant another database (issue #20 item 5).
+ */
+class TargetConfigurationTests {
 
 	/** Boot's name of the property source of Rowlift's built-in application-sqlite.yml. */
 	private static final String BUILT_IN = "Config resource 'class path resource [application-sqlite.yml]' via location "
@@ -29,11 +31,17 @@ class TargetDialectsTests {
 		return environment;
 	}
 
+	/** The dialect as the context's bean is made: of the bound URL, checked against the environment. */
+	private static TargetDialect dialectOf(StandardEnvironment environment) {
+		return TargetConfiguration.dialectOf(org.springframework.boot.context.properties.bind.Binder.get(environment)
+			.bindOrCreate("spring.datasource", DataSourceSettings.class).url(), environment);
+	}
+
 	@Test
 	void aMySqlUrlUnderAnotherKeyRefusesTheDefaultDatabase() {
 		StandardEnvironment environment = environment("--datasource.url=jdbc:mysql://db.example:3306/sales?password=secret",
 				"--rowlift.target.table=people");
-		assertThatThrownBy(() -> TargetDialects.forEnvironment(environment))
+		assertThatThrownBy(() -> dialectOf(environment))
 			.isInstanceOfSatisfying(RowliftException.class, ex -> assertThat(ex.exitCode()).isEqualTo(2))
 			.hasMessageStartingWith("spring.datasource.url is Rowlift's default, jdbc:sqlite:data/rowlift.db (a sqlite database, "
 					+ "set by Rowlift's built-in defaults), but datasource.url (set by the command line (--datasource.url)) holds a "
@@ -49,20 +57,20 @@ class TargetDialectsTests {
 		environment.getPropertySources().addAfter("commandLineArgs", new MapPropertySource(
 				"Config resource 'file [config/application-sqlite.yml]' via location 'optional:file:./config/'",
 				Map.of("spring.datasource.url", "jdbc:sqlite:data/rowlift.db")));
-		assertThatThrownBy(() -> TargetDialects.forEnvironment(environment)).hasMessageContaining("holds a mysql URL");
+		assertThatThrownBy(() -> dialectOf(environment)).hasMessageContaining("holds a mysql URL");
 	}
 
 	@Test
 	void theDefaultDatabaseStaysTheDefaultOtherwise() {
-		assertThat(TargetDialects.forEnvironment(environment("--rowlift.target.table=people")).id()).isEqualTo("sqlite");
+		assertThat(dialectOf(environment("--rowlift.target.table=people")).id()).isEqualTo("sqlite");
 		// a URL the operator set is what they meant, whatever else holds a URL
-		assertThat(TargetDialects.forEnvironment(environment("--spring.datasource.url=jdbc:sqlite:mine.db",
+		assertThat(dialectOf(environment("--spring.datasource.url=jdbc:sqlite:mine.db",
 				"--other.url=jdbc:mysql://h/db")).id()).isEqualTo("sqlite");
 		// environment variables hold URLs for other programs; the test hooks their own
 		StandardEnvironment withVariables = environment("--rowlift.test.mysql-url=jdbc:mysql://h/db");
 		withVariables.getPropertySources().replace("systemEnvironment", new SystemEnvironmentPropertySource("systemEnvironment",
 				Map.of("MYSQL_URL", "jdbc:mysql://h/db", "ROWLIFT_TEST_MYSQL_URL", "jdbc:mysql://h/db")));
-		assertThat(TargetDialects.forEnvironment(withVariables).id()).isEqualTo("sqlite");
+		assertThat(dialectOf(withVariables).id()).isEqualTo("sqlite");
 	}
 
 }
