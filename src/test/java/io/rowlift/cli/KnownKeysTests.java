@@ -41,7 +41,7 @@ class KnownKeysTests {
 				SchemaProperties.class, SortProperties.class, io.rowlift.infer.InferProperties.class)) {
 			String prefix = type.getAnnotation(ConfigurationProperties.class).value();
 			for (RecordComponent component : type.getRecordComponents()) {
-				String key = prefix + "." + KnownKeys.dashed(component.getName());
+				String key = prefix + "." + KeyPatterns.dashed(component.getName());
 				assertThat(this.classpath.isKnown(name(key))).as(key).isTrue();
 			}
 		}
