@@ -83,7 +83,10 @@ public final class LoadJobNames {
 	/** Plan parameter of earlier versions: the folder of the load's sorted runs (key order {@code SORT}). */
 	public static final String SORT_DIR = "sort.dir";
 
-	/** Job parameter: the write method of this execution ({@code INSERT} or {@code LOAD_DATA}); with {@code -reason}. */
+	/**
+	 * Job parameter: the write method of this execution as {@code WriteMethod.name()} spells it ({@code INSERT}, or a
+	 * method the dialect offers); with {@code -reason}.
+	 */
 	public static final String WRITE_METHOD = "target.write-method";
 
 	/**

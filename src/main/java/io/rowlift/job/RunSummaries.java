@@ -13,6 +13,10 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 
 import io.rowlift.RowliftException;
+import io.rowlift.database.TargetDialect;
+import io.rowlift.database.WriteMethod;
+import io.rowlift.database.WritePath;
+import io.rowlift.database.WritePaths;
 import io.rowlift.source.DamagedArchiveException;
 import io.rowlift.model.BadRecordException;
 import io.rowlift.report.LoadSummary;
@@ -25,8 +29,11 @@ public final class RunSummaries {
 	private RunSummaries() {
 	}
 
-	/** The summary of {@code run}; its values and their reasons come from the run's plan. */
-	public static LoadSummary of(LoadLauncher.LoadRun run, JobRepository repository, String database) {
+	/**
+	 * The summary of {@code run}; its values and their reasons come from the run's plan, how its writes are named
+	 * from {@code dialect} ({@link #writePath}).
+	 */
+	public static LoadSummary of(LoadLauncher.LoadRun run, JobRepository repository, TargetDialect dialect) {
 		JobExecution execution = run.execution();
 		JobInstance instance = execution.getJobInstance();
 		RunPlan plan = run.plan();
@@ -35,6 +42,7 @@ public final class RunSummaries {
 		long rowsThisRun = LoadProgress.writtenIn(execution);
 		PipelineChoice pipeline = plan.pipeline();
 		boolean spring = pipeline.pipeline() == Pipeline.SPRING; // it writes with INSERT batches, whatever the write method
+		WritePath path = writePath(plan, dialect);
 		int rebuilt = 0;
 		List<LoadSummary.StepRow> steps = new ArrayList<>();
 		List<StepExecution> executions = new ArrayList<>(execution.getStepExecutions());
@@ -52,17 +60,26 @@ public final class RunSummaries {
 		StepExecution drop = repository.getLastStepExecution(instance, LoadJobNames.INDEX_DROP);
 		int dropped = drop == null ? 0 : drop.getExecutionContext().getInt(IndexDropTasklet.DROPPED, 0);
 		return new LoadSummary(instance.getInstanceId(), execution.getStatus().toString(), run.resumed(),
-				plan.displayName(), plan.table(), database, load.read(), load.written() - duplicates,
+				plan.displayName(), plan.table(), dialect.id(), load.read(), load.written() - duplicates,
 				load.rejected() + duplicates, rowsThisRun, RunTimes.elapsed(execution), partitions,
 				plan.sizing().partitionsReason()
 						+ emptyPartitions(load.empty(plan.input()), partitions, load.read(), execution.getStatus() == BatchStatus.COMPLETED),
 				threads(plan.threads(), executions),
-				plan.chunkSize(), spring ? "INSERT" : plan.writeMethod().name(),
+				plan.chunkSize(), spring ? WriteMethod.INSERT.name() : plan.writeMethod().name(), path.summary(),
 				(spring ? "JdbcBatchItemWriter, the spring pipeline's writer" : plan.write().reason())
 						+ streams(plan.order(), partitions) + chunks(plan.sizing().chunkSizeReason()),
 				plan.order().name(), plan.keyOrder().reason(),
 				dropped, rebuilt, steps, failure(execution), null, pipeline.pipeline().name(), pipeline.reason(), load.filtered(),
 				plan.mode().setting(), load.updated(), load.ignored(), load.blankLines(), plan.input().readingNote(), null);
+	}
+
+	/**
+	 * What this run's chunks were written with: the spring pipeline's {@code JdbcBatchItemWriter} writes INSERT
+	 * batches whatever the write method; the fast pipeline writes as {@code dialect} describes the run's method
+	 * (a method of an earlier Rowlift it no longer offers reads as INSERT batches, {@link WritePaths#path}'s default).
+	 */
+	static WritePath writePath(RunPlan plan, TargetDialect dialect) {
+		return plan.pipeline().pipeline() == Pipeline.SPRING ? WritePath.INSERT_BATCHES : dialect.writing().path(plan.writeMethod());
 	}
 
 	/**

@@ -128,7 +128,7 @@ public final class LoadService {
 		try {
 			LoadLauncher.LoadRun run = this.launcher.load(request.source(), request.target(), request.job(), request.schema());
 			this.checkpoints.reached(CHECKPOINT);
-			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect.id());
+			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect);
 			summary = writeRejectFiles(request.report(), run, summary, lines);
 			summary = summary.withTimeline(RunTimelines.of(run, this.monitor));
 			writeSummaryFile(request.report(), summary);

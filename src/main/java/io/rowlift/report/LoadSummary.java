@@ -27,7 +27,11 @@ import tools.jackson.databind.node.ObjectNode;
  * @param partitionsReason why that count
  * @param threads partitions loaded at once
  * @param chunkSize records per chunk transaction
- * @param writeMethod how rows were written: {@code INSERT} or {@code LOAD_DATA}
+ * @param writeMethod how rows were written, as job parameters hold a write method: {@code INSERT}, or the name
+ *     of a method the database offers (the JSON holds it as the setting names it, {@link #setting})
+ * @param writes how the line names the chunks' writes, as the dialect describes the method
+ *     ({@code WritePath.summary}: {@code INSERT batches} for {@code INSERT}); this summary never reads it from the
+ *     method's name, which only the dialect that offers the method knows. Not in the JSON
  * @param writeReason why that method
  * @param keyOrder in which order rows were written: {@code SORT}, {@code CHUNK} or {@code FILE}
  * @param keyOrderReason why that order
@@ -49,7 +53,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record LoadSummary(long run, String status, boolean resumed, String file, String table, String database,
 		long read, long rowsTotal, long rejected, long rowsThisRun, Duration elapsed, int partitions,
-		String partitionsReason, int threads, int chunkSize, String writeMethod, String writeReason, String keyOrder,
+		String partitionsReason, int threads, int chunkSize, String writeMethod, String writes, String writeReason, String keyOrder,
 		String keyOrderReason, int indexesDropped, int indexesRebuilt, List<StepRow> steps, String failure,
 		String rejectFile, String pipeline, String pipelineReason, long filtered, String mode, long updated,
 		long ignored, long blankLines, String readingNote, RunTimeline timeline) {
@@ -58,7 +62,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 	public LoadSummary withRejectFile(String file) {
 		return new LoadSummary(this.run, this.status, this.resumed, this.file, this.table, this.database, this.read,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
-				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
+				this.threads, this.chunkSize, this.writeMethod, this.writes, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, file, this.pipeline, this.pipelineReason, this.filtered, this.mode, this.updated,
 				this.ignored, this.blankLines, this.readingNote, this.timeline);
@@ -70,7 +74,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 	public LoadSummary withTimeline(RunTimeline timeline) {
 		return new LoadSummary(this.run, this.status, this.resumed, this.file, this.table, this.database, this.read,
 				this.rowsTotal, this.rejected, this.rowsThisRun, this.elapsed, this.partitions, this.partitionsReason,
-				this.threads, this.chunkSize, this.writeMethod, this.writeReason, this.keyOrder, this.keyOrderReason,
+				this.threads, this.chunkSize, this.writeMethod, this.writes, this.writeReason, this.keyOrder, this.keyOrderReason,
 				this.indexesDropped, this.indexesRebuilt,
 				this.steps, this.failure, this.rejectFile, this.pipeline, this.pipelineReason, this.filtered, this.mode,
 				this.updated, this.ignored, this.blankLines, this.readingNote, timeline);
@@ -117,13 +121,7 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 		}
 		sb.append(String.format(Locale.ROOT, "; %d partition%s (%s), %d thread%s", this.partitions,
 				this.partitions == 1 ? "" : "s", this.partitionsReason, this.threads, this.threads == 1 ? "" : "s"));
-		sb.append(String.format(Locale.ROOT, "; %s of %,d-row chunks (%s)",
-				switch (String.valueOf(this.writeMethod)) {
-					case "LOAD_DATA" -> "LOAD DATA LOCAL streams";
-					case "INSERT_DIRECT" -> "INSERT batches bound directly";
-					case "INSERT_SELECT" -> "whole-chunk INSERT ... SELECTs (rowlift_rows)";
-					default -> "INSERT batches";
-				}, this.chunkSize, this.writeReason));
+		sb.append(String.format(Locale.ROOT, "; %s of %,d-row chunks (%s)", this.writes, this.chunkSize, this.writeReason));
 		sb.append(String.format(Locale.ROOT, "; %s (%s)", switch (String.valueOf(this.keyOrder)) {
 			case "SORT" -> "rows in key order, sorted on disk";
 			case "CHUNK" -> "each chunk sorted by key";
@@ -230,8 +228,8 @@ public record LoadSummary(long run, String status, boolean resumed, String file,
 	}
 
 	/**
-	 * A choice as the setting that makes it takes it ({@code LOAD_DATA} is {@code load-data}, as
-	 * {@code rowlift.target.write-method=load-data}; {@code SPRING} is {@code spring}): what the JSON
+	 * A choice as the setting that makes it takes it (a write method's {@code INSERT} is {@code insert}, as
+	 * {@code rowlift.target.write-method=insert}, and a dialect's methods the same way; {@code SPRING} is {@code spring}): what the JSON
 	 * holds, and what a reader makes of a summary an older Rowlift wrote with the enum's name. Null stays null.
 	 */
 	public static String setting(String value) {

@@ -10,10 +10,14 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.Architectures;
 
 /**
@@ -25,8 +29,16 @@ final class Boundaries {
 
 	private final String root;
 
-	Boundaries(String root) {
+	private final Set<String> vendorWriteMethods;
+
+	/**
+	 * @param root the root package of the classes the rules are checked on
+	 * @param vendorWriteMethods the write methods the vendor packages offer, each as the setting names it
+	 *     ({@code load-data}) and as job parameters hold it ({@code LOAD_DATA}): the values no generic class may spell
+	 */
+	Boundaries(String root, Set<String> vendorWriteMethods) {
 		this.root = root;
+		this.vendorWriteMethods = Set.copyOf(vendorWriteMethods);
 	}
 
 	/** Every rule, by name, in a stable order. */
@@ -43,6 +55,7 @@ final class Boundaries {
 		rules.put("SQLite code only under database.sqlite", vendorOnlyUnderItsDialect("org.sqlite..", "database.sqlite"));
 		rules.put("dialects only through TargetDialect", dialectsOnlyThroughTheStrategy());
 		rules.put("only a dialect names its write methods", writeMethodsNamedOnlyByTheirDialects());
+		rules.put("generic code spells no vendor's write method", writeMethodsSpelledOnlyByTheirDialects());
 		rules.put("the root package depends on no feature package", rootDependsOnNoFeature());
 		rules.put("feature packages free of cycles", noCycles());
 		rules.put("cli, schedule, cluster and observe above the load service, nothing below it knows them", layers());
@@ -202,6 +215,32 @@ final class Boundaries {
 							&& !access.getTarget().getName().equals("AUTO") && !access.getTarget().getName().equals("INSERT")))
 			.because("generic code never names a vendor's write method (issue #35): ask the dialect's WritePaths "
 					+ "(methods, choose, path) what a method does, and name the method in the dialect's package");
+	}
+
+	/**
+	 * The rule above sees calls and constants of {@code WriteMethod}; this one sees the literals: no generic class
+	 * holds a string constant that is a vendor's write method ({@code "LOAD_DATA"}, {@code "insert-select"}), as
+	 * a {@code switch} on a stored method's name would (the summary line had one). Exact values only: a message
+	 * that mentions {@code load-data} among other words is a longer constant, and allowed.
+	 */
+	ArchRule writeMethodsSpelledOnlyByTheirDialects() {
+		return classes().that()
+			.resideOutsideOfPackages(vendorPackages())
+			.and()
+			.resideInAPackage(this.root + "..")
+			.should(new ArchCondition<JavaClass>("hold no string constant that is a vendor's write method " + new TreeSet<>(this.vendorWriteMethods)) {
+				@Override
+				public void check(JavaClass type, ConditionEvents events) {
+					for (String constant : StringConstants.of(type)) {
+						if (Boundaries.this.vendorWriteMethods.contains(constant)) {
+							events.add(SimpleConditionEvent.violated(type,
+									type.getName() + " holds the string constant \"" + constant + "\" in (" + type.getSimpleName() + ".java:0)"));
+						}
+					}
+				}
+			})
+			.because("generic code never names a vendor's write method (issue #35), not even as text: what a method does "
+					+ "and how the summary names it is the dialect's WritePath (WritePaths.path), which the caller asks");
 	}
 
 	/** The dialects' packages, one per database. */

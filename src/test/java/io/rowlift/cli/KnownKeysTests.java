@@ -41,7 +41,7 @@ class KnownKeysTests {
 				SchemaProperties.class, SortProperties.class, io.rowlift.infer.InferProperties.class)) {
 			String prefix = type.getAnnotation(ConfigurationProperties.class).value();
 			for (RecordComponent component : type.getRecordComponents()) {
-				String key = prefix + "." + KnownKeys.dashed(component.getName());
+				String key = prefix + "." + KeyPatterns.dashed(component.getName());
 				assertThat(this.classpath.isKnown(name(key))).as(key).isTrue();
 			}
 		}
@@ -219,15 +219,15 @@ class KnownKeysTests {
 	@Test
 	void aMetadataFileIsParsedWhenItNamesAnyPrefixAnywhere() {
 		byte[][] needles = { quoted("\"rowlift"), quoted("\"spring.flyway") };
-		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"rowlift.job.partitions\"}"), needles)).isTrue();
-		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.flyway.locations\"}"), needles)).isTrue();
-		assertThat(KnownKeys.containsAny(quoted("\"spring.flyway"), needles)).as("at the very end").isTrue();
-		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.flyway"), needles)).isTrue();
-		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.flywa"), needles)).as("cut short").isFalse();
-		assertThat(KnownKeys.containsAny(quoted("{\"name\": \"spring.datasource.url\", \"x\": \"a rowlift\"}"), needles))
+		assertThat(ConfigurationMetadata.containsAny(quoted("{\"name\": \"rowlift.job.partitions\"}"), needles)).isTrue();
+		assertThat(ConfigurationMetadata.containsAny(quoted("{\"name\": \"spring.flyway.locations\"}"), needles)).isTrue();
+		assertThat(ConfigurationMetadata.containsAny(quoted("\"spring.flyway"), needles)).as("at the very end").isTrue();
+		assertThat(ConfigurationMetadata.containsAny(quoted("{\"name\": \"spring.flyway"), needles)).isTrue();
+		assertThat(ConfigurationMetadata.containsAny(quoted("{\"name\": \"spring.flywa"), needles)).as("cut short").isFalse();
+		assertThat(ConfigurationMetadata.containsAny(quoted("{\"name\": \"spring.datasource.url\", \"x\": \"a rowlift\"}"), needles))
 			.as("a prefix not after a quote").isFalse();
-		assertThat(KnownKeys.containsAny(quoted(""), needles)).isFalse();
-		assertThat(KnownKeys.containsAny(quoted("\""), needles)).isFalse();
+		assertThat(ConfigurationMetadata.containsAny(quoted(""), needles)).isFalse();
+		assertThat(ConfigurationMetadata.containsAny(quoted("\""), needles)).isFalse();
 	}
 
 	private static byte[] quoted(String text) {

@@ -29,7 +29,7 @@ class LoadResultTests {
 
 	private static LoadSummary summary(String status, String failure) {
 		return new LoadSummary(7, status, true, "people.csv", "people", "sqlite", 12, 10, 2, 4, Duration.ofMillis(1_234), 2,
-				"two cores", 2, 10_000, "INSERT", "the default", "FILE", "the file is in key order", 1, 1, List.of(), failure,
+				"two cores", 2, 10_000, "INSERT", "INSERT batches", "the default", "FILE", "the file is in key order", 1, 1, List.of(), failure,
 				null, "FAST", "default", 0, "append", 0, 0, 0, null, null);
 	}
 
