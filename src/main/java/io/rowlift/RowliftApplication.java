@@ -27,6 +27,25 @@ public class RowliftApplication {
 	 * the failure (Boot has reported it by then, through the failure analyzers).
 	 */
 	public static int run(String... args) {
+		ConfigurableApplicationContext context;
+		try {
+			context = start(args);
+		}
+		catch (Throwable ex) {
+			return RowliftException.exitCodeOf(ex);
+		}
+		return SpringApplication.exit(context);
+	}
+
+	/**
+	 * Starts the application and runs its command as {@link #run} does, but leaves the context open and the
+	 * exit code with the command's {@code ExitCodeGenerator}: for a caller that runs more loads in the same
+	 * context through its load service, as the scheduled service does (the tests' load sessions). The caller
+	 * closes the context.
+	 *
+	 * @throws RuntimeException the start's failure, reported by Boot's failure analyzers by then
+	 */
+	public static ConfigurableApplicationContext start(String... args) {
 		// Boot's background pre-initialisers would warm up Jackson, Tomcat and the HTTP converters on a
 		// second thread at every start: about 630 classes (-Xlog:class+load: 8137 classes for a 10-row load
 		// with them, 7503 without, 7386 before Actuator joined) that only the service's Actuator uses, taken
@@ -37,19 +56,14 @@ public class RowliftApplication {
 		}
 		// C2 stays off the start-up code until the load step starts (StartupCompilation says why)
 		StartupCompilation.begin();
-		ConfigurableApplicationContext context;
 		try {
 			SpringApplication application = new SpringApplication(RowliftApplication.class);
 			application.addListeners(new LaunchCache());
-			context = application.run(args);
-		}
-		catch (Throwable ex) {
-			return RowliftException.exitCodeOf(ex);
+			return application.run(args);
 		}
 		finally {
 			StartupCompilation.end();
 		}
-		return SpringApplication.exit(context);
 	}
 
 }

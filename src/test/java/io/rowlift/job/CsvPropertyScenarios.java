@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rowlift.testsupport.GeneratedCsv;
 import io.rowlift.testsupport.GeneratedCsv.ReferenceText;
+import io.rowlift.testsupport.LoadSessions;
 import io.rowlift.testsupport.ReferenceCsv;
 import io.rowlift.testsupport.ReferenceMapping;
 import io.rowlift.testsupport.RowliftRun;
@@ -25,6 +26,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterProperty;
 import net.jqwik.api.lifecycle.BeforeProperty;
 
 /**
@@ -46,6 +48,9 @@ abstract class CsvPropertyScenarios {
 
 	private final AtomicInteger files = new AtomicInteger();
 
+	/** One application per property and set of context settings, not per try (issue #35 item 5). */
+	private final LoadSessions sessions = new LoadSessions();
+
 	abstract TestTarget target();
 
 	/** A folder for the generated files. */
@@ -65,6 +70,11 @@ abstract class CsvPropertyScenarios {
 	void freshDatabase() throws Exception {
 		requireDatabase();
 		target().reset();
+	}
+
+	@AfterProperty
+	void closeSessions() {
+		this.sessions.close();
 	}
 
 	@Provide
@@ -295,7 +305,7 @@ abstract class CsvPropertyScenarios {
 			args.addAll(List.of(how));
 			args.addAll(file.settings());
 
-			RowliftRun run = RowliftRun.of(args);
+			RowliftRun run = this.sessions.run(args);
 
 			String options = String.join(" ", how) + " " + String.join(" ", file.settings()) + " (" + compression + ")";
 			if (run.exitCode() != 0) {

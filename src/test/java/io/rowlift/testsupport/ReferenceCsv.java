@@ -50,6 +50,24 @@ public final class ReferenceCsv {
 		}
 		while (i < n) {
 			char c = text.charAt(i);
+			if (inQuotes && c != '"') {
+				// a run of quoted content at once: the loop below would append it a character at a time
+				int quote = text.indexOf('"', i);
+				int end = quote < 0 ? n : quote;
+				field.append(text, i, end);
+				i = end;
+				continue;
+			}
+			if (!inQuotes && !special(c)) {
+				// the same for a run of unquoted content up to the next character the loop below decides on
+				int end = i + 1;
+				while (end < n && !special(text.charAt(end))) {
+					end++;
+				}
+				field.append(text, i, end);
+				i = end;
+				continue;
+			}
 			if (inQuotes) {
 				if (c == '"') {
 					if (i + 1 < n && text.charAt(i + 1) == '"') {
@@ -108,6 +126,11 @@ public final class ReferenceCsv {
 			records.add(record);
 		}
 		return records;
+	}
+
+	/** The characters on which an unquoted field's parse decides something; every other one is content. */
+	private static boolean special(char c) {
+		return c == '"' || c == ',' || c == '\n' || c == '\r';
 	}
 
 }

@@ -49,7 +49,7 @@ public record RowliftRun(int exitCode, String out, String err) {
 		return "exit " + this.exitCode + "\n--- out\n" + this.out + "--- err\n" + this.err;
 	}
 
-	private static final class Tee extends java.io.OutputStream {
+	static final class Tee extends java.io.OutputStream {
 
 		private final java.io.OutputStream a;
 
