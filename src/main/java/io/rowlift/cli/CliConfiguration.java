@@ -11,6 +11,7 @@ import org.springframework.core.env.Environment;
 import io.rowlift.infer.InferProperties;
 import io.rowlift.job.JobProperties;
 import io.rowlift.load.LoadRequest;
+import io.rowlift.load.MigrationLocations;
 import io.rowlift.load.LoadService;
 import io.rowlift.load.RebuildIndexesService;
 import io.rowlift.load.StatusService;
@@ -44,10 +45,10 @@ public class CliConfiguration {
 
 	/** {@code infer}: made from settings alone, with no data source, so that it never touches a database. */
 	@Bean(Verb.BEAN_PREFIX + "infer")
-	InferCommand inferCommand(SourceProperties source, Environment environment, InferProperties infer, ReportProperties report) {
-		return new InferCommand(source, environment.getProperty("rowlift.target.table"), infer, report,
-				environment.getProperty("spring.flyway.locations"), io.rowlift.report.Terminals.interactive(), System.out, System.err,
-				ReservedTargets.of(environment.getProperty("spring.flyway.table")));
+	InferCommand inferCommand(SourceProperties source, TargetProperties target, InferProperties infer, ReportProperties report,
+			MigrationLocations locations, ReservedTargets reserved) {
+		return new InferCommand(source, target, infer, report, locations, io.rowlift.report.Terminals.interactive(), System.out,
+				System.err, reserved);
 	}
 
 	@Bean(Verb.BEAN_PREFIX + RowliftRunner.HELP)
