@@ -24,6 +24,7 @@ import io.rowlift.schedule.ServiceMode;
 import io.rowlift.cluster.ClusterRole;
 import io.rowlift.cluster.WorkerService;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.sort.SortProperties;
 import io.rowlift.database.TargetProperties;
 
 /** The command line's beans: the runner and one bean per {@link Verb}, named {@link Verb#beanName}. */
@@ -70,9 +71,9 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional({ ServiceMode.Off.class, ClusterRole.None.class })
 	RowliftCommand rowliftCommand(LoadService service, SourceProperties source, TargetProperties target, JobProperties job,
-			ReportProperties report, SchemaProperties schema) {
+			ReportProperties report, SchemaProperties schema, SortProperties sort) {
 		return new RowliftCommand(service,
-				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build());
+				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).sort(sort).build());
 	}
 
 	/**
@@ -82,9 +83,10 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional({ ServiceMode.Off.class, ClusterRole.Manager.class })
 	ClusterCommand managerCommand(ObjectProvider<LoadService> service, TargetDatabase database, SourceProperties source,
-			TargetProperties target, JobProperties job, ReportProperties report, SchemaProperties schema) {
+			TargetProperties target, JobProperties job, ReportProperties report, SchemaProperties schema, SortProperties sort) {
 		return new ClusterCommand(ClusterRole.MANAGER, database, () -> new RowliftCommand(service.getObject(),
-				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build()), System.err);
+				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).sort(sort).build()),
+				System.err);
 	}
 
 	/** The {@code load} verb of a cluster's worker ({@code rowlift.cluster.role=worker}): serves partitions until stopped. */
