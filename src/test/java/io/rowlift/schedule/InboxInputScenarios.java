@@ -36,7 +36,8 @@ import io.rowlift.testsupport.TestTarget;
  * The scheduled service takes the new inputs (issue #21 item 7): a gzip and a zstd CSV, a JSON Lines file and a
  * folder of documents per delivery, each loaded once into the table its name gives and moved to
  * {@code loaded/}; the same content delivered again under another name is skipped (the content fingerprint is
- * taken on what the file, or the folder, holds).
+ * taken on what the file, or the folder, holds). With {@code rowlift.schema.create=infer} each file that lands makes
+ * its table from its own columns (issue #35 item 1: the request's file, not the inbox's pattern).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class InboxInputScenarios {
