@@ -271,8 +271,8 @@ public class LoadJobConfiguration {
 
 	@Bean
 	PartitionSteps partitionSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-			DataSource dataSource, TargetDialect dialect, ObjectProvider<RejectBudgets> budgets, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions,
-			PhaseTracker phases) {
+			DataSource dataSource, TargetDialect dialect, ObjectProvider<RejectBudgets> budgets, ObjectProvider<StepListener> listeners,
+			Checkpoints checkpoints, SpringExtensions extensions, PhaseTracker phases) {
 		return PartitionSteps.builder()
 			.jobRepository(jobRepository)
 			.transactionManager(transactionManager)
