@@ -11,6 +11,7 @@ import org.springframework.core.env.Environment;
 import io.rowlift.infer.InferProperties;
 import io.rowlift.job.JobProperties;
 import io.rowlift.load.LoadRequest;
+import io.rowlift.load.MigrationLocations;
 import io.rowlift.load.LoadService;
 import io.rowlift.load.RebuildIndexesService;
 import io.rowlift.load.StatusService;
@@ -23,6 +24,7 @@ import io.rowlift.schedule.ServiceMode;
 import io.rowlift.cluster.ClusterRole;
 import io.rowlift.cluster.WorkerService;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.sort.SortProperties;
 import io.rowlift.database.TargetProperties;
 
 /** The command line's beans: the runner and one bean per {@link Verb}, named {@link Verb#beanName}. */
@@ -44,10 +46,10 @@ public class CliConfiguration {
 
 	/** {@code infer}: made from settings alone, with no data source, so that it never touches a database. */
 	@Bean(Verb.BEAN_PREFIX + "infer")
-	InferCommand inferCommand(SourceProperties source, Environment environment, InferProperties infer, ReportProperties report) {
-		return new InferCommand(source, environment.getProperty("rowlift.target.table"), infer, report,
-				environment.getProperty("spring.flyway.locations"), io.rowlift.report.Terminals.interactive(), System.out, System.err,
-				ReservedTargets.of(environment.getProperty("spring.flyway.table")));
+	InferCommand inferCommand(SourceProperties source, TargetProperties target, InferProperties infer, ReportProperties report,
+			MigrationLocations locations, ReservedTargets reserved) {
+		return new InferCommand(source, target, infer, report, locations, io.rowlift.report.Terminals.interactive(), System.out,
+				System.err, reserved);
 	}
 
 	@Bean(Verb.BEAN_PREFIX + RowliftRunner.HELP)
@@ -69,9 +71,9 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional({ ServiceMode.Off.class, ClusterRole.None.class })
 	RowliftCommand rowliftCommand(LoadService service, SourceProperties source, TargetProperties target, JobProperties job,
-			ReportProperties report, SchemaProperties schema) {
+			ReportProperties report, SchemaProperties schema, SortProperties sort) {
 		return new RowliftCommand(service,
-				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build());
+				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).sort(sort).build());
 	}
 
 	/**
@@ -81,9 +83,10 @@ public class CliConfiguration {
 	@Bean(Verb.BEAN_PREFIX + "load")
 	@Conditional({ ServiceMode.Off.class, ClusterRole.Manager.class })
 	ClusterCommand managerCommand(ObjectProvider<LoadService> service, TargetDatabase database, SourceProperties source,
-			TargetProperties target, JobProperties job, ReportProperties report, SchemaProperties schema) {
+			TargetProperties target, JobProperties job, ReportProperties report, SchemaProperties schema, SortProperties sort) {
 		return new ClusterCommand(ClusterRole.MANAGER, database, () -> new RowliftCommand(service.getObject(),
-				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build()), System.err);
+				LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).sort(sort).build()),
+				System.err);
 	}
 
 	/** The {@code load} verb of a cluster's worker ({@code rowlift.cluster.role=worker}): serves partitions until stopped. */

@@ -14,7 +14,9 @@ import io.rowlift.infer.InferredTable;
 import io.rowlift.report.ProgressDisplay;
 import io.rowlift.report.ProgressSnapshot;
 import io.rowlift.report.ReportProperties;
+import io.rowlift.load.MigrationLocations;
 import io.rowlift.load.ReservedTargets;
+import io.rowlift.database.TargetProperties;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -44,15 +46,20 @@ public final class InferCommand implements Verb {
 
 	private final ReservedTargets reserved;
 
-	/** @param reserved the tables no migration may create, since no load may target them */
-	public InferCommand(SourceProperties source, String table, InferProperties infer, ReportProperties report, String locations,
-			boolean terminal, PrintStream out, PrintStream err, ReservedTargets reserved) {
+	/**
+	 * Every setting comes as a typed record (issue #35): the command reads no {@code Environment}.
+	 * @param target {@code rowlift.target.*}: its table is the one the migration creates
+	 * @param locations {@code spring.flyway.locations}, where the migration goes
+	 * @param reserved the tables no migration may create, since no load may target them
+	 */
+	public InferCommand(SourceProperties source, TargetProperties target, InferProperties infer, ReportProperties report,
+			MigrationLocations locations, boolean terminal, PrintStream out, PrintStream err, ReservedTargets reserved) {
 		this.reserved = reserved;
 		this.source = source;
-		this.table = table;
+		this.table = target.table();
 		this.infer = infer;
 		this.report = report;
-		this.locations = locations;
+		this.locations = locations.written();
 		this.terminal = terminal;
 		this.out = out;
 		this.err = err;

@@ -19,6 +19,10 @@ import org.springframework.integration.channel.DirectChannel;
 import io.rowlift.job.JobProperties;
 import io.rowlift.job.LoadHistory;
 import io.rowlift.job.PartitionSteps;
+import io.rowlift.job.PartitionTuning;
+import io.rowlift.job.RunSettings;
+import io.rowlift.sort.SortProperties;
+import io.rowlift.source.SourceProperties;
 import io.rowlift.job.RejectBudgets;
 import io.rowlift.job.SharedRejectBudgets;
 import io.rowlift.job.RemotePartitions;
@@ -76,11 +80,16 @@ public class ClusterConfiguration {
 			return new BadRecordHandover(jobRepository);
 		}
 
+		/**
+		 * A worker has no request: the partitions' settings are the manager's (job parameters of its execution),
+		 * and this worker's own configuration tunes its machine and stands in for a manager that stored none.
+		 */
 		@Bean
 		ClusterWorker clusterWorker(JobRepository jobRepository, PartitionSteps steps, ClusterProperties settings,
-				DataSource dataSource) {
+				DataSource dataSource, JobProperties job, SourceProperties source, SortProperties sort) {
 			return new ClusterWorker(jobRepository, steps, WorkerIdentity.of(), settings,
-					new HolderWatch(new Heartbeats(dataSource)::read, System::nanoTime));
+					new HolderWatch(new Heartbeats(dataSource)::read, System::nanoTime), RunSettings.of(job, source),
+					PartitionTuning.of(job, sort));
 		}
 
 		@Bean

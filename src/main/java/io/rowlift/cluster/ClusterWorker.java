@@ -13,6 +13,8 @@ import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.StepExecution;
 
 import io.rowlift.job.PartitionSteps;
+import io.rowlift.job.PartitionTuning;
+import io.rowlift.job.RunSettings;
 import io.rowlift.job.RunPlan;
 import io.rowlift.job.RunningPartitions;
 
@@ -53,8 +55,21 @@ public final class ClusterWorker {
 	/** The step executions this process runs now: a request for one of them again (a redelivery) is dropped. */
 	private final java.util.Set<Long> runningHere = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-	/** @param holders the heartbeats of the workers that hold partitions this one is handed again */
-	ClusterWorker(JobRepository repository, PartitionSteps steps, String identity, ClusterProperties settings, HolderWatch holders) {
+	/** This worker's own settings: for a run whose manager stored none of its own ({@link RunSettings}). */
+	private final RunSettings own;
+
+	/** This worker's read-ahead and sort memory: it tunes its own machine, whatever the manager's are. */
+	private final PartitionTuning tuning;
+
+	/**
+	 * @param holders the heartbeats of the workers that hold partitions this one is handed again
+	 * @param own this worker's configured skip limit and reader's sizes, for a run of a manager that stored none
+	 * @param tuning this worker's configured read-ahead and sort memory
+	 */
+	ClusterWorker(JobRepository repository, PartitionSteps steps, String identity, ClusterProperties settings, HolderWatch holders,
+			RunSettings own, PartitionTuning tuning) {
+		this.own = own;
+		this.tuning = tuning;
 		this.repository = repository;
 		this.steps = steps;
 		this.identity = identity;
@@ -124,8 +139,9 @@ public final class ClusterWorker {
 		System.err.flush();
 		try {
 			RunPlan plan = RunPlan.of(step.getJobExecution());
-			// the run's skip limit and record limits, not this worker's (RunSettings)
-			Step worker = this.steps.worker(plan, step.getJobExecution().getJobParameters(), new RunningPartitions());
+			// the run's skip limit and record limits, not this worker's (RunSettings); this machine's own tuning
+			RunSettings settings = RunSettings.of(step.getJobExecution().getJobParameters(), this.own);
+			Step worker = this.steps.worker(plan, settings, this.tuning, new RunningPartitions());
 			step.getExecutionContext().putString(WorkerIdentity.KEY, this.identity);
 			io.rowlift.job.WorkerShares.open(step, this.identity); // a worker that takes it over is credited from here on
 			worker.execute(step);

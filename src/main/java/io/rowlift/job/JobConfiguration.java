@@ -65,10 +65,10 @@ public class JobConfiguration {
 	LoadLauncher loadLauncher(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, FlywaySettings flyway,
 			Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job loadJob, JobRepository jobRepository,
-			RunningPartitions running, io.rowlift.sort.SortProperties sorting, io.rowlift.job.spring.SpringExtensions extensions,
+			RunningPartitions running, io.rowlift.job.spring.SpringExtensions extensions,
 			io.rowlift.model.Checkpoints checkpoints, PlanHandover handover, ObjectProvider<RemotePartitions> remote) {
 		return new LoadLauncher(dataSource, dialect, connection, flyway, migrations, planner, history, jobOperator, loadJob,
-				jobRepository, running, sorting, extensions.selectsSpring(), checkpoints, handover, remote.getIfAvailable());
+				jobRepository, running, extensions.selectsSpring(), checkpoints, handover, remote.getIfAvailable());
 	}
 
 }

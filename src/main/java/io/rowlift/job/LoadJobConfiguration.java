@@ -30,7 +30,6 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 import io.rowlift.model.Checkpoints;
 import io.rowlift.progress.PhaseTracker;
-import io.rowlift.report.ReportProperties;
 import io.rowlift.report.Terminals;
 import io.rowlift.schema.IndexDropTasklet;
 import io.rowlift.schema.IndexRebuildTasklet;
@@ -60,6 +59,7 @@ import io.rowlift.job.spring.SpringExtensions;
  * identifying parameters, so the same command resumes the same job instance.
  */
 @Configuration(proxyBeanMethods = false)
+// bound for the entry points, which put them in each LoadRequest; no bean of the job takes them (issue #35)
 @EnableConfigurationProperties({ SourceProperties.class, JobProperties.class, SortProperties.class })
 public class LoadJobConfiguration {
 
@@ -216,16 +216,15 @@ public class LoadJobConfiguration {
 
 	/**
 	 * The index rebuild. The skip limit and the reader's sizes are the execution's ({@link RunSettings}, job
-	 * parameters the launcher sets from the request), not the context's: one context runs many requests. The
-	 * context's own are only the fallback of an execution that carries none.
+	 * parameters the launcher sets from the request), never the context's: one context runs many requests.
 	 */
 	@Bean
 	@StepScope
 	Tasklet indexRebuildTasklet(DataSource dataSource, TargetDialect dialect, RunPlan plan, Checkpoints checkpoints,
-			PhaseTracker phases, JobProperties settings, SourceProperties source, SpringExtensions extensions,
+			PhaseTracker phases, SpringExtensions extensions,
 			@Value("#{stepExecution.jobExecution.jobInstance.instanceId}") long run,
 			@Value("#{stepExecution.jobExecution.jobParameters}") JobParameters parameters) {
-		RunSettings execution = RunSettings.of(parameters, RunSettings.of(settings, source));
+		RunSettings execution = RunSettings.of(parameters);
 		// rows that repeat a key of a unique index the load dropped are rejected, told apart by the file
 		DuplicateRejects duplicates = new DuplicateRejects(dataSource, dialect, plan, run, execution.skipLimit(),
 				extensions.selectsSpring(), checkpoints, execution.readBuffer(), execution.maxRecordSize());
@@ -261,7 +260,9 @@ public class LoadJobConfiguration {
 		}
 		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("rowlift-partition-");
 		executor.setConcurrencyLimit(planned.threads());
-		return step.step(steps.worker(planned, execution.getJobParameters(), running))
+		// the request's settings and tuning, which the launcher put among this execution's job parameters
+		JobParameters parameters = execution.getJobParameters();
+		return step.step(steps.worker(planned, RunSettings.of(parameters), PartitionTuning.of(parameters), running))
 			.taskExecutor(executor)
 			.listener(new CompilerHandover(plan.file().toFile().length())) // C2, kept off the start-up code, comes back here
 			.listener(new LoadCompanionListener(() -> dialect.connections().besideLoad(dataSource)))
@@ -270,17 +271,13 @@ public class LoadJobConfiguration {
 
 	@Bean
 	PartitionSteps partitionSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-			DataSource dataSource, TargetDialect dialect, SourceProperties source, JobProperties settings, SortProperties sorting,
-			ObjectProvider<RejectBudgets> budgets, ObjectProvider<StepListener> listeners, Checkpoints checkpoints, SpringExtensions extensions,
-			PhaseTracker phases) {
+			DataSource dataSource, TargetDialect dialect, ObjectProvider<RejectBudgets> budgets, ObjectProvider<StepListener> listeners,
+			Checkpoints checkpoints, SpringExtensions extensions, PhaseTracker phases) {
 		return PartitionSteps.builder()
 			.jobRepository(jobRepository)
 			.transactionManager(transactionManager)
 			.dataSource(dataSource)
 			.dialect(dialect)
-			.source(source)
-			.settings(settings)
-			.sorting(sorting)
 			// a cluster worker's configuration declares the shared budgets; a local run keeps them in memory
 			.budgets(budgets.getIfAvailable(() -> new LocalRejectBudgets(new JdbcTemplate(dataSource))))
 			.listeners(listeners)
@@ -300,12 +297,11 @@ public class LoadJobConfiguration {
 		return new PhaseTracker();
 	}
 
-	/** The progress sampler; its settings are the command line's {@code rowlift.report.*}, or the defaults without them. */
+	/** The progress sampler; its settings are each load's request's {@code rowlift.report.*} ({@link LoadMonitor#begin}). */
 	@Bean
 	LoadMonitor loadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository jobRepository,
-			ObjectProvider<ReportProperties> report, ObjectProvider<RemotePartitions> remote) {
-		return new LoadMonitor(running, phases, jobRepository, () -> report.getIfAvailable(ReportProperties::defaults),
-				Terminals::interactive, () -> remote.getIfAvailable() != null, partitions -> {
+			ObjectProvider<RemotePartitions> remote) {
+		return new LoadMonitor(running, phases, jobRepository, Terminals::interactive, () -> remote.getIfAvailable() != null, partitions -> {
 					RemotePartitions partitionsElsewhere = remote.getIfAvailable();
 					return partitionsElsewhere == null ? null : partitionsElsewhere.waiting(partitions);
 				});

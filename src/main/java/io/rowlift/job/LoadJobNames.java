@@ -4,7 +4,9 @@ package io.rowlift.job;
  * Names persisted in the job repository. Renaming one breaks the resume of loads started by an
  * earlier version, so they never change. The job parameters among them are written and read in one
  * place each: a run's identity and write method in {@link RunPlanParameters}, the execution's settings its
- * partitions share ({@link #SKIP_LIMIT}, {@link #READ_BUFFER}, {@link #MAX_RECORD_SIZE}) in {@link RunSettings}.
+ * partitions share ({@link #SKIP_LIMIT}, {@link #READ_BUFFER}, {@link #MAX_RECORD_SIZE}) in {@link RunSettings}, those
+ * that tune the machine a local run's partitions run on ({@link #READ_AHEAD}, {@link #SORT_MEMORY}) in
+ * {@link PartitionTuning}, the index drop ({@link #DROP_INDEXES}) in {@link IndexDropping}.
  * The others are the plan as runs of earlier versions kept it among their parameters ("plan parameter"): this
  * version stores the plan with the run ({@link RunPlan#storeIn}) and only reads them, for those runs
  * ({@link LegacyRunParameters}).
@@ -113,6 +115,15 @@ public final class LoadJobNames {
 	 * started it. Absent only in an execution started without the launcher: the setting's default then.
 	 */
 	public static final String DROP_INDEXES = "schema.drop-indexes";
+
+	/**
+	 * Job parameter: {@code rowlift.job.read-ahead} of this execution ({@link PartitionTuning}), from the request that
+	 * started it; a cluster worker uses its own instead.
+	 */
+	public static final String READ_AHEAD = "job.read-ahead";
+
+	/** Job parameter: {@code rowlift.sort.memory} of this execution, in bytes ({@link PartitionTuning}), as {@link #READ_AHEAD}. */
+	public static final String SORT_MEMORY = "sort.memory";
 
 	private LoadJobNames() {
 	}

@@ -131,7 +131,7 @@ public final class LoadLauncher {
 			Migrations migrations,
 			LoadPlanner planner, LoadHistory history, JobOperator jobOperator, Job job,
 			org.springframework.batch.core.repository.JobRepository jobRepository, RunningPartitions running,
-			SortProperties sorting, String userCode, io.rowlift.model.Checkpoints checkpoints, PlanHandover handover,
+			String userCode, io.rowlift.model.Checkpoints checkpoints, PlanHandover handover,
 			RemotePartitions remote) {
 		this.handover = handover;
 		this.checkpoints = checkpoints;
@@ -146,7 +146,7 @@ public final class LoadLauncher {
 		this.jobRepository = jobRepository;
 		this.running = running;
 		this.locks = new RunLocks(dataSource, dialect, connection.url());
-		this.runPlanner = new RunPlanner(dataSource, dialect, connection, sorting, userCode);
+		this.runPlanner = new RunPlanner(dataSource, dialect, connection, userCode);
 		this.remote = remote;
 		this.starts = new RunStarts(dataSource, dialect, jobOperator, jobRepository, this.runPlanner,
 				remote == null ? null : new RunRecovery(jobRepository, history, remote::runsElsewhere));
@@ -159,11 +159,13 @@ public final class LoadLauncher {
 	 * @param schema {@code rowlift.schema.*}: whether the load drops and rebuilds the indexes (a key mode's check
 	 * needs it, and the index-drop step takes it from this execution's job parameters), whether a missing table is
 	 * inferred from the file
+	 * @param sort {@code rowlift.sort.*}: a new run's key order, sort folder and streams (stored with its plan), and
+	 * the sort's memory of this execution (a job parameter, {@link PartitionTuning})
 	 * @return the finished execution and what it loaded
 	 * @throws RowliftException exit 2 for bad input, exit 3 for a refusal
 	 */
-	public LoadRun load(SourceProperties source, TargetProperties target, JobProperties settings, SchemaProperties schema)
-			throws Exception {
+	public LoadRun load(SourceProperties source, TargetProperties target, JobProperties settings, SchemaProperties schema,
+			SortProperties sort) throws Exception {
 		Path file = LoadPlanner.checkFile(source.path());
 		HeapNotice.of(io.rowlift.source.InputFormats.isFolder(file) ? 0 : Files.size(file), Runtime.getRuntime().maxMemory(),
 				ManagementFactory.getRuntimeMXBean().getInputArguments()).ifPresent(log::info);
@@ -208,13 +210,15 @@ public final class LoadLauncher {
 			String key = plan.table() + " <- " + file;
 			Optional<JobExecution> last = this.history.lastExecution(key);
 			RunStarts.Start start = this.starts.decide(last, key, fingerprint, plan, source, choices, sql, settings,
-					schema.dropIndexes(), mode, write);
+					sort, schema.dropIndexes(), mode, write);
 			this.handover.handOver(start.stored());
 			this.active = key;
 			JobExecution execution;
 			this.checkpoints.reached(JOB_START);
-			// this command's skip limit and record limits go with the execution, for partitions run anywhere (RunSettings)
-			JobParameters parameters = IndexDropping.of(schema).addTo(RunSettings.of(settings, source).addTo(start.parameters()));
+			// this command's skip limit and record limits go with the execution, for partitions run anywhere (RunSettings),
+			// and its read-ahead and sort memory for partitions run here (PartitionTuning): the steps read no bean's
+			JobParameters parameters = PartitionTuning.of(settings, sort)
+				.addTo(IndexDropping.of(schema).addTo(RunSettings.of(settings, source).addTo(start.parameters())));
 			try {
 				execution = start.adopts() ? this.adopting.start(this.job, parameters) : this.jobOperator.start(this.job, parameters);
 			}

@@ -60,8 +60,6 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	private final JobRepository repository;
 
-	private final Supplier<ReportProperties> settings;
-
 	private final Supplier<Boolean> terminal;
 
 	private final java.util.function.BooleanSupplier remote;
@@ -78,17 +76,17 @@ public final class LoadMonitor implements JobExecutionListener {
 
 	private volatile Watch watch;
 
-	/** The report settings of the load {@link #begin(ReportProperties)} marked (its request's), or null: the context's. */
+	/**
+	 * The report settings of the load {@link #begin(ReportProperties)} marked (its request's), or null: the defaults,
+	 * for a job started without a request. Never a bean of the context, which one scheduled service shares.
+	 */
 	private volatile ReportProperties requested;
 
-	/**
-	 * @param settings the report settings, read when a job starts
-	 * @param terminal whether standard output and error are a terminal (for {@link ProgressMode#AUTO})
-	 */
 	private volatile boolean jobStarted;
 
-	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<ReportProperties> settings, Supplier<Boolean> terminal) {
-		this(running, phases, repository, settings, terminal, () -> false, partitions -> null);
+	/** @param terminal whether standard output and error are a terminal (for {@link ProgressMode#AUTO}) */
+	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<Boolean> terminal) {
+		this(running, phases, repository, terminal, () -> false, partitions -> null);
 	}
 
 	/**
@@ -97,7 +95,7 @@ public final class LoadMonitor implements JobExecutionListener {
 	 * @param waiting what those partitions wait for, shown as the load phase's detail ({@link RemotePartitions#waiting}),
 	 * or null when nothing waits
 	 */
-	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository, Supplier<ReportProperties> settings,
+	public LoadMonitor(RunningPartitions running, PhaseTracker phases, JobRepository repository,
 			Supplier<Boolean> terminal, java.util.function.BooleanSupplier remote,
 			java.util.function.Function<List<StepExecution>, String> waiting) {
 		this.remote = remote;
@@ -105,7 +103,6 @@ public final class LoadMonitor implements JobExecutionListener {
 		this.running = running;
 		this.phases = phases;
 		this.repository = repository;
-		this.settings = settings;
 		this.terminal = terminal;
 	}
 
@@ -184,7 +181,7 @@ public final class LoadMonitor implements JobExecutionListener {
 				}
 			}
 			ReportProperties requested = this.requested;
-			ReportProperties report = requested != null ? requested : this.settings.get();
+			ReportProperties report = requested != null ? requested : ReportProperties.defaults();
 			ProgressMode mode = report.progress();
 			boolean bar = mode == ProgressMode.BAR || (mode == ProgressMode.AUTO && this.terminal.get());
 			long tick = bar ? 250_000_000L

@@ -31,19 +31,19 @@ import io.rowlift.sort.ExternalSort;
 import io.rowlift.sort.KeyOrder;
 import io.rowlift.sort.KeyOrderChoice;
 import io.rowlift.sort.SortKey;
-import io.rowlift.sort.SortProperties;
 import io.rowlift.sort.SortedStreams;
 import io.rowlift.source.InputSource;
 import io.rowlift.source.ReadAheadReader;
-import io.rowlift.source.SourceProperties;
 import io.rowlift.source.UnitReader;
 
 /**
- * Builds the partition step of a run ({@value LoadJobNames#WORKER}) from the run's plan and the execution's
- * settings ({@link RunSettings}: skip limit, read buffer, record limit) alone: the same step whether the
- * partitions run in this process (the load step of a local run) or in a cluster worker, which reads the plan
- * stored with the run ({@link RunPlanParameters#of}) and never plans again, and the manager's settings, not its
- * own. Rejects count against the run's budget ({@link RejectBudgets}: in memory, or shared by the workers).
+ * Builds the partition step of a run ({@value LoadJobNames#WORKER}) from the run's plan, the execution's
+ * settings ({@link RunSettings}: skip limit, read buffer, record limit) and the machine's tuning
+ * ({@link PartitionTuning}: read-ahead, sort memory) alone, all given by the caller: the same step whether the
+ * partitions run in this process (the load step of a local run, with the request's settings from the execution's
+ * job parameters) or in a cluster worker, which reads the plan stored with the run ({@link RunPlanParameters#of})
+ * and never plans again, and the manager's settings with its own tuning. No setting of a load comes from a bean of
+ * the context, which one scheduled service shares between its files (issue #35). Rejects count against the run's budget ({@link RejectBudgets}: in memory, or shared by the workers).
  * Reader, writer, rejects and saved positions are the pipeline's ({@link Pipeline}): Rowlift's byte-range
  * (or sorted) reader and its JDBC writer, or Spring Batch's reader and writer.
  *
@@ -63,15 +63,15 @@ public final class PartitionSteps {
 
 	/**
 	 * The partition step of {@code planned}'s run.
-	 * @param parameters the job parameters of the execution whose partitions it runs: its skip limit, read
-	 *        buffer and record limit come from there ({@link RunSettings}), so a cluster worker uses the manager's;
-	 *        a run started before they were stored there uses this process's own
+	 * @param settings the skip limit, read buffer and record limit of the execution whose partitions it runs
+	 *        ({@link RunSettings#of(JobParameters)}; a cluster worker's are the manager's)
+	 * @param tuning the read-ahead and the sort's memory of the machine the partitions run on (the request's in a
+	 *        local run, {@link PartitionTuning#of(JobParameters)}; a cluster worker's own)
 	 * @param running where its partitions announce that they open and close (stop and progress)
 	 */
-	public Step worker(RunPlan planned, JobParameters parameters, RunningPartitions running) {
+	public Step worker(RunPlan planned, RunSettings settings, PartitionTuning tuning, RunningPartitions running) {
 		Builder p = this.parts;
 		LoadPlan plan = planned.load();
-		RunSettings settings = RunSettings.of(parameters, RunSettings.of(p.settings, p.source));
 		long limit = settings.skipLimit();
 		// upsert, ignore: the key as the table has it now (checked with exit 2 when the load started)
 		KeyMatching matching = KeyMatching.resolve(p.dataSource, p.dialect, plan.mapping(), planned.target());
@@ -82,15 +82,16 @@ public final class PartitionSteps {
 					p.extensions.withStepListenerFirst(STEP_TIMES), matching,
 					p.checkpoints);
 		}
-		return fastWorker(planned, settings, running, matching);
+		return fastWorker(planned, settings, tuning, running, matching);
 	}
 
 	/** The fast path's worker: Rowlift's byte-range (or sorted) reader and its JDBC writer. */
-	private Step fastWorker(RunPlan planned, RunSettings settings, RunningPartitions running, KeyMatching matching) {
+	private Step fastWorker(RunPlan planned, RunSettings settings, PartitionTuning tuning, RunningPartitions running,
+			KeyMatching matching) {
 		Builder p = this.parts;
 		LoadPlan plan = planned.load();
 		int chunkSize = planned.chunkSize();
-		int readAhead = p.settings.readAhead();
+		int readAhead = tuning.readAhead();
 		int buffer = settings.readBuffer();
 		int maxRecord = settings.maxRecordSize();
 		WriteMethod method = planned.writeMethod();
@@ -103,7 +104,7 @@ public final class PartitionSteps {
 		SingletonSupplier<Long> averageRecord = SingletonSupplier.of(() -> input.averageRecordBytes(buffer, maxRecord));
 		// key order SORT: the file is sorted once, by the first partition to open, for all of them
 		SortedStreams sorted = order != KeyOrder.SORT ? null : new SortedStreams(new ExternalSort(input, buffer, maxRecord, key,
-				Runtime.getRuntime().availableProcessors(), p.sorting.memoryBytes(), p.checkpoints, p.phases), planned.sortDir());
+				Runtime.getRuntime().availableProcessors(), tuning.sortMemory(), p.checkpoints, p.phases), planned.sortDir());
 		PartitionStreams.Reader reader = new PartitionStreams.Reader(step -> {
 			if (sorted != null) {
 				ExecutionContext unit = step.getExecutionContext();
@@ -155,12 +156,6 @@ public final class PartitionSteps {
 
 		private TargetDialect dialect;
 
-		private SourceProperties source;
-
-		private JobProperties settings;
-
-		private SortProperties sorting;
-
 		private RejectBudgets budgets;
 
 		private ObjectProvider<StepListener> listeners;
@@ -191,29 +186,6 @@ public final class PartitionSteps {
 
 		public Builder dialect(TargetDialect dialect) {
 			this.dialect = dialect;
-			return this;
-		}
-
-		/**
-		 * This process's read buffer and largest record ({@code rowlift.source.*}): used only for a run that
-		 * stored none ({@link RunSettings}).
-		 */
-		public Builder source(SourceProperties source) {
-			this.source = source;
-			return this;
-		}
-
-		/**
-		 * The read-ahead ({@code rowlift.job.read-ahead}, this process's own), and the skip limit for a run that
-		 * stored none ({@link RunSettings}).
-		 */
-		public Builder settings(JobProperties settings) {
-			this.settings = settings;
-			return this;
-		}
-
-		public Builder sorting(SortProperties sorting) {
-			this.sorting = sorting;
 			return this;
 		}
 
@@ -250,9 +222,6 @@ public final class PartitionSteps {
 			Objects.requireNonNull(this.transactionManager, "transactionManager");
 			Objects.requireNonNull(this.dataSource, "dataSource");
 			Objects.requireNonNull(this.dialect, "dialect");
-			Objects.requireNonNull(this.source, "source");
-			Objects.requireNonNull(this.settings, "settings");
-			Objects.requireNonNull(this.sorting, "sorting");
 			Objects.requireNonNull(this.budgets, "budgets");
 			Objects.requireNonNull(this.listeners, "listeners");
 			Objects.requireNonNull(this.checkpoints, "checkpoints");

@@ -25,7 +25,7 @@ import io.rowlift.source.SourceProperties;
 
 /**
  * How a new run loads what {@link LoadPlanner} found (the file, the table, the mapping): its key order,
- * pipeline, sizing and sort folder, chosen once when the run starts and stored with it; a resume takes
+ * pipeline, sizing and sort folder, chosen once when the run starts from the request's settings and stored with it; a resume takes
  * the stored plan instead ({@link RunStarts}). Exit 2 for a key the mode cannot match on, or a format the
  * spring pipeline cannot read. Thread-safe (it keeps no state between runs).
  */
@@ -38,17 +38,13 @@ final class RunPlanner {
 	/** {@code spring.datasource.*}: the URL names the sort folder's database, the pool bounds the threads. */
 	private final DataSourceSettings connection;
 
-	private final SortProperties sorting;
-
 	/** Why user code needs the spring pipeline, or null (see {@link PipelineChoice}). */
 	private final String userCode;
 
-	RunPlanner(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, SortProperties sorting,
-			String userCode) {
+	RunPlanner(DataSource dataSource, TargetDialect dialect, DataSourceSettings connection, String userCode) {
 		this.dataSource = dataSource;
 		this.dialect = dialect;
 		this.connection = connection;
-		this.sorting = sorting;
 		this.userCode = userCode;
 	}
 
@@ -57,8 +53,11 @@ final class RunPlanner {
 	 * ({@code source}, {@code choices}) and its before/after SQL, as it is stored with the run.
 	 * @param dropIndexes the request's {@code rowlift.schema.drop-indexes}: whether the load drops the unique indexes
 	 * a key mode could match on instead
+	 * @param sort the request's {@code rowlift.sort.*}: the key order asked for, the sort folder and the streams (the
+	 * plan keeps what they decided, so a resume never reads them again)
 	 */
-	RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, boolean dropIndexes, TargetMode mode,
+	RunPlan fresh(String key, String fingerprint, LoadPlan plan, JobProperties settings, SortProperties sort, boolean dropIndexes,
+			TargetMode mode,
 			WriteChoice write, SourceProperties source, ColumnChoices choices, LoadSql sql)
 			throws IOException {
 		long fileBytes = InputFormats.isFolder(plan.file()) ? plan.input().size() : Files.size(plan.file());
@@ -86,11 +85,11 @@ final class RunPlanner {
 				: mode.mode().matchesKeys() && mode.upsertKey() != null
 						? new KeyOrderChoice(KeyOrder.FILE, "mode " + mode.mode().setting() + " matches on " + mode.upsertKey()
 								+ ", not the primary key the sort orders by: a key repeated in the file keeps its file order")
-				: KeyOrderChoice.choose(this.sorting.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
+				: KeyOrderChoice.choose(sort.keyOrder(), KeyOrderChoice.keyOf(plan.mapping(), this.dialect),
 						plan.table(), plan.input(), dataBytes);
-		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(this.sorting.spillRoot(),
+		Path sortDir = order.order() == KeyOrder.SORT ? SortSpace.reserve(sort.spillRoot(),
 				this.connection.urlOrEmpty(), key, fileBytes, plan.displayName()) : null;
-		Integer streams = this.sorting.streams();
+		Integer streams = sort.streams();
 		Sizing sizing = Sizing.choose(settings, order.order(), this.dialect.writing().path(write.method()), cores, poolSize(),
 				this.dialect.sizing().defaultPartitions(dataBytes, cores), this.dialect.sizing().partitionsReason(),
 				streams != null ? streams : this.dialect.sizing().defaultSortedStreams(cores),

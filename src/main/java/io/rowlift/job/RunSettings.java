@@ -14,8 +14,9 @@ import io.rowlift.source.SourceProperties;
  * them as in a local run; every partition reads them from there ({@link #of(JobParameters, RunSettings)}),
  * so a cluster worker uses the manager's, never its own.
  *
- * <p>Settings that only tune one machine stay each process's own: {@code rowlift.job.read-ahead},
- * {@code rowlift.job.threads} (a worker's consumers), {@code rowlift.sort.memory}. Immutable.
+ * <p>Settings that only tune one machine are not among them: {@code rowlift.job.read-ahead} and
+ * {@code rowlift.sort.memory} ({@link PartitionTuning}: the request's in a local run, a cluster worker's own), and
+ * {@code rowlift.job.threads} (a worker's consumers). Immutable.
  *
  * @param skipLimit bad records tolerated over the whole load
  * @param readBuffer each partition reader's buffer, bytes
@@ -23,7 +24,7 @@ import io.rowlift.source.SourceProperties;
  */
 public record RunSettings(long skipLimit, int readBuffer, int maxRecordSize) {
 
-	/** This process's own settings. */
+	/** The request's settings (or a cluster worker's own, for a run that stored none: {@link #of(JobParameters, RunSettings)}). */
 	public static RunSettings of(JobProperties job, SourceProperties source) {
 		return new RunSettings(job.skipLimit(), (int) source.readBuffer().toBytes(), (int) source.maxRecordSize().toBytes());
 	}
@@ -37,9 +38,33 @@ public record RunSettings(long skipLimit, int readBuffer, int maxRecordSize) {
 	}
 
 	/**
-	 * The settings of the execution whose parameters these are. A run started by an earlier version has none
-	 * of them: each missing one is {@code own}'s, this process's setting, as that version had it (a cluster
-	 * worker then uses its own configuration for it, as before).
+	 * The settings of the execution whose parameters these are, as the launcher put them there from the request:
+	 * every execution started by this version's launcher carries them (the load step, the index rebuild).
+	 * @throws IllegalStateException naming the missing parameter, for an execution not started by {@link LoadLauncher}
+	 */
+	static RunSettings of(JobParameters parameters) {
+		return new RunSettings(required(parameters, LoadJobNames.SKIP_LIMIT), (int) required(parameters, LoadJobNames.READ_BUFFER),
+				(int) required(parameters, LoadJobNames.MAX_RECORD_SIZE));
+	}
+
+	/**
+	 * The job parameter {@code name} of an execution {@link LoadLauncher} started, which puts it there.
+	 * @throws IllegalStateException when it is missing: the execution was started some other way
+	 */
+	static long required(JobParameters parameters, String name) {
+		Long value = parameters.getLong(name);
+		if (value == null) {
+			throw new IllegalStateException("job parameter " + name + " is missing from the execution's parameters " + parameters
+					+ ": the load's settings travel with each execution the launcher starts (LoadLauncher.load); start the "
+					+ "load job through LoadService, not with the job operator alone");
+		}
+		return value;
+	}
+
+	/**
+	 * The settings of the execution whose parameters these are, for a cluster worker, which runs partitions of
+	 * executions other processes started. A run started by an earlier version of the manager has none of them:
+	 * each missing one is {@code own}'s, the worker's setting, as that version had it.
 	 */
 	public static RunSettings of(JobParameters parameters, RunSettings own) {
 		Long skip = parameters.getLong(LoadJobNames.SKIP_LIMIT);

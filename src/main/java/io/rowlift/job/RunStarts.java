@@ -24,6 +24,7 @@ import io.rowlift.database.TargetMode;
 import io.rowlift.database.WriteChoice;
 import io.rowlift.schema.StagingCleanup;
 import io.rowlift.sort.ExternalSort;
+import io.rowlift.sort.SortProperties;
 import io.rowlift.source.SourceProperties;
 
 /**
@@ -71,9 +72,11 @@ final class RunStarts {
 	 * Decides which run this is ({@link RunDecision}) and carries the decision out, up to the start.
 	 * @param dropIndexes the request's {@code rowlift.schema.drop-indexes}: whether a new run's key mode may lean on
 	 * the unique indexes the load would drop ({@link RunPlanner#fresh})
+	 * @param sort the request's {@code rowlift.sort.*}, which a new run's plan takes its key order from
 	 */
 	Start decide(Optional<JobExecution> found, String key, String fingerprint, LoadPlan plan, SourceProperties source, ColumnChoices choices,
-			LoadSql sql, JobProperties settings, boolean dropIndexes, TargetMode mode, WriteChoice write) throws Exception {
+			LoadSql sql, JobProperties settings, SortProperties sort, boolean dropIndexes, TargetMode mode, WriteChoice write)
+			throws Exception {
 		JobExecution last = found.orElse(null);
 		if (last != null && RunOutline.of(last).isEmpty()) {
 			last = unplanned(last);
@@ -170,12 +173,12 @@ final class RunStarts {
 				if (runs != null) {
 					ExternalSort.delete(runs); // the abandoned run's sorted runs
 				}
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, dropIndexes, mode, write, source, choices, sql),
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, sort, dropIndexes, mode, write, source, choices, sql),
 						source));
 			}
 			case NEW -> {
 				checkReplaceable(mode, plan.table());
-				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, dropIndexes, mode, write, source, choices, sql),
+				return Start.fresh(trained(this.planner.fresh(key, fingerprint, plan, settings, sort, dropIndexes, mode, write, source, choices, sql),
 						source));
 			}
 			default -> throw new IllegalStateException(decision.kind().name());

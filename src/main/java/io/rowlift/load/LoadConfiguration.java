@@ -64,4 +64,10 @@ public class LoadConfiguration {
 		return ReservedTargets.of(flyway.table());
 	}
 
+	/** {@code spring.flyway.locations} as written, where {@code rowlift infer} writes its migration. */
+	@Bean
+	MigrationLocations migrationLocations(FlywaySettings flyway) {
+		return new MigrationLocations(flyway.locations());
+	}
+
 }

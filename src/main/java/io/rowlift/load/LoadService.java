@@ -126,7 +126,8 @@ public final class LoadService {
 		Lines lines = new Lines();
 		this.monitor.begin(request.report()); // the run, and its prepare phase, start now
 		try {
-			LoadLauncher.LoadRun run = this.launcher.load(request.source(), request.target(), request.job(), request.schema());
+			LoadLauncher.LoadRun run = this.launcher.load(request.source(), request.target(), request.job(), request.schema(),
+					request.sort());
 			this.checkpoints.reached(CHECKPOINT);
 			LoadSummary summary = RunSummaries.of(run, this.jobRepository, this.dialect);
 			summary = writeRejectFiles(request.report(), run, summary, lines);

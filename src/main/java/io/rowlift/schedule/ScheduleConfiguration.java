@@ -33,6 +33,7 @@ import io.rowlift.load.ReservedTargets;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.schema.SchemaProperties;
 import io.rowlift.source.SourceProperties;
+import io.rowlift.sort.SortProperties;
 
 /**
  * Service mode's beans, defined only when {@code rowlift.schedule.cron} or {@code fixed-delay} is set
@@ -46,10 +47,11 @@ public class ScheduleConfiguration {
 
 	@Bean
 	InboxService inboxService(ScheduleProperties schedule, SourceProperties source, TargetProperties target, JobProperties job,
-			ReportProperties report, SchemaProperties schema, LoadService loads, DataSource dataSource, InboxTable inboxTable,
+			ReportProperties report, SchemaProperties schema, SortProperties sort, LoadService loads, DataSource dataSource, InboxTable inboxTable,
 			IndexRestore indexes, ReservedTargets reserved, ApplicationEventPublisher events, ConfigurableEnvironment environment,
 			ObjectProvider<GracefulStop> signals) {
-		LoadRequest request = LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).build();
+		LoadRequest request = LoadRequest.builder().source(source).target(target).job(job).report(report).schema(schema).sort(sort)
+			.build();
 		List<String> refused = new ArrayList<>();
 		if (report.rejectFile() != null) {
 			refused.add("rowlift.report.reject-file");

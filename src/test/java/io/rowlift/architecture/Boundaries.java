@@ -64,6 +64,7 @@ final class Boundaries {
 		rules.put("the job reads no Environment", jobReadsNoEnvironment());
 		rules.put("at and below the job only @Configuration classes and EnvironmentPostProcessors read the Environment",
 				onlyConfigurationReadsTheEnvironment());
+		rules.put("a verb reads no Environment", verbsReadNoEnvironment());
 		return rules;
 	}
 
@@ -353,8 +354,28 @@ final class Boundaries {
 	}
 
 	/**
+	 * A verb of the command line ({@code cli}'s {@code *Command} classes) reads no {@code Environment} (issue #35):
+	 * its settings come as typed records, or as values of the load layer, from {@code CliConfiguration}, which
+	 * wires them. A setting a verb read by its name would be missed by the unknown-key check's typos and by a test
+	 * that gives the verb its records.
+	 */
+	ArchRule verbsReadNoEnvironment() {
+		return noClasses().that()
+			.resideInAPackage(this.root + ".cli..")
+			.and()
+			.haveSimpleNameEndingWith("Command")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.core.env..")
+			.because("a verb reads no Environment and no getProperty (issue #35): take the setting as a typed "
+					+ "@ConfigurationProperties record (or a value of the load layer, as MigrationLocations) from "
+					+ "CliConfiguration");
+	}
+
+	/**
 	 * Nothing at or below the job reads Spring's {@code Environment} (issue #35, "one way in"): a setting reaches
-	 * {@code job}, {@code database}, {@code schema}, {@code load}, {@code source} and {@code progress} as a typed
+	 * {@code job}, {@code database}, {@code schema}, {@code load}, {@code source}, {@code progress}, {@code sort} and
+	 * {@code infer} as a typed
 	 * {@code @ConfigurationProperties} record, a load's in its {@code LoadRequest}. Two kinds of class may still read
 	 * it, because they need what no record holds, where a setting came from (the property source that set the URL,
 	 * the active profiles) or the environment itself: a {@code @Configuration} class, which wires the beans, and an
@@ -369,7 +390,7 @@ final class Boundaries {
 						|| topLevel(type).isAssignableTo("org.springframework.boot.EnvironmentPostProcessor"));
 		return noClasses().that()
 			.resideInAnyPackage(this.root + ".job..", this.root + ".database..", this.root + ".schema..", this.root + ".load..",
-					this.root + ".source..", this.root + ".progress..")
+					this.root + ".source..", this.root + ".progress..", this.root + ".sort..", this.root + ".infer..")
 			.and(not(wiring))
 			.should()
 			.dependOnClassesThat()

@@ -121,10 +121,11 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 	void aRunOfTheVersionBeforeWithItsPlanAlsoAmongItsParametersResumesExactly() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
 		killedInTheLoad(command(csv));
-		// what identifies the run, and what a resume may change: the write method, the run settings and the index drop
+		// what identifies the run, and what a resume may change: the write method, the run settings, the index drop
+		// and the machine's tuning (read-ahead, sort memory: the request's, PartitionTuning)
 		List<String> mine = List.of("load.key", "source.fingerprint", "load.started", "target.write-method",
 				"target.write-method-reason", "job.skip-limit", "source.read-buffer", "source.max-record-size",
-				"schema.drop-indexes");
+				"schema.drop-indexes", "job.read-ahead", "sort.memory");
 		int added = 0;
 		try (Connection c = target().connect()) {
 			Map<Long, RunPlan> plans = StoredPlanRows.plans(c);

@@ -91,9 +91,12 @@ class LoadResultTests {
 			.job(binder.bindOrCreate("rowlift.job", JobProperties.class))
 			.report(ReportProperties.defaults());
 		assertThatThrownBy(builder::build).isInstanceOf(NullPointerException.class).hasMessage("schema");
-		LoadRequest request = builder.schema(binder.bindOrCreate("rowlift.schema", SchemaProperties.class)).build();
+		builder.schema(binder.bindOrCreate("rowlift.schema", SchemaProperties.class));
+		assertThatThrownBy(builder::build).isInstanceOf(NullPointerException.class).hasMessage("sort");
+		LoadRequest request = builder.sort(binder.bindOrCreate("rowlift.sort", io.rowlift.sort.SortProperties.class)).build();
 		assertThat(request.schema().dropIndexes()).isFalse();
 		assertThat(request.toBuilder().build().schema()).isEqualTo(request.schema());
+		assertThat(request.toBuilder().build().sort()).isEqualTo(request.sort());
 	}
 
 }

@@ -112,7 +112,8 @@ class ServiceModeIntegrationTests {
 				Map.of("rowlift.source.path", dir.resolve("inbox/ten.csv").toString(), "rowlift.target.table", "ten")));
 		LoadLauncher.LoadRun run = launcher.load(binder.bindOrCreate("rowlift.source", SourceProperties.class),
 				binder.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class),
-				binder.bindOrCreate("rowlift.job", JobProperties.class), binder.bindOrCreate("rowlift.schema", SchemaProperties.class));
+				binder.bindOrCreate("rowlift.job", JobProperties.class), binder.bindOrCreate("rowlift.schema", SchemaProperties.class),
+				binder.bindOrCreate("rowlift.sort", io.rowlift.sort.SortProperties.class));
 		assertThat(run.execution().getStatus().name()).isEqualTo("COMPLETED");
 		String metrics = get(context, "/actuator/prometheus").body();
 		assertThat(metrics).containsPattern(

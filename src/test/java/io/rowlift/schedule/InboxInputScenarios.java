@@ -36,7 +36,8 @@ import io.rowlift.testsupport.TestTarget;
  * The scheduled service takes the new inputs (issue #21 item 7): a gzip and a zstd CSV, a JSON Lines file and a
  * folder of documents per delivery, each loaded once into the table its name gives and moved to
  * {@code loaded/}; the same content delivered again under another name is skipped (the content fingerprint is
- * taken on what the file, or the folder, holds).
+ * taken on what the file, or the folder, holds). With {@code rowlift.schema.create=infer} each file that lands makes
+ * its table from its own columns (issue #35 item 1: the request's file, not the inbox's pattern).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class InboxInputScenarios {
@@ -143,6 +144,75 @@ abstract class InboxInputScenarios {
 		assertThat(rows(target, "SELECT INDEX_NAME, DEFINITION FROM index_notes")).containsExactly(List.of("evil", "DROP TABLE canary"));
 		assertThat(rows(target, "SELECT COUNT(*) FROM ROWLIFT_INDEX_LEDGER")).containsExactly(List.of("0"));
 		assertThat(rows(target, "SELECT note FROM canary")).containsExactly(List.of("still here"));
+	}
+
+	/**
+	 * {@code rowlift.schema.create=infer} in the service: each file that lands creates its table from its own
+	 * columns (the request's file), not from the inbox's pattern (the context's {@code rowlift.source.path}, which
+	 * an earlier version inferred). Two files of different shapes land together, so that a table inferred from
+	 * anything but its own file gets the other's columns, or none.
+	 */
+	@Test
+	void createInferMakesEachTableFromTheFileThatLanded() throws Exception {
+		TestTarget target = target();
+		target.reset();
+		Path inbox = Files.createDirectories(this.dir.resolve("infer-inbox"));
+		Path migrations = this.dir.resolve("infer-migrations");
+		Path people = Files.writeString(inbox.resolve("people.csv"), "id,name\n1,Ada\n2,Grace\n");
+		Path orders = Files.writeString(inbox.resolve("orders.csv"), "order_id,amount,placed\n10,2.50,2024-01-02\n11,7.25,2024-03-04\n"
+				+ "12,1.00,2024-05-06\n");
+		for (Path p : List.of(people, orders)) {
+			Files.setLastModifiedTime(p, FileTime.from(Instant.now().minusSeconds(60)));
+		}
+		InboxEventRecorder.reset(event -> {
+		});
+		List<String> args = new ArrayList<>();
+		target.options().stream().filter(o -> !o.startsWith("--spring.flyway.locations=")).forEach(args::add);
+		args.addAll(List.of("--rowlift.source.path=" + inbox + "/*.csv", "--rowlift.schedule.fixed-delay=300ms",
+				"--management.server.port=-1", "--rowlift.schedule.settle=1s", "--rowlift.test.record-inbox-events=true",
+				"--rowlift.schedule.table-from-name={name}", "--rowlift.schema.create=infer",
+				"--spring.flyway.locations=filesystem:" + migrations + "/{vendor}"));
+		this.service = CompletableFuture.supplyAsync(() -> RowliftRun.of(args));
+
+		for (String name : List.of("people.csv", "orders.csv")) {
+			awaitEvent(name + " loaded or failed", e -> e instanceof InboxEvent.FileLoaded l && l.file().endsWith(name)
+					|| e instanceof InboxEvent.FileFailed f && f.file().endsWith(name));
+		}
+		assertThat(InboxEventRecorder.events()).as("no file failed").noneMatch(e -> e instanceof InboxEvent.FileFailed);
+		assertThat(InboxEventRecorder.stopService()).isTrue();
+		RowliftRun run = this.service.get(60, TimeUnit.SECONDS);
+		assertThat(run.exitCode()).as(run.toString()).isZero();
+
+		assertThat(columns(target, "people")).containsExactly("id", "name");
+		assertThat(columns(target, "orders")).containsExactly("order_id", "amount", "placed");
+		assertThat(rows(target, "SELECT id, name FROM people ORDER BY id")).containsExactly(List.of("1", "Ada"), List.of("2", "Grace"));
+		assertThat(rows(target, "SELECT order_id FROM orders ORDER BY order_id")).containsExactly(List.of("10"), List.of("11"),
+				List.of("12"));
+		try (Stream<Path> written = Files.list(migrations.resolve(target.id()))) {
+			List<String> sql = written.map(p -> {
+				try {
+					return Files.readString(p);
+				}
+				catch (java.io.IOException ex) {
+					throw new java.io.UncheckedIOException(ex);
+				}
+			}).toList();
+			assertThat(sql).hasSize(2);
+			assertThat(sql).anySatisfy(text -> assertThat(text).contains("Written by rowlift infer from people.csv: 2 records"));
+			assertThat(sql).anySatisfy(text -> assertThat(text).contains("Written by rowlift infer from orders.csv: 3 records"));
+		}
+	}
+
+	/** The columns of {@code table}, in order, lower case. */
+	static List<String> columns(TestTarget target, String table) throws Exception {
+		List<String> columns = new ArrayList<>();
+		try (Connection c = target.connect(); Statement st = c.createStatement();
+				ResultSet rs = st.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {
+			for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+				columns.add(rs.getMetaData().getColumnLabel(i).toLowerCase(java.util.Locale.ROOT));
+			}
+		}
+		return columns;
 	}
 
 	private void awaitEvent(String what, Predicate<InboxEvent> test) throws Exception {

@@ -161,29 +161,17 @@ final class InsertStatements {
 	 * returns null, or the database's refusal (the batches are then cleared; the caller rolls back).
 	 */
 	SQLException execute(Connection connection, ChunkStatements statements, int rows) throws SQLException {
-		try {
-			if (this.counter != null) {
-				this.counter.reset(connection);
-			}
+		return counted(connection, rows, () -> {
 			if (statements.many != null) {
 				statements.many.executeBatch();
 			}
 			statements.one.executeBatch();
-			if (this.counter != null) {
-				this.matched += this.counter.matched(connection, rows);
-			}
-			return null;
-		}
-		catch (SQLException ex) {
-			if (!rowError(ex)) {
-				throw ex;
-			}
+		}, () -> {
 			statements.one.clearBatch();
 			if (statements.many != null) {
 				statements.many.clearBatch();
 			}
-			return ex;
-		}
+		});
 	}
 
 	/**
@@ -204,11 +192,31 @@ final class InsertStatements {
 
 	/** Runs the one statement of {@code rows} rows bound in {@code statement}; null, or the database's refusal. */
 	SQLException executeAtomic(Connection connection, PreparedStatement statement, int rows) throws SQLException {
+		return counted(connection, rows, statement::executeLargeUpdate, () -> {
+		});
+	}
+
+	/** A statement's work on the chunk's connection: running what is bound, or clearing it. */
+	@FunctionalInterface
+	private interface Work {
+
+		void run() throws SQLException;
+
+	}
+
+	/**
+	 * Runs {@code writes} ({@code rows} rows) between the key-match counter's reset and its reading, so that
+	 * {@link #matched} counts only what took effect; one place for both ways of writing, so that they count and
+	 * refuse alike. A row error (the database refusing a row: {@link #rowError}) is returned after {@code refused}
+	 * has cleared what was left bound, for the caller to roll back and split; any other failure is thrown.
+	 * @return null, or the database's refusal
+	 */
+	private SQLException counted(Connection connection, int rows, Work writes, Work refused) throws SQLException {
 		try {
 			if (this.counter != null) {
 				this.counter.reset(connection);
 			}
-			statement.executeLargeUpdate();
+			writes.run();
 			if (this.counter != null) {
 				this.matched += this.counter.matched(connection, rows);
 			}
@@ -218,6 +226,7 @@ final class InsertStatements {
 			if (!rowError(ex)) {
 				throw ex;
 			}
+			refused.run();
 			return ex;
 		}
 	}
