@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rowlift.compress.ZstdValues;
+import io.rowlift.testsupport.LoadSessions;
 import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 import io.rowlift.testsupport.TriesFromSystemProperty;
@@ -24,6 +25,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterProperty;
 import net.jqwik.api.lifecycle.BeforeProperty;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -54,6 +56,14 @@ abstract class CompressedPropertyScenarios {
 	void requireDatabase() {
 	}
 
+	/** One application per property and set of context settings, not per try (issue #35 item 5). */
+	private final LoadSessions sessions = new LoadSessions();
+
+	@AfterProperty
+	void closeSessions() {
+		this.sessions.close();
+	}
+
 	@BeforeProperty
 	void freshDatabase() throws Exception {
 		requireDatabase();
@@ -76,7 +86,7 @@ abstract class CompressedPropertyScenarios {
 			args.addAll(List.of("--rowlift.source.path=" + path, "--rowlift.target.table=zdocs", "--rowlift.report.progress=none",
 					"--rowlift.target.compress=zstd", "--rowlift.job.partitions=" + generated.partitions(),
 					"--rowlift.target.write-method=" + generated.writeMethod()));
-			RowliftRun run = RowliftRun.of(args);
+			RowliftRun run = this.sessions.run(args);
 			if (run.exitCode() != 0) {
 				throw new AssertionError("the load (" + target().id() + ") ended with exit " + run.exitCode() + ": " + run.problems());
 			}

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.rowlift.testsupport.LoadSessions;
 import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 import io.rowlift.testsupport.TriesFromSystemProperty;
@@ -24,6 +25,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterProperty;
 import net.jqwik.api.lifecycle.BeforeProperty;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -68,6 +70,14 @@ abstract class JsonlPropertyScenarios {
 	void requireDatabase() {
 	}
 
+	/** One application per property and set of context settings, not per try (issue #35 item 5). */
+	private final LoadSessions sessions = new LoadSessions();
+
+	@AfterProperty
+	void closeSessions() {
+		this.sessions.close();
+	}
+
 	@BeforeProperty
 	void freshDatabase() throws Exception {
 		requireDatabase();
@@ -87,7 +97,7 @@ abstract class JsonlPropertyScenarios {
 			}
 			args.addAll(List.of("--rowlift.source.path=" + path, "--rowlift.target.table=cells", "--rowlift.report.progress=none",
 					"--rowlift.job.partitions=" + file.partitions(), "--rowlift.target.write-method=" + file.writeMethod()));
-			RowliftRun run = RowliftRun.of(args);
+			RowliftRun run = this.sessions.run(args);
 			if (run.exitCode() != 0) {
 				throw new AssertionError("the load (" + target().id() + ") ended with exit " + run.exitCode() + ": " + run.problems()
 						+ "\n" + file);

@@ -299,7 +299,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		}
 		args.addAll(List.of("--rowlift.source.path=" + csv, "--rowlift.target.table=people", "--rowlift.report.progress=none"));
 		args.addAll(List.of(more));
-		return RowliftRun.of(args);
+		return this.sessions.run(args);
 	}
 
 	/**

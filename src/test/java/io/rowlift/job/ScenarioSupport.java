@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.rowlift.testsupport.LoadSessions;
 import io.rowlift.testsupport.RowliftRun;
 import io.rowlift.testsupport.TestTarget;
 
@@ -35,6 +36,9 @@ abstract class ScenarioSupport {
 
 	abstract TestTarget target();
 
+	/** The loads of a test run in one application per set of context settings (issue #35 item 5); a reset closes them. */
+	final LoadSessions sessions = new LoadSessions();
+
 	@BeforeEach
 	void freshDatabase() throws Exception {
 		target().reset();
@@ -42,6 +46,7 @@ abstract class ScenarioSupport {
 
 	@AfterAll
 	void dropDatabase() throws Exception {
+		this.sessions.close();
 		target().dispose();
 	}
 
@@ -50,7 +55,7 @@ abstract class ScenarioSupport {
 		args.add("--rowlift.source.path=" + csv);
 		args.add("--rowlift.target.table=" + table);
 		args.addAll(List.of(options));
-		return RowliftRun.of(args);
+		return this.sessions.run(args);
 	}
 
 	static String[] concat(String[] options, String more) {

@@ -21,8 +21,11 @@ import io.rowlift.load.LoadRequest;
 import io.rowlift.load.LoadService;
 import io.rowlift.report.ReportProperties;
 import io.rowlift.schema.SchemaProperties;
+import io.rowlift.sort.SortProperties;
 import io.rowlift.source.SourceProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.IgnoreTopLevelConverterNotFoundBindHandler;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.CommandLinePropertySource;
 import org.springframework.core.env.MutablePropertySources;
@@ -35,7 +38,7 @@ import org.springframework.core.env.StandardEnvironment;
  * item 5): the first load with a given set of <em>context settings</em> starts the application exactly as the
  * command does and keeps it open; each later load with the same context settings binds its own request settings
  * ({@code rowlift.source.*}, {@code rowlift.target.*}, {@code rowlift.job.*}, {@code rowlift.report.*},
- * {@code rowlift.schema.*}) from its arguments, checks them for unknown keys as the command does, and runs the
+ * {@code rowlift.schema.*}, {@code rowlift.sort.*}) from its arguments, checks them for unknown keys as the command does, and runs the
  * {@code load} verb ({@link RowliftCommand}) through that application's {@link LoadService}: what the scheduled
  * service does for each inbox file. Output and exit code are the command's.
  *
@@ -46,29 +49,50 @@ import org.springframework.core.env.StandardEnvironment;
  * service, a cluster role, {@code --help}) runs as {@link RowliftRun#of}, and so does everything when the
  * environment variable {@code ROWLIFT_TEST_SESSIONS} is {@code off}, to compare.
  *
- * <p>A test that drops or recreates the database closes its sessions first ({@link #close}): the applications'
- * pools hold connections to it. Not thread-safe; loads run one at a time (as {@link RowliftRun#of}, on its lock).
+ * <p>A {@link TestTarget} that drops or recreates its database closes every session first ({@link #closeEverywhere}):
+ * the applications' pools hold connections to it. Not thread-safe; loads run one at a time (as {@link RowliftRun#of}, on its lock).
  */
 public final class LoadSessions implements AutoCloseable {
 
 	/** Keys under the request's prefixes that the application's beans read when they are made (the pool's set-up). */
 	static final List<String> CONTEXT_KEYS = List.of("rowlift.target.write-method", "rowlift.target.page-size",
-			"rowlift.job.spring.", "rowlift.sort.");
+			"rowlift.job.spring.");
 
 	/** The prefixes of a load request's settings. */
 	static final List<String> REQUEST_PREFIXES = List.of("rowlift.source.", "rowlift.target.", "rowlift.job.", "rowlift.report.",
-			"rowlift.schema.");
+			"rowlift.schema.", "rowlift.sort.");
 
 	/** Applications kept open at most. */
 	static final int OPEN = 3;
 
 	private static final boolean ENABLED = !"off".equals(System.getenv("ROWLIFT_TEST_SESSIONS"));
 
+	/** Every instance of this JVM, for {@link #closeEverywhere}. */
+	private static final java.util.Set<LoadSessions> ALL = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+
 	private final Map<List<String>, ConfigurableApplicationContext> open = new LinkedHashMap<>();
 
 	private int started;
 
 	private int reused;
+
+	public LoadSessions() {
+		synchronized (ALL) {
+			ALL.add(this);
+		}
+	}
+
+	/**
+	 * Closes the kept applications of every instance: a {@link TestTarget} calls it before it drops or replaces
+	 * its database, whose connections the applications' pools hold (test classes of one JVM run one at a time).
+	 */
+	public static void closeEverywhere() {
+		List<LoadSessions> all;
+		synchronized (ALL) {
+			all = new ArrayList<>(ALL);
+		}
+		all.forEach(LoadSessions::close);
+	}
 
 	/** Runs one command line, in a kept application when it is a one-shot load whose context settings one has. */
 	public RowliftRun run(List<String> args) {
@@ -121,8 +145,14 @@ public final class LoadSessions implements AutoCloseable {
 			context.close(); // the service or a cluster role: not the one-shot load this class runs again
 			return run;
 		}
+		try {
+			checkSameBinding(context, args);
+		}
+		catch (RuntimeException ex) { // a setting the command refused (exit 2, said in the run): no application to keep
+			context.close();
+			return run;
+		}
 		this.started++;
-		checkSameBinding(context, args);
 		if (this.open.size() >= OPEN) {
 			Iterator<ConfigurableApplicationContext> oldest = this.open.values().iterator();
 			oldest.next().close();
@@ -135,6 +165,13 @@ public final class LoadSessions implements AutoCloseable {
 	/** The load of {@code args} in {@code context}: its request bound from {@code args} over the context's other settings. */
 	private static RowliftRun load(ConfigurableApplicationContext context, List<String> args) {
 		StandardEnvironment environment = environment(context, args);
+		LoadRequest request;
+		try {
+			request = request(Binder.get(environment));
+		}
+		catch (RuntimeException ex) { // a setting that does not bind: the command's own start says it, in its words
+			return RowliftRun.of(args);
+		}
 		return captured(() -> {
 			try {
 				SessionKeyCheck.check(environment);
@@ -143,7 +180,7 @@ public final class LoadSessions implements AutoCloseable {
 				System.err.println("rowlift: " + ex.getMessage());
 				return ex.exitCode();
 			}
-			return new RowliftCommand(context.getBean(LoadService.class), request(Binder.get(environment))).run();
+			return new RowliftCommand(context.getBean(LoadService.class), request).run();
 		});
 	}
 
@@ -155,7 +192,8 @@ public final class LoadSessions implements AutoCloseable {
 		LoadRequest ours = request(Binder.get(environment(context, args)));
 		LoadRequest theirs = LoadRequest.builder().source(context.getBean(SourceProperties.class))
 			.target(context.getBean(TargetProperties.class)).job(context.getBean(JobProperties.class))
-			.report(context.getBean(ReportProperties.class)).schema(context.getBean(SchemaProperties.class)).build();
+			.report(context.getBean(ReportProperties.class)).schema(context.getBean(SchemaProperties.class))
+			.sort(context.getBean(SortProperties.class)).build();
 		if (!ours.equals(theirs)) {
 			context.close();
 			throw new AssertionError("LoadSessions binds " + ours + "\nbut the application bound " + theirs + "\nfor " + args);
@@ -163,12 +201,23 @@ public final class LoadSessions implements AutoCloseable {
 	}
 
 	private static LoadRequest request(Binder binder) {
-		return LoadRequest.builder().source(binder.bindOrCreate("rowlift.source", SourceProperties.class))
-			.target(binder.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class))
-			.job(binder.bindOrCreate("rowlift.job", JobProperties.class))
-			.report(binder.bindOrCreate("rowlift.report", ReportProperties.class))
-			.schema(binder.bindOrCreate("rowlift.schema", SchemaProperties.class))
+		return LoadRequest.builder().source(bind(binder, "rowlift.source", SourceProperties.class))
+			.target(bind(binder, TargetProperties.PREFIX, TargetProperties.class))
+			.job(bind(binder, "rowlift.job", JobProperties.class))
+			.report(bind(binder, "rowlift.report", ReportProperties.class))
+			.schema(bind(binder, "rowlift.schema", SchemaProperties.class))
+			.sort(bind(binder, "rowlift.sort", SortProperties.class))
 			.build();
+	}
+
+	/**
+	 * As Boot binds a {@code @ConfigurationProperties} record: a prefix that holds a plain value (a YAML key whose
+	 * children are all commented out, as in config/application.yml) counts as not set, not as a failed conversion.
+	 */
+	private static <T> T bind(Binder binder, String prefix, Class<T> type) {
+		T bound = binder.bindOrCreate(prefix, Bindable.of(type), new IgnoreTopLevelConverterNotFoundBindHandler());
+		// null: the prefix held only that plain value, no key below it; the record with its defaults, as Boot makes it
+		return bound != null ? bound : new Binder(List.of()).bindOrCreate(prefix, type);
 	}
 
 	/**

@@ -87,6 +87,7 @@ public final class MySqlTestTarget implements TestTarget {
 
 	@Override
 	public void reset() throws SQLException {
+		LoadSessions.closeEverywhere(); // their pools hold connections to the database this replaces
 		try (Connection c = DriverManager.getConnection(this.server, this.user, this.password);
 				Statement st = c.createStatement()) {
 			st.execute("DROP DATABASE IF EXISTS " + this.database);
@@ -139,6 +140,7 @@ public final class MySqlTestTarget implements TestTarget {
 
 	@Override
 	public void dispose() throws SQLException {
+		LoadSessions.closeEverywhere();
 		try (Connection c = DriverManager.getConnection(this.server, this.user, this.password);
 				Statement st = c.createStatement()) {
 			st.execute("DROP DATABASE IF EXISTS " + this.database);

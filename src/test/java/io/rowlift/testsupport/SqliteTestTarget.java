@@ -54,6 +54,7 @@ public final class SqliteTestTarget implements TestTarget {
 
 	@Override
 	public void reset() throws java.io.IOException {
+		LoadSessions.closeEverywhere(); // their pools hold connections to the database this replaces
 		this.file = this.dir.resolve("db" + (++this.generation) + "/target.db");
 		Files.createDirectories(this.file.getParent());
 	}
@@ -103,6 +104,7 @@ public final class SqliteTestTarget implements TestTarget {
 
 	@Override
 	public void dispose() {
+		LoadSessions.closeEverywhere();
 	}
 
 }
