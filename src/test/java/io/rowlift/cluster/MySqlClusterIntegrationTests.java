@@ -34,10 +34,12 @@ import io.rowlift.testsupport.RowliftJar;
  * {@code rowlift.job.skip-limit} holds over all the workers of a run, at the manager's value, failing the run
  * as a local run fails.
  * <p>
- * Tagged {@code serial}: failsafe runs it alone, after the other classes (pom.xml), since it restarts the
- * broker and waits on deadlines for processes that a second fork would slow.
+ * The two tests that stop the broker are tagged {@code serial}: failsafe runs them alone, after the other
+ * classes (pom.xml), because a broker restart drops every connection to it, and no other class uses the broker.
+ * The other fifteen run in the parallel forks beside other classes: their deadlines (minutes, a 20 s lease, 90 s
+ * for a takeover) leave room for a busy machine, and they wait on leases, heartbeats and their processes for
+ * much of their time, so run alone after the forks they left part of the machine idle for minutes.
  */
-@Tag("serial")
 class MySqlClusterIntegrationTests {
 
 	static final Path MIGRATIONS = Path.of("src/test/resources/db/migration").toAbsolutePath();
@@ -508,6 +510,7 @@ class MySqlClusterIntegrationTests {
 	 * and the table holds the file exactly.
 	 */
 	@Test
+	@Tag("serial") // stops the broker: alone, after the forks (pom.xml)
 	void aBrokerRestartedMidLoadLosesNoRequestAndRunsNoPartitionTwice() throws Exception {
 		this.broker.requireControl();
 		long rows = 200_000;
@@ -551,6 +554,7 @@ class MySqlClusterIntegrationTests {
 	 * requests (it waits up to the lease timeout); the load then ends as any other, exit 0, exact.
 	 */
 	@Test
+	@Tag("serial") // stops the broker: alone, after the forks (pom.xml)
 	void aManagerWhoseBrokerIsDownSendsWhenItIsBack() throws Exception {
 		this.broker.requireControl();
 		Path file = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 23);
