@@ -1,14 +1,10 @@
 package io.rowlift.testsupport;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
 
 import io.rowlift.RowliftApplication;
 import io.rowlift.RowliftException;
@@ -128,7 +124,7 @@ public final class LoadSessions implements AutoCloseable {
 
 	private RowliftRun start(List<String> key, List<String> args) {
 		ConfigurableApplicationContext[] made = new ConfigurableApplicationContext[1];
-		RowliftRun run = captured(() -> {
+		RowliftRun run = RowliftRun.captured(() -> {
 			try {
 				made[0] = RowliftApplication.start(args.toArray(String[]::new));
 			}
@@ -172,7 +168,7 @@ public final class LoadSessions implements AutoCloseable {
 		catch (RuntimeException ex) { // a setting that does not bind: the command's own start says it, in its words
 			return RowliftRun.of(args);
 		}
-		return captured(() -> {
+		return RowliftRun.captured(() -> {
 			try {
 				SessionKeyCheck.check(environment);
 			}
@@ -259,24 +255,6 @@ public final class LoadSessions implements AutoCloseable {
 			}
 		}
 		return key;
-	}
-
-	private static RowliftRun captured(IntSupplier command) {
-		PrintStream out = System.out;
-		PrintStream err = System.err;
-		ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-		ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-		try (PrintStream o = new PrintStream(new RowliftRun.Tee(outBytes, out), true, StandardCharsets.UTF_8);
-				PrintStream e = new PrintStream(new RowliftRun.Tee(errBytes, err), true, StandardCharsets.UTF_8)) {
-			System.setOut(o);
-			System.setErr(e);
-			int code = command.getAsInt();
-			return new RowliftRun(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
-		}
-		finally {
-			System.setOut(out);
-			System.setErr(err);
-		}
 	}
 
 }

@@ -18,6 +18,14 @@ import io.rowlift.RowliftApplication;
 public record RowliftRun(int exitCode, String out, String err) {
 
 	public static synchronized RowliftRun of(List<String> args) {
+		return captured(() -> RowliftApplication.run(args.toArray(String[]::new)));
+	}
+
+	/**
+	 * Runs {@code command} with standard output and error copied into the returned run (and still written
+	 * through): its exit code and what it printed. Callers hold this class's lock, as {@link #of} does.
+	 */
+	static RowliftRun captured(java.util.function.IntSupplier command) {
 		PrintStream out = System.out;
 		PrintStream err = System.err;
 		ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
@@ -26,7 +34,7 @@ public record RowliftRun(int exitCode, String out, String err) {
 				PrintStream e = new PrintStream(new Tee(errBytes, err), true, StandardCharsets.UTF_8)) {
 			System.setOut(o);
 			System.setErr(e);
-			int code = RowliftApplication.run(args.toArray(String[]::new));
+			int code = command.getAsInt();
 			return new RowliftRun(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
 		}
 		finally {
@@ -49,7 +57,7 @@ public record RowliftRun(int exitCode, String out, String err) {
 		return "exit " + this.exitCode + "\n--- out\n" + this.out + "--- err\n" + this.err;
 	}
 
-	static final class Tee extends java.io.OutputStream {
+	private static final class Tee extends java.io.OutputStream {
 
 		private final java.io.OutputStream a;
 
