@@ -25,12 +25,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.rowlift.RowliftApplication;
-import io.rowlift.database.TargetProperties;
-import io.rowlift.job.JobProperties;
-import io.rowlift.report.ReportProperties;
-import io.rowlift.schema.SchemaProperties;
-import io.rowlift.sort.SortProperties;
-import io.rowlift.source.SourceProperties;
+import io.rowlift.testsupport.LoadSessions;
 import io.rowlift.testsupport.TestTarget;
 
 /**
@@ -103,15 +98,7 @@ abstract class OneContextScenarios {
 		Map<String, String> all = new HashMap<>(settings);
 		all.put("rowlift.target.table", "ints");
 		all.put("rowlift.report.progress", "none");
-		Binder binder = new Binder(new MapConfigurationPropertySource(all));
-		return LoadRequest.builder()
-			.source(binder.bindOrCreate("rowlift.source", SourceProperties.class))
-			.target(binder.bindOrCreate(TargetProperties.PREFIX, TargetProperties.class))
-			.job(binder.bindOrCreate("rowlift.job", JobProperties.class))
-			.report(binder.bindOrCreate("rowlift.report", ReportProperties.class))
-			.schema(binder.bindOrCreate("rowlift.schema", SchemaProperties.class))
-			.sort(binder.bindOrCreate("rowlift.sort", SortProperties.class))
-			.build();
+		return LoadSessions.request(new Binder(new MapConfigurationPropertySource(all)));
 	}
 
 	/** {@link #ROWS} rows of {@code ints} from {@code from} on, with {@code delimiter}; shuffled when asked (key order sort). */

@@ -196,7 +196,8 @@ public final class LoadSessions implements AutoCloseable {
 		}
 	}
 
-	private static LoadRequest request(Binder binder) {
+	/** The load request {@code binder}'s settings make, bound as Boot binds the command's records. */
+	public static LoadRequest request(Binder binder) {
 		return LoadRequest.builder().source(bind(binder, "rowlift.source", SourceProperties.class))
 			.target(bind(binder, TargetProperties.PREFIX, TargetProperties.class))
 			.job(bind(binder, "rowlift.job", JobProperties.class))
