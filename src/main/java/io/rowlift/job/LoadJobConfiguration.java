@@ -77,7 +77,7 @@ public class LoadJobConfiguration {
 	@Bean
 	Job loadJob(JobRepository jobRepository, Step beforeSqlStep, Step prepareStep, Step indexDropStep, Step loadStep,
 			Step indexRebuildStep, Step accountingStep, Step swapStep, Step afterSqlStep, SpringExtensions extensions,
-			LoadMonitor monitor, PlanHandover handover) {
+			LoadMonitor monitor, PlanHandover handover, PartitionSteps partitionSteps) {
 		// the before-SQL before anything of the load touches the table, the after-SQL once it is all done;
 		// prepare first of the rest (a replace's index drop acts on the staging table it makes); the swap last,
 		// once the accounting has found the staging table complete
@@ -87,6 +87,7 @@ public class LoadJobConfiguration {
 		job.registerJobExecutionListener(handover); // first: the run's plan goes into its context before anything reads it
 		job.registerJobExecutionListener(monitor); // the progress display and the report's phases and samples
 		extensions.jobListeners().forEach(job::registerJobExecutionListener); // the user's, from a jar on loader.path
+		job.registerJobExecutionListener(new BudgetRelease(partitionSteps.budgets()));
 		return job;
 	}
 

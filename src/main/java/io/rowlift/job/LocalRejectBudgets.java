@@ -30,4 +30,9 @@ public final class LocalRejectBudgets implements RejectBudgets {
 		return this.budgets.computeIfAbsent(execution, e -> new MemoryRejectBudget(limit, new RejectTable(run).count(this.jdbc)));
 	}
 
+	@Override
+	public void release(long execution) {
+		this.budgets.remove(execution);
+	}
+
 }

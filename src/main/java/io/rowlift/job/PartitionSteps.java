@@ -61,6 +61,11 @@ public final class PartitionSteps {
 		this.parts = parts;
 	}
 
+	/** Where the partitions find their run's reject budget; its {@link RejectBudgets#release} is the job's to call. */
+	public RejectBudgets budgets() {
+		return this.parts.budgets;
+	}
+
 	/**
 	 * The partition step of {@code planned}'s run.
 	 * @param settings the skip limit, read buffer and record limit of the execution whose partitions it runs

@@ -19,4 +19,14 @@ public interface RejectBudgets {
 	 */
 	RejectBudget of(long execution, long run, long limit);
 
+	/**
+	 * Forgets execution {@code execution}'s budget once the execution has ended (its job's {@code afterJob}):
+	 * a process that runs many loads (the scheduled service, one application serving several requests) would
+	 * otherwise keep every budget, and an execution id the repository hands out again (a database emptied and
+	 * made again under a running application) would find the old budget with the old run's count. A later
+	 * {@link #of} for the same id makes a new budget from the committed rejects. The default keeps nothing to forget.
+	 */
+	default void release(long execution) {
+	}
+
 }

@@ -161,7 +161,7 @@ abstract class InferScenarios {
 			long committed = count("SELECT COUNT(*) FROM wide");
 			assertThat(committed).isPositive().isLessThan(30_000);
 
-			RowliftJar.Attempt again = jar.run("the same command", command, Duration.ofMinutes(3));
+			RowliftJar.Attempt again = jar.runHere("the same command", command, Duration.ofMinutes(3));
 
 			assertThat(again.exitCode()).as(jar.tail(20_000)).isZero();
 			assertThat(again.output()).contains("run 1 resumed and completed").doesNotContain("does not exist");

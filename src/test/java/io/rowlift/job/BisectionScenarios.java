@@ -274,7 +274,7 @@ abstract class BisectionScenarios extends ScenarioSupport {
 		first.kill();
 		assertThat(count("SELECT COUNT(*) FROM refusals")).as("committed before the kill").isLessThan(ROWS - refused);
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in a bisection", command, Duration.ofMinutes(3));
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 in a bisection", command, Duration.ofMinutes(3));
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed")
 			.contains(String.format("%,d rows in all runs", ROWS - refused))

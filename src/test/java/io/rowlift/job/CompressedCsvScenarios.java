@@ -186,7 +186,7 @@ abstract class CompressedCsvScenarios extends ScenarioSupport {
 			first.kill();
 			assertThat(count("SELECT COUNT(*) FROM ints")).as("the first chunk committed").isEqualTo(7000);
 
-			RowliftJar.Attempt again = jar.run("the same command after kill -9", command, Duration.ofMinutes(3));
+			RowliftJar.Attempt again = jar.runHere("the same command after kill -9", command, Duration.ofMinutes(3));
 
 			assertThat(again.exitCode()).as(jar.tail(20_000)).isZero();
 			assertThat(again.output()).contains("run 1 resumed and completed");

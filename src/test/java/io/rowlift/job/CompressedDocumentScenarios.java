@@ -128,7 +128,7 @@ abstract class CompressedDocumentScenarios extends ScenarioSupport {
 				assertThat(System.nanoTime()).as("paused within 3 minutes").isLessThan(deadline);
 			}
 			first.kill();
-			RowliftJar.Attempt again = jar.run("the same command after kill -9", command, Duration.ofMinutes(3));
+			RowliftJar.Attempt again = jar.runHere("the same command after kill -9", command, Duration.ofMinutes(3));
 			assertThat(again.exitCode()).as(jar.tail(20_000)).isZero();
 			assertThat(again.output()).contains("run 1 resumed and completed");
 			assertThat(decoded()).isEqualTo(docs);

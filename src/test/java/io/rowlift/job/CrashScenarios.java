@@ -74,7 +74,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 		awaitOutput(paused, "rowlift-test: paused at " + phase);
 		paused.kill();
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in " + phase, command(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 in " + phase, command(csv), TIMEOUT);
 		if (phase.equals("summary")) { // the job had completed: the same command now says so
 			assertThat(again.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
 			assertThat(again.output()).contains("already loaded");
@@ -104,7 +104,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 		awaitOutput(first, "rowlift-test: paused at " + point);
 		first.kill();
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in " + point, command, TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 in " + point, command, TIMEOUT);
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed").contains("read 20,060 = written 20,000 + rejected 60");
 		assertThat(io.rowlift.testsupport.RepeatedKeys.rejectedLines(Path.of(file.file() + ".rejects.csv")))
@@ -129,7 +129,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 		awaitOutput(paused, "rowlift-test: paused at load");
 		paused.kill();
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in the load", command(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 in the load", command(csv), TIMEOUT);
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed").contains(String.format(java.util.Locale.ROOT,
 				"; %,d blank lines skipped (no records; rowlift.source.blank-lines); read 60,000 = written 60,000", blank));
@@ -147,7 +147,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 		assertThat(second.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
 		assertThat(second.output()).contains("another run is active");
 		first.kill();
-		assertThat(this.jar.run("after the first was killed", command(csv), TIMEOUT).exitCode()).isZero();
+		assertThat(this.jar.runHere("after the first was killed", command(csv), TIMEOUT).exitCode()).isZero();
 		assertExactAndIntact(csv);
 	}
 
@@ -172,7 +172,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 			.contains("run 1 stopped")
 			.contains("run the same command again to resume");
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("stopped before the end").isLessThan(60_000L);
-		RowliftJar.Attempt resumed = this.jar.run("resumed after SIG" + signal, command(csv, "--rowlift.job.chunk-size=2000"),
+		RowliftJar.Attempt resumed = this.jar.runHere("resumed after SIG" + signal, command(csv, "--rowlift.job.chunk-size=2000"),
 				TIMEOUT);
 		assertThat(resumed.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(resumed.output()).contains("run 1 resumed and completed");
@@ -208,7 +208,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 			Files.writeString(runs.resolve("drained-0"), "");
 		}
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in " + phase, command, TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 in " + phase, command, TIMEOUT);
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed").contains("rows in key order, sorted on disk");
 		List<String> lines = Files.readAllLines(csv);
@@ -332,7 +332,7 @@ abstract class CrashScenarios extends ScenarioSupport {
 		assertThat(midRange).as("a partition stopped inside its range").isTrue();
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("committed before the failure").isBetween(1L, 59_999L);
 
-		RowliftJar.Attempt again = this.jar.run("the same command, resuming the contexts of acb5daf", command(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command, resuming the contexts of acb5daf", command(csv), TIMEOUT);
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed").contains("read 60,000 = written 60,000");
 		assertExactAndIntact(csv);

@@ -221,7 +221,7 @@ abstract class DocumentScenarios extends ScenarioSupport {
 			RowliftJar.Attempt first = jar.start("paused in the load", paused);
 			jar.awaitOutput(first, "rowlift-test: paused at load", Duration.ofMinutes(3));
 			first.kill();
-			RowliftJar.Attempt again = jar.run("the same command after kill -9", command, Duration.ofMinutes(3));
+			RowliftJar.Attempt again = jar.runHere("the same command after kill -9", command, Duration.ofMinutes(3));
 			assertThat(again.exitCode()).as(jar.tail(20_000)).isZero();
 			assertThat(again.output()).contains("run 1 resumed and completed").contains("read 6,000 = written 6,000");
 			assertThat(stored()).isEqualTo(rows(docs));
@@ -242,7 +242,7 @@ abstract class DocumentScenarios extends ScenarioSupport {
 			if (!killed.waitFor(delay)) {
 				killed.kill();
 			}
-			RowliftJar.Attempt rerun = jar.run("the same command after the kill", command, Duration.ofMinutes(3));
+			RowliftJar.Attempt rerun = jar.runHere("the same command after the kill", command, Duration.ofMinutes(3));
 			String said = rerun.output();
 			if (rerun.exitCode() == 3) { // the killed run had completed the load before its kill came
 				assertThat(said).as(jar.tail(20_000)).contains("already loaded");

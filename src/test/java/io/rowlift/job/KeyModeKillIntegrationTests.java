@@ -151,7 +151,7 @@ class KeyModeKillIntegrationTests {
 				}
 				if (completed == null) {
 					Path summary = this.dir.resolve("summary-" + mode + "-last.json");
-					RowliftJar.Attempt last = jar.run("the same command, to the end", args(file, mode, summary), RUN_TIMEOUT);
+					RowliftJar.Attempt last = jar.runHere("the same command, to the end", args(file, mode, summary), RUN_TIMEOUT);
 					assertThat(last.exitCode()).as(jar.tail(50_000)).isZero();
 					completed = summary;
 				}

@@ -198,11 +198,11 @@ class KillAndResumeIntegrationTests {
 							killed, kills, load, attempt, run.elapsedMillis(), delay, run.lastLine()));
 				}
 
-				RowliftJar.Attempt last = jar.run("load " + load + ": run to the end, not killed", args(csv), RUN_TIMEOUT);
+				RowliftJar.Attempt last = jar.runHere("load " + load + ": run to the end, not killed", args(csv), RUN_TIMEOUT);
 				if (isRetryable(last) && retryable.isEmpty()) {
 					retryable.add(last.label() + ": " + last.output());
 					say("BUG? " + last.label() + " failed with exit 1 (retryable), running it once more:\n" + last.output());
-					last = jar.run("load " + load + ": run to the end once more", args(csv), RUN_TIMEOUT);
+					last = jar.runHere("load " + load + ": run to the end once more", args(csv), RUN_TIMEOUT);
 				}
 				boolean completed = last.exitCode() == 0 || (lastKilled && alreadyLoaded(last));
 				if (!completed) {
@@ -213,7 +213,7 @@ class KillAndResumeIntegrationTests {
 						last.lastLine()));
 				verify(expected, jar, "load " + load);
 
-				RowliftJar.Attempt again = jar.run("once more: the file is loaded, exit 3", args(csv), RUN_TIMEOUT);
+				RowliftJar.Attempt again = jar.runHere("once more: the file is loaded, exit 3", args(csv), RUN_TIMEOUT);
 				assertThat(again.exitCode()).as("[seed %d] a further run of the same command\n%s", seed, jar.tail(100_000))
 					.isEqualTo(3);
 				assertThat(again.output()).as("a further run of the same command").contains("already loaded");

@@ -136,7 +136,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		long committed = count("SELECT COUNT(*) FROM ints");
 		assertThat(committed).as("rows committed before the kill, the old ones gone").isPositive().isLessThan(60_000);
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9", command(csv, "--rowlift.target.mode=truncate"),
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9", command(csv, "--rowlift.target.mode=truncate"),
 				TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -154,7 +154,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		awaitOutput(paused, "rowlift-test: paused at prepare");
 		paused.kill();
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9", command(csv, "--rowlift.target.mode=truncate"),
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9", command(csv, "--rowlift.target.mode=truncate"),
 				TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -178,7 +178,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		assertThat(definition("ints")).isEqualTo(before);
 		long staged = count("SELECT COUNT(*) FROM " + STAGING);
 
-		RowliftJar.Attempt append = this.jar.run("the command in mode append", command(csv), TIMEOUT);
+		RowliftJar.Attempt append = this.jar.runHere("the command in mode append", command(csv), TIMEOUT);
 
 		assertThat(append.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
 		assertThat(append.output()).contains("mode changed since run 2, which did not finish (FAILED): it started with "
@@ -187,7 +187,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		assertTableHolds(old);
 		assertThat(count("SELECT COUNT(*) FROM " + STAGING)).as("the refused command changed nothing").isEqualTo(staged);
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9", command(csv, "--rowlift.target.mode=replace"),
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9", command(csv, "--rowlift.target.mode=replace"),
 				TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -209,7 +209,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		paused.kill();
 		assertTableHolds(old);
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9", command(csv, "--rowlift.target.mode=replace"),
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9", command(csv, "--rowlift.target.mode=replace"),
 				TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -231,7 +231,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		Thread.sleep(delay);
 		run.kill();
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 at " + delay + " ms",
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 at " + delay + " ms",
 				command(csv, "--rowlift.target.mode=" + mode, "--rowlift.job.chunk-size=2000", "--rowlift.job.pipeline=" + pipeline),
 				TIMEOUT);
 		String log = "killed after " + delay + " ms (seed " + seed + ")\n" + this.jar.tail(20_000);
@@ -254,7 +254,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		paused.kill();
 		assertThat(tableExists(STAGING)).isTrue();
 
-		RowliftJar.Attempt over = this.jar.run("start-over, in mode append",
+		RowliftJar.Attempt over = this.jar.runHere("start-over, in mode append",
 				command(csv, "--rowlift.job.start-over=true", "--rowlift.target.mode=append"), TIMEOUT);
 
 		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -276,7 +276,7 @@ abstract class LoadModeScenarios extends ScenarioSupport {
 		awaitOutput(paused, "rowlift-test: paused at load");
 		paused.kill();
 
-		RowliftJar.Attempt over = this.jar.run("start-over, replace again",
+		RowliftJar.Attempt over = this.jar.runHere("start-over, replace again",
 				command(csv, "--rowlift.job.start-over=true", "--rowlift.target.mode=replace"), TIMEOUT);
 
 		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();

@@ -152,7 +152,7 @@ abstract class MappingScenarios extends JarScenarioSupport {
 		long committed = count("SELECT COUNT(*) FROM ints");
 		assertThat(committed).as("rows when killed\n" + this.jar.tail(20_000)).isPositive().isLessThan(file.rows());
 
-		RowliftJar.Attempt refused = this.jar.run("the filter changed", mapped(file.csv(), pipeline, OTHER_FILTER), TIMEOUT);
+		RowliftJar.Attempt refused = this.jar.runHere("the filter changed", mapped(file.csv(), pipeline, OTHER_FILTER), TIMEOUT);
 
 		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
 		assertThat(refused.output()).contains("rowlift: settings changed since run 1, which did not finish (FAILED): resuming it "
@@ -162,7 +162,7 @@ abstract class MappingScenarios extends JarScenarioSupport {
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("the refused command wrote nothing").isEqualTo(committed);
 
 		// "run the command with run 1's settings to resume it"
-		RowliftJar.Attempt again = this.jar.run("the same command", mapped(file.csv(), pipeline, FILTER,
+		RowliftJar.Attempt again = this.jar.runHere("the same command", mapped(file.csv(), pipeline, FILTER,
 				"--rowlift.report.summary-file=" + summary), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -181,7 +181,7 @@ abstract class MappingScenarios extends JarScenarioSupport {
 
 		List<String> status = new ArrayList<>(List.of("status"));
 		status.addAll(command(file.csv()).subList(0, target().options().size()));
-		RowliftJar.Attempt shown = this.jar.run("status", status, TIMEOUT);
+		RowliftJar.Attempt shown = this.jar.runHere("status", status, TIMEOUT);
 		assertThat(shown.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(shown.output()).containsPattern("run +state +rows +filtered +started")
 			.containsPattern(String.format(java.util.Locale.ROOT, " *1 +completed +%,d +%,d ", file.rows(), file.filtered()));
@@ -192,12 +192,12 @@ abstract class MappingScenarios extends JarScenarioSupport {
 	void theStartOverTheChangedFilterRefusalAdvisesLoadsWithTheNewFilter(String pipeline) throws Exception {
 		Mixed file = mixed(pipeline.equals("fast") ? ROWS : SPRING_ROWS);
 		killedInTheLoad(pipeline, mapped(file.csv(), pipeline, FILTER), file.rows());
-		RowliftJar.Attempt refused = this.jar.run("the filter changed", mapped(file.csv(), pipeline, OTHER_FILTER), TIMEOUT);
+		RowliftJar.Attempt refused = this.jar.runHere("the filter changed", mapped(file.csv(), pipeline, OTHER_FILTER), TIMEOUT);
 		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
 		assertThat(refused.output()).contains("rowlift.source.filter: '" + FILTER + "' -> '" + OTHER_FILTER + "'")
 			.contains("so set rowlift.job.start-over=true and one of: rowlift.target.mode=truncate");
 
-		RowliftJar.Attempt over = this.jar.run("start-over, as the refusal says", mapped(file.csv(), pipeline, OTHER_FILTER,
+		RowliftJar.Attempt over = this.jar.runHere("start-over, as the refusal says", mapped(file.csv(), pipeline, OTHER_FILTER,
 				"--rowlift.job.start-over=true", "--rowlift.target.mode=truncate"), TIMEOUT);
 
 		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -222,7 +222,7 @@ abstract class MappingScenarios extends JarScenarioSupport {
 		renamed.set(0, "value_1,second");
 		Files.write(csv, renamed);
 
-		RowliftJar.Attempt mismatch = this.jar.run("a header name the table lacks", command(csv, "--rowlift.job.pipeline=" + pipeline),
+		RowliftJar.Attempt mismatch = this.jar.runHere("a header name the table lacks", command(csv, "--rowlift.job.pipeline=" + pipeline),
 				TIMEOUT);
 
 		assertThat(mismatch.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
@@ -234,7 +234,7 @@ abstract class MappingScenarios extends JarScenarioSupport {
 		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
 
 		// "map it to column value_2 with rowlift.target.columns.value_2.from=second", as printed
-		RowliftJar.Attempt mapped = this.jar.run("mapped as advised", command(csv, "--rowlift.job.pipeline=" + pipeline,
+		RowliftJar.Attempt mapped = this.jar.runHere("mapped as advised", command(csv, "--rowlift.job.pipeline=" + pipeline,
 				"--rowlift.target.columns.value_2.from=second"), TIMEOUT);
 
 		assertThat(mapped.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -248,13 +248,13 @@ abstract class MappingScenarios extends JarScenarioSupport {
 			withExtra.add(line + ",s");
 		}
 		Files.write(extra, withExtra);
-		RowliftJar.Attempt extraRefused = this.jar.run("an extra header name", command(extra, "--rowlift.job.pipeline=" + pipeline,
+		RowliftJar.Attempt extraRefused = this.jar.runHere("an extra header name", command(extra, "--rowlift.job.pipeline=" + pipeline,
 				"--rowlift.target.mode=truncate"), TIMEOUT);
 		assertThat(extraRefused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
 		assertThat(extraRefused.output()).contains(extra + ":1:3: the header names column 'second', which table ints does not have")
 			.contains("leave it out with rowlift.source.ignore-columns=second");
 
-		RowliftJar.Attempt ignored = this.jar.run("left out as advised", command(extra, "--rowlift.job.pipeline=" + pipeline,
+		RowliftJar.Attempt ignored = this.jar.runHere("left out as advised", command(extra, "--rowlift.job.pipeline=" + pipeline,
 				"--rowlift.target.mode=truncate", "--rowlift.source.ignore-columns=second"), TIMEOUT);
 
 		assertThat(ignored.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -265,8 +265,8 @@ abstract class MappingScenarios extends JarScenarioSupport {
 	void aFilterThatIsNoConditionOrDoesNotCompileIsExit2NamingTheKey() throws Exception {
 		Path ints = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 100, 7);
 
-		RowliftJar.Attempt value = this.jar.run("a value", command(ints, "--rowlift.source.filter=value_1 + 1"), TIMEOUT);
-		RowliftJar.Attempt broken = this.jar.run("no field", command(ints, "--rowlift.source.filter=value_3 > 1"), TIMEOUT);
+		RowliftJar.Attempt value = this.jar.runHere("a value", command(ints, "--rowlift.source.filter=value_1 + 1"), TIMEOUT);
+		RowliftJar.Attempt broken = this.jar.runHere("no field", command(ints, "--rowlift.source.filter=value_3 > 1"), TIMEOUT);
 
 		assertThat(value.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
 		assertThat(value.output()).contains("rowlift.source.filter is 'value_1 + 1', which gives number, not a condition; write a "

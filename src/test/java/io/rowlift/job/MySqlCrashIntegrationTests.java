@@ -62,7 +62,7 @@ class MySqlCrashIntegrationTests extends CrashScenarios {
 		attempt.kill();
 		assertThat(count("SELECT COUNT(*) FROM tokens")).as("one chunk committed per stream").isEqualTo(5_000L * streams);
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 mid-load", command, TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 mid-load", command, TIMEOUT);
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains(String.format(java.util.Locale.ROOT, "run 1 resumed and completed: %,d rows", 40_000 - 5_000 * streams))
 			.contains("40,000 rows in all runs")

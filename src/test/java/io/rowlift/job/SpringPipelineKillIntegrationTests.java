@@ -68,7 +68,7 @@ class SpringPipelineKillIntegrationTests {
 			first.kill();
 			assertThat(rows).as("rows committed when the jar was killed\n" + jar.tail(20_000)).isBetween(30_000L, 299_999L);
 
-			RowliftJar.Attempt second = jar.run("the same command again", scenarios.args(csv), Duration.ofMinutes(3));
+			RowliftJar.Attempt second = jar.runHere("the same command again", scenarios.args(csv), Duration.ofMinutes(3));
 
 			assertThat(second.exitCode()).as(jar.tail(50_000)).isZero();
 			assertThat(second.output()).contains("resumed and completed").contains("300,000 rows in all runs")

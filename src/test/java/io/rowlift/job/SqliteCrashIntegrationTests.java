@@ -53,7 +53,7 @@ class SqliteCrashIntegrationTests extends CrashScenarios {
 		}
 		assertThat(header[18]).as("file format: 1 is a rollback journal, 2 is WAL").isEqualTo((byte) 1);
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9 in the index build", command(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9 in the index build", command(csv), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed");

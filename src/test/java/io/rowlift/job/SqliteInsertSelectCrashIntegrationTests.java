@@ -41,7 +41,7 @@ class SqliteInsertSelectCrashIntegrationTests extends SqliteCrashIntegrationTest
 		long committed = count("SELECT COUNT(*) FROM ints");
 		paused.kill();
 
-		RowliftJar.Attempt again = this.jar.run("the same command after kill -9", command(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command after kill -9", command(csv), TIMEOUT);
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed").contains(SqliteExtension.insertSelectSummary());
 		assertThat(committed).as("rows committed before the kill").isPositive().isLessThan(60_000);

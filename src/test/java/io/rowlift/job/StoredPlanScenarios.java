@@ -37,7 +37,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		long committed = count("SELECT COUNT(*) FROM ints");
 		assertThat(committed).isPositive().isLessThan(ROWS);
 
-		RowliftJar.Attempt refused = this.jar.run("a value setting changed",
+		RowliftJar.Attempt refused = this.jar.runHere("a value setting changed",
 				command(csv, "--rowlift.source.null-value=NULL", "--rowlift.source.date-format=dd/MM/uuuu"), TIMEOUT);
 
 		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
@@ -49,7 +49,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("the refused command wrote nothing").isEqualTo(committed);
 
 		// "run the command with run 1's settings": with other threads and buffers, which change only how
-		RowliftJar.Attempt again = this.jar.run("run 1's settings, other how settings",
+		RowliftJar.Attempt again = this.jar.runHere("run 1's settings, other how settings",
 				command(csv, "--rowlift.job.threads=1", "--rowlift.source.read-buffer=64KB", "--rowlift.job.read-ahead=0"), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -62,13 +62,13 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
 		killedInTheLoad(command(csv));
 
-		RowliftJar.Attempt refused = this.jar.run("a value setting changed", command(csv, "--rowlift.source.null-value=NULL"),
+		RowliftJar.Attempt refused = this.jar.runHere("a value setting changed", command(csv, "--rowlift.source.null-value=NULL"),
 				TIMEOUT);
 		assertThat(refused.exitCode()).as(this.jar.tail(20_000)).isEqualTo(3);
 		assertThat(refused.output()).contains("rowlift.source.null-value: (not set) -> 'NULL'")
 			.contains("set rowlift.job.start-over=true and one of: rowlift.target.mode=truncate");
 
-		RowliftJar.Attempt over = this.jar.run("start-over, as the refusal says", command(csv, "--rowlift.source.null-value=NULL",
+		RowliftJar.Attempt over = this.jar.runHere("start-over, as the refusal says", command(csv, "--rowlift.source.null-value=NULL",
 				"--rowlift.job.start-over=true", "--rowlift.target.mode=truncate"), TIMEOUT);
 
 		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();
@@ -82,7 +82,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		killedInTheLoad(command(csv));
 		assertThat(removeStoredPlans()).as("contexts that held a plan").isPositive();
 
-		RowliftJar.Attempt again = this.jar.run("the same command", command(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command", command(csv), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("was started by an earlier version of Rowlift, which stored no plan")
@@ -104,7 +104,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		killedAt("prepare", command); // the first step: the table emptied, nothing loaded
 		assertThat(removeStoredPlans(false)).as("contexts that held a plan").isPositive();
 
-		RowliftJar.Attempt again = this.jar.run("the same command", command, TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command", command, TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 ended as its job started, before its plan was stored")
@@ -138,7 +138,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		}
 		assertThat(added).as("the plan parameters 1dc5d08 wrote").isEqualTo(15);
 
-		RowliftJar.Attempt again = this.jar.run("the same command", command(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command", command(csv), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed").doesNotContain("earlier version");
@@ -157,7 +157,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 	void beforeAndAfterSqlRunOncePerLoadAcrossAKillAroundAReplacesStagingTableAndSwap(String pipeline, String pause)
 			throws Exception {
 		Path old = GenCsv.write(this.dir.resolve("old.csv"), "ints", 3_000, 1);
-		assertThat(this.jar.run("old rows", command(old), TIMEOUT).exitCode()).as(this.jar.tail(20_000)).isZero();
+		assertThat(this.jar.runHere("old rows", command(old), TIMEOUT).exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(count(SQL_STEPS)).as("a load without before- or after-SQL has no such step").isZero();
 		execute("CREATE TABLE sql_log (phase VARCHAR(40), n BIGINT)"); // after the migrations: Flyway wants them first
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", ROWS, 2);
@@ -169,7 +169,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		assertThat(rows("SELECT phase, n FROM sql_log ORDER BY phase")).as("after the kill")
 			.containsExactly(List.of("before -- 2", "0"), List.of("before; ints", "3000"));
 
-		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, sql), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command", command(csv, sql), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 2 resumed and completed");
@@ -189,7 +189,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 2);
 		String before = "--rowlift.job.before-sql=DELETE FROM ints; INSERT INTO audit (n) SELECT COUNT(*) FROM ints";
 
-		RowliftJar.Attempt failed = this.jar.run("before-sql on a missing table", command(csv, before), TIMEOUT);
+		RowliftJar.Attempt failed = this.jar.runHere("before-sql on a missing table", command(csv, before), TIMEOUT);
 
 		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(2);
 		assertThat(failed.output()).contains("rowlift: rowlift.job.before-sql failed at statement 2 of 2, INSERT INTO audit (n) "
@@ -200,7 +200,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		assertThat(count("SELECT COUNT(*) FROM ints")).isZero();
 
 		execute("CREATE TABLE audit (n BIGINT)");
-		RowliftJar.Attempt again = this.jar.run("the command again", command(csv, before), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the command again", command(csv, before), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 2 completed");
@@ -213,7 +213,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 2);
 		String after = "--rowlift.job.after-sql=INSERT INTO audit (n) SELECT COUNT(*) FROM ints";
 
-		RowliftJar.Attempt failed = this.jar.run("after-sql on a missing table", command(csv, after), TIMEOUT);
+		RowliftJar.Attempt failed = this.jar.runHere("after-sql on a missing table", command(csv, after), TIMEOUT);
 
 		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
 		assertThat(failed.output()).contains("rowlift.job.after-sql failed at statement 1 of 1, INSERT INTO audit (n) SELECT "
@@ -225,7 +225,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		assertExact(csv);
 
 		execute("CREATE TABLE audit (n BIGINT)");
-		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, after), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command", command(csv, after), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed");
@@ -257,7 +257,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 			assertThat(committed).isLessThan(ROWS);
 		}
 
-		RowliftJar.Attempt refused = this.jar.run("the mapping changed", command(csv, "--rowlift.job.pipeline=" + pipeline,
+		RowliftJar.Attempt refused = this.jar.runHere("the mapping changed", command(csv, "--rowlift.job.pipeline=" + pipeline,
 				"--rowlift.target.columns.value_1.from=second", "--rowlift.target.columns.value_2.from=first",
 				"--rowlift.source.ignore-columns=note"), TIMEOUT);
 
@@ -267,7 +267,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 			.contains("set rowlift.job.start-over=true");
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("the refused command wrote nothing").isEqualTo(committed);
 
-		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, mapping), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command", command(csv, mapping), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed");
@@ -304,7 +304,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 		long committed = count("SELECT COUNT(*) FROM ints");
 		assertThat(committed).isPositive().isLessThan(ROWS);
 
-		RowliftJar.Attempt refused = this.jar.run("the expression changed", command(csv,
+		RowliftJar.Attempt refused = this.jar.runHere("the expression changed", command(csv,
 				"--rowlift.target.columns.value_1.expression=trim(first)",
 				"--rowlift.target.columns.value_2.expression=number(plus7) - 6", "--rowlift.source.ignore-columns=note",
 				"--rowlift.job.skip-limit=10"), TIMEOUT);
@@ -315,7 +315,7 @@ abstract class StoredPlanScenarios extends JarScenarioSupport {
 			.contains("set rowlift.job.start-over=true");
 		assertThat(count("SELECT COUNT(*) FROM ints")).as("the refused command wrote nothing").isEqualTo(committed);
 
-		RowliftJar.Attempt again = this.jar.run("the same command", command(csv, mapping), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command", command(csv, mapping), TIMEOUT);
 
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed")

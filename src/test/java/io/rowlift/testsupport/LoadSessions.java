@@ -100,6 +100,7 @@ public final class LoadSessions implements AutoCloseable {
 			ConfigurableApplicationContext context = this.open.get(key);
 			if (context != null) {
 				this.reused++;
+				StartLog.record("reuse");
 				return load(context, args);
 			}
 			return start(key, args);
@@ -123,6 +124,7 @@ public final class LoadSessions implements AutoCloseable {
 	}
 
 	private RowliftRun start(List<String> key, List<String> args) {
+		StartLog.record("session");
 		ConfigurableApplicationContext[] made = new ConfigurableApplicationContext[1];
 		RowliftRun run = RowliftRun.captured(() -> {
 			try {

@@ -169,6 +169,7 @@ public final class RowliftJar {
 
 	/** Starts {@link #command} with {@code args} in the working folder, after writing {@code === label} to the log. */
 	public Attempt start(String label, List<String> args) throws IOException {
+		StartLog.record("jar");
 		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + "\n",
 				StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 		long offset = Files.size(this.log);
@@ -193,6 +194,62 @@ public final class RowliftJar {
 			attempt.kill();
 			Assertions.fail(label + " did not end within " + timeout + "; killed it\n" + tail(60_000));
 		}
+		return attempt;
+	}
+
+	/**
+	 * Runs the command in the test JVM, as {@code main} runs it ({@link RowliftRun#of}: the application started,
+	 * its command run, its exit code returned instead of ending a process), after writing {@code === label (in the
+	 * test JVM)} to the log, its output appended there too, so {@link #tail} and {@link Attempt#output} read as for
+	 * a process. For a command whose process is not what the test looks at: above all the same command run again
+	 * after a kill -9, where the test checks what that run does (its exit code, what it says, the table), not how a
+	 * process starts or ends. It costs one Spring start in a warm JVM instead of a JVM's start, about a fifth of the
+	 * CPU (issue #35; the suite starts a few hundred processes).
+	 * <p>
+	 * Refused ({@link IllegalStateException}) for what only a process has: environment variables
+	 * ({@link #withEnvironment}), extensions ({@link #withLoaderPath}), an ignored signal, a pause point
+	 * ({@code rowlift.test.pause-at}, which nothing would end here), and an argument naming a file relative to the
+	 * working folder. Runs one at a time with every other in-JVM command ({@link RowliftRun}'s lock).
+	 *
+	 * @throws AssertionError when the command has not ended within {@code timeout} (its thread is left running)
+	 */
+	public Attempt runHere(String label, List<String> args, Duration timeout) throws Exception {
+		if (!this.environment.isEmpty() || !this.loaderPath.isEmpty() || !this.ignoring.isEmpty()) {
+			throw new IllegalStateException("runHere: environment variables, extensions and ignored signals need a process: use run");
+		}
+		for (String arg : args) {
+			if (arg.startsWith("--rowlift.test.pause-at=")) {
+				throw new IllegalStateException("runHere: a pause point needs a process to kill: use start");
+			}
+			int equals = arg.indexOf('=');
+			String value = equals < 0 ? arg : arg.substring(equals + 1);
+			if (!value.isEmpty() && !value.startsWith("/") && !value.contains(":") && Files.exists(this.workDir.resolve(value))) {
+				throw new IllegalStateException("runHere: " + arg + " names a file of the working folder " + this.workDir + ": use run");
+			}
+		}
+		StartLog.record("here");
+		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + " (in the test JVM)\n",
+				StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		long offset = Files.size(this.log);
+		long start = System.nanoTime();
+		java.util.concurrent.CompletableFuture<RowliftRun> run = java.util.concurrent.CompletableFuture
+			.supplyAsync(() -> RowliftRun.of(args), command -> {
+				Thread thread = new Thread(command, "rowlift-here");
+				thread.setDaemon(true);
+				thread.start();
+			});
+		RowliftRun done;
+		try {
+			done = run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (java.util.concurrent.TimeoutException ex) {
+			throw new AssertionError(label + " (in the test JVM) did not end within " + timeout + "; its thread is left running\n"
+					+ tail(60_000));
+		}
+		Files.writeString(this.log, done.out() + done.err(), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+		Attempt attempt = new Attempt(label, null, offset, start);
+		attempt.endedHere(done.exitCode());
+		this.started.add(attempt);
 		return attempt;
 	}
 
@@ -227,7 +284,7 @@ public final class RowliftJar {
 	/** Kills whatever attempt is still alive (for a test that ends early). */
 	public void killAll() {
 		for (Attempt attempt : this.started) {
-			if (attempt.process.isAlive()) {
+			if (attempt.process != null && attempt.process.isAlive()) {
 				attempt.kill();
 			}
 		}
@@ -291,11 +348,12 @@ public final class RowliftJar {
 
 	}
 
-	/** One started process. */
+	/** One started process, or one command run in the test JVM ({@link #runHere}), which has ended when it is returned. */
 	public final class Attempt {
 
 		private final String label;
 
+		/** The process, or {@code null} for a command run in the test JVM. */
 		private final Process process;
 
 		private final long logOffset;
@@ -304,6 +362,9 @@ public final class RowliftJar {
 
 		private long endNanos;
 
+		/** The exit code of a command run in the test JVM. */
+		private int exitHere;
+
 		Attempt(String label, Process process, long logOffset, long startNanos) {
 			this.label = label;
 			this.process = process;
@@ -311,16 +372,32 @@ public final class RowliftJar {
 			this.startNanos = startNanos;
 		}
 
+		private void endedHere(int exitCode) {
+			this.exitHere = exitCode;
+			this.endNanos = System.nanoTime();
+		}
+
 		public String label() {
 			return this.label;
 		}
 
+		/** The process's pid; fails for a command run in the test JVM, which has none of its own. */
 		public long pid() {
-			return this.process.pid();
+			return process().pid();
+		}
+
+		private Process process() {
+			if (this.process == null) {
+				throw new IllegalStateException(this.label + " ran in the test JVM (runHere): it has no process");
+			}
+			return this.process;
 		}
 
 		/** @return whether the process ended (by itself) within {@code millis} of now */
 		public boolean waitFor(long millis) throws InterruptedException {
+			if (this.process == null) {
+				return true;
+			}
 			boolean ended = this.process.waitFor(millis, TimeUnit.MILLISECONDS);
 			if (ended) {
 				this.endNanos = System.nanoTime();
@@ -330,10 +407,11 @@ public final class RowliftJar {
 
 		/** SIGKILL (on Linux {@link Process#destroyForcibly} is {@code kill -9}), then waits for the end. */
 		public void kill() {
-			this.process.destroyForcibly();
+			Process process = process();
+			process.destroyForcibly();
 			try {
-				if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
-					throw new IllegalStateException("process " + this.process.pid() + " survived SIGKILL for 30 s");
+				if (!process.waitFor(30, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("process " + process.pid() + " survived SIGKILL for 30 s");
 				}
 			}
 			catch (InterruptedException ex) {
@@ -343,9 +421,8 @@ public final class RowliftJar {
 		}
 
 		public int exitCode() {
-			return this.process.exitValue();
+			return this.process == null ? this.exitHere : this.process.exitValue();
 		}
-
 		/** Milliseconds from start to the end (or to now while it runs). */
 		public long elapsedMillis() {
 			return ((this.endNanos != 0 ? this.endNanos : System.nanoTime()) - this.startNanos) / 1_000_000;

@@ -18,6 +18,7 @@ import io.rowlift.RowliftApplication;
 public record RowliftRun(int exitCode, String out, String err) {
 
 	public static synchronized RowliftRun of(List<String> args) {
+		StartLog.record("app");
 		return captured(() -> RowliftApplication.run(args.toArray(String[]::new)));
 	}
 
