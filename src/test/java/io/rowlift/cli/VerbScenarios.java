@@ -105,7 +105,7 @@ abstract class VerbScenarios {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 20_000, 5);
 		Path other = GenCsv.write(this.dir.resolve("other.csv"), "ints", 12_000, 6);
 		Path summary = this.dir.resolve("summary.json");
-		assertThat(this.jar.run("completed", load(csv, "--rowlift.report.summary-file=" + summary), TIMEOUT).exitCode())
+		assertThat(this.jar.runHere("completed", load(csv, "--rowlift.report.summary-file=" + summary), TIMEOUT).exitCode())
 			.as(this.jar.tail(20_000)).isZero();
 		RowliftJar.Attempt failed = this.jar.run("failed", load(other, "--rowlift.test.fail-at-record=9000"), TIMEOUT);
 		assertThat(failed.exitCode()).as(this.jar.tail(20_000)).isEqualTo(1);
@@ -201,7 +201,7 @@ abstract class VerbScenarios {
 		assertThat(again.out()).contains("nothing to rebuild: no index of ints is in ROWLIFT_INDEX_LEDGER");
 		assertThat(verb("status").out()).doesNotContain("indexes dropped by").containsPattern(" *1 +killed .*resume: run 1");
 
-		RowliftJar.Attempt resumed = this.jar.run("resumed after the rebuild", load(csv), TIMEOUT);
+		RowliftJar.Attempt resumed = this.jar.runHere("resumed after the rebuild", load(csv), TIMEOUT);
 		assertThat(resumed.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(resumed.output()).contains("run 1 resumed and completed").contains("read 30,000 = written 30,000 + rejected 0");
 		assertExact(csv, 30_000);
@@ -223,7 +223,7 @@ abstract class VerbScenarios {
 		assertThat(refused.exitCode()).as(refused.output()).isEqualTo(3);
 		assertThat(refused.output()).contains("rowlift: start-over refused: run 1 (FAILED) committed ")
 			.contains("Set one of these too (with rowlift.job.start-over=true): rowlift.target.mode=truncate (");
-		RowliftJar.Attempt over = this.jar.run("start over, truncate", load(csv, "--rowlift.job.start-over=true",
+		RowliftJar.Attempt over = this.jar.runHere("start over, truncate", load(csv, "--rowlift.job.start-over=true",
 				"--rowlift.target.mode=truncate"), TIMEOUT);
 		assertThat(over.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(over.output()).contains("run 2 completed").contains("indexes dropped 3, rebuilt 3");
@@ -234,7 +234,7 @@ abstract class VerbScenarios {
 	@Test
 	void rebuildIndexesWithNothingInTheLedgerOrNoTable() throws Exception {
 		Path csv = GenCsv.write(this.dir.resolve("ints.csv"), "ints", 1_000, 3);
-		assertThat(this.jar.run("completed", load(csv), TIMEOUT).exitCode()).isZero();
+		assertThat(this.jar.runHere("completed", load(csv), TIMEOUT).exitCode()).isZero();
 		RowliftRun nothing = verb("rebuild-indexes", "--rowlift.target.table=ints");
 		assertThat(nothing.exitCode()).isZero();
 		assertThat(nothing.out()).contains("nothing to rebuild");
@@ -298,7 +298,7 @@ abstract class VerbScenarios {
 	void rowliftsSpringBatchsAndFlywaysTablesAreNoTargetInAnySpelling() throws Exception {
 		// issue 34 item 1: a file of the ledger's columns loaded into ROWLIFT_INDEX_LEDGER, and the next rebuild ran its row
 		Path plain = Files.writeString(this.dir.resolve("plain.csv"), "a,b\n1,one\n");
-		assertThat(this.jar.run("makes Rowlift's tables", loadInto("plain", plain), TIMEOUT).exitCode()).as(this.jar.tail(20_000))
+		assertThat(this.jar.runHere("makes Rowlift's tables", loadInto("plain", plain), TIMEOUT).exitCode()).as(this.jar.tail(20_000))
 			.isZero();
 		Path rows = ledgerShapedFile();
 		List<Long> before = reservedRows();
@@ -330,7 +330,7 @@ abstract class VerbScenarios {
 	void aLedgerRowRowliftDidNotWriteIsNeverRun() throws Exception {
 		// issue 34 item 1: rebuild-indexes and the next load ran a ledger row's DEFINITION as SQL
 		Path plain = Files.writeString(this.dir.resolve("plain.csv"), "a,b\n1,one\n");
-		assertThat(this.jar.run("makes Rowlift's tables", loadInto("plain", plain), TIMEOUT).exitCode()).as(this.jar.tail(20_000))
+		assertThat(this.jar.runHere("makes Rowlift's tables", loadInto("plain", plain), TIMEOUT).exitCode()).as(this.jar.tail(20_000))
 			.isZero();
 		String[] harmful = harmfulDefinition();
 		try (Connection c = target().connect();
@@ -382,7 +382,7 @@ abstract class VerbScenarios {
 
 		// the advice followed: the DELETE as printed, then the same command
 		execute(advisedDelete(resume.output()));
-		RowliftJar.Attempt again = this.jar.run("the same command again", load(csv), TIMEOUT);
+		RowliftJar.Attempt again = this.jar.runHere("the same command again", load(csv), TIMEOUT);
 		assertThat(again.exitCode()).as(this.jar.tail(20_000)).isZero();
 		assertThat(again.output()).contains(" resumed and completed: ");
 		assertExact(csv, 20_000);
