@@ -79,7 +79,7 @@ class MySqlClusterIntegrationTests {
 
 		List<String> args = manager(queue, file, "8", "60s");
 		args.addAll(List.of("--rowlift.report.progress=lines", "--rowlift.report.progress-interval=200ms"));
-		RowliftJar.Attempt run = manager.run("manager", args, WAIT);
+		RowliftJar.Attempt run = manager.runHere("manager", args, WAIT);
 
 		assertThat(run.exitCode()).as(logs()).isZero();
 		assertExact(file, 60_000);
@@ -115,7 +115,7 @@ class MySqlClusterIntegrationTests {
 		int exit = first.exitCode();
 		if (exit != 0) { // its partition's lease ran out before another worker took it over: the same command resumes it
 			assertThat(exit).as(logs()).isEqualTo(1);
-			RowliftJar.Attempt again = manager.run("manager, the same command again", manager(queue, file, "6"), WAIT);
+			RowliftJar.Attempt again = manager.runHere("manager, the same command again", manager(queue, file, "6"), WAIT);
 			assertThat(again.exitCode()).as(logs()).isZero();
 			assertThat(again.output()).contains("resumed");
 		}
@@ -361,7 +361,7 @@ class MySqlClusterIntegrationTests {
 		assertThat(saved).as("partition 0's committed chunk and the other partitions stay\n" + logs()).isPositive().isLessThan(200_000L);
 
 		Files.createFile(go); // the next holder of partition 0 (the live worker) must not wait
-		RowliftJar.Attempt third = manager.run("manager, the same command again", command, WAIT);
+		RowliftJar.Attempt third = manager.runHere("manager, the same command again", command, WAIT);
 		assertThat(third.exitCode()).as(logs()).isZero();
 		assertThat(third.output()).contains("resumed");
 		assertExact(file, 200_000);
@@ -470,7 +470,7 @@ class MySqlClusterIntegrationTests {
 		assertThat(strings("SELECT STATUS FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'loadWorker:partition0'"))
 			.as("the held partition stopped on its worker, not run to its end\n" + logs()).containsExactly("STOPPED");
 
-		RowliftJar.Attempt again = manager.run("manager, the same command again", command, WAIT);
+		RowliftJar.Attempt again = manager.runHere("manager, the same command again", command, WAIT);
 		assertThat(again.exitCode()).as(logs()).isZero();
 		assertThat(again.output()).contains("run 1 resumed and completed");
 		assertExact(file, 200_000);
@@ -665,7 +665,7 @@ class MySqlClusterIntegrationTests {
 		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).as("rejects committed within the limit").isLessThanOrEqualTo(7);
 
 		args.set(args.size() - 1, "--rowlift.job.skip-limit=8");
-		RowliftJar.Attempt again = manager.run("manager, skip-limit 8", args, WAIT);
+		RowliftJar.Attempt again = manager.runHere("manager, skip-limit 8", args, WAIT);
 		assertThat(again.exitCode()).as(logs()).isZero();
 		assertThat(again.output()).contains("resumed");
 		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).as("every bad record rejected once\n" + logs()).isEqualTo(8);
@@ -738,7 +738,7 @@ class MySqlClusterIntegrationTests {
 		assertThat(failed.output()).as(logs() + failedPartitions()).contains("That is bad record number 8, more than rowlift.job.skip-limit=7 allows");
 
 		args.set(args.size() - 1, "--rowlift.job.skip-limit=8");
-		RowliftJar.Attempt again = manager.run("manager, spring pipeline, skip-limit 8", args, WAIT);
+		RowliftJar.Attempt again = manager.runHere("manager, spring pipeline, skip-limit 8", args, WAIT);
 		assertThat(again.exitCode()).as(logs()).isZero();
 		assertThat(count("SELECT COUNT(*) FROM ROWLIFT_REJECT")).as("every bad record rejected once\n" + logs()).isEqualTo(8);
 		assertThat(count("SELECT COUNT(*) FROM ints")).as(logs()).isEqualTo(8_000 - 8);
