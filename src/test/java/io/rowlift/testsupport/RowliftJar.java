@@ -203,8 +203,8 @@ public final class RowliftJar {
 	 * test JVM)} to the log, its output appended there too, so {@link #tail} and {@link Attempt#output} read as for
 	 * a process. For a command whose process is not what the test looks at: above all the same command run again
 	 * after a kill -9, where the test checks what that run does (its exit code, what it says, the table), not how a
-	 * process starts or ends. It costs one Spring start in a warm JVM instead of a JVM's start, about a fifth of the
-	 * CPU (issue #35; the suite starts a few hundred processes).
+	 * process starts or ends. It costs one Spring start in a warm JVM instead of a JVM's start, about a quarter of
+	 * the CPU (0.6-0.8 against 2.4-3.1 CPU-s; issue #35, docs/development.md "Suite time").
 	 * <p>
 	 * Refused ({@link IllegalStateException}) for what only a process has: environment variables
 	 * ({@link #withEnvironment}), extensions ({@link #withLoaderPath}), an ignored signal, a pause point
@@ -423,6 +423,7 @@ public final class RowliftJar {
 		public int exitCode() {
 			return this.process == null ? this.exitHere : this.process.exitValue();
 		}
+
 		/** Milliseconds from start to the end (or to now while it runs). */
 		public long elapsedMillis() {
 			return ((this.endNanos != 0 ? this.endNanos : System.nanoTime()) - this.startNanos) / 1_000_000;

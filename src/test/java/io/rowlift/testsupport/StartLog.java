@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
  * there: the time, what started ({@code jar}, a process of {@link RowliftJar}; {@code here}, a command in the test
  * JVM ({@link RowliftJar#runHere}, then also an {@code app}); {@code app}, {@link RowliftRun#of}; {@code session}, an application
  * {@link LoadSessions} keeps; {@code reuse}, a load in a kept one) and the test class that asked. For the suite's
- * time (issue #35): a process costs about five times the CPU of a start in the warm test JVM, so where the starts
+ * time (issue #35): a process costs about four times the CPU of a start in the warm test JVM, so where the starts
  * are says where the time goes (docs/development.md, "Suite time", has the command that counts them). Without the
  * variable it does nothing. Thread-safe.
  */
