@@ -24,7 +24,9 @@ public interface RejectBudgets {
 	 * a process that runs many loads (the scheduled service, one application serving several requests) would
 	 * otherwise keep every budget, and an execution id the repository hands out again (a database emptied and
 	 * made again under a running application) would find the old budget with the old run's count. A later
-	 * {@link #of} for the same id makes a new budget from the committed rejects. The default keeps nothing to forget.
+	 * {@link #of} for the same id makes a new budget from the committed rejects. The default does nothing: a cluster
+	 * worker runs partitions, never the job, so nothing calls it there, and its {@link SharedRejectBudgets} keeps one
+	 * small handle per execution it served for the life of the process.
 	 */
 	default void release(long execution) {
 	}

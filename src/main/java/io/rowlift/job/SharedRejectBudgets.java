@@ -31,9 +31,4 @@ public final class SharedRejectBudgets implements RejectBudgets {
 		return this.budgets.computeIfAbsent(execution, e -> SharedRejectBudget.open(this.dataSource, execution, run, limit));
 	}
 
-	@Override
-	public void release(long execution) {
-		this.budgets.remove(execution);
-	}
-
 }

@@ -170,9 +170,7 @@ public final class RowliftJar {
 	/** Starts {@link #command} with {@code args} in the working folder, after writing {@code === label} to the log. */
 	public Attempt start(String label, List<String> args) throws IOException {
 		StartLog.record("jar");
-		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + "\n",
-				StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-		long offset = Files.size(this.log);
+		long offset = header(label);
 		List<String> command = new ArrayList<>(SignalDefaults.PREFIX);
 		command.addAll(this.ignoring.isEmpty() ? List.of() : List.of("env", "--ignore-signal=" + this.ignoring));
 		command.addAll(command(args));
@@ -228,9 +226,7 @@ public final class RowliftJar {
 			}
 		}
 		StartLog.record("here");
-		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + " (in the test JVM)\n",
-				StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-		long offset = Files.size(this.log);
+		long offset = header(label + " (in the test JVM)");
 		long start = System.nanoTime();
 		java.util.concurrent.CompletableFuture<RowliftRun> run = java.util.concurrent.CompletableFuture
 			.supplyAsync(() -> RowliftRun.of(args), command -> {
@@ -251,6 +247,13 @@ public final class RowliftJar {
 		attempt.endedHere(done.exitCode());
 		this.started.add(attempt);
 		return attempt;
+	}
+
+	/** Writes {@code === time label} to the log; returns where the attempt's own output begins. */
+	private long header(String label) throws IOException {
+		Files.writeString(this.log, "\n=== " + LocalTime.now().truncatedTo(ChronoUnit.MILLIS) + " " + label + "\n",
+				StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		return Files.size(this.log);
 	}
 
 	/**
